@@ -1,0 +1,150 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Raised when the environment cannot start the bot; the message names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const ianaZone = z.string().refine((zone) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be an IANA time zone such as Asia/Tokyo');
+
+const positiveNumber = z.coerce.number<string>().positive();
+
+const environmentSchema = z.object({
+  DISCORD_TOKEN: optionalString,
+  DISCORD_REST_URL: optionalString.pipe(httpUrl.optional()),
+  SERVICE_URL: z.string().default('https://api.annict.com').pipe(httpUrl),
+  SERVICE_API_VERSION: z
+    .string()
+    .default('v1')
+    .pipe(z.string().regex(/^v\d+$/, 'must look like v1')),
+  SERVICE_TOKEN: optionalString,
+  SERVICE_CLIENT_ID: optionalString,
+  SERVICE_CLIENT_SECRET: optionalString,
+  SERVICE_OAUTH_URL: optionalString.pipe(httpUrl.optional()),
+  SERVICE_REDIRECT_URI: z.string().default('urn:ietf:wg:oauth:2.0:oob'),
+  SERVICE_RATE_PER_SECOND: z.string().default('3').pipe(positiveNumber.max(50)),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(sqlite|redis|rediss|postgres|postgresql):\/\//, 'must start with sqlite://, redis:// or postgresql://')
+      .optional(),
+  ),
+  VAULT_KEY: optionalString,
+  VAULT_KEYS: optionalString,
+  POLL_INTERVAL_SECONDS: z.string().default('60').pipe(positiveNumber.min(5)),
+  DEFAULT_TIMEZONE: z.string().default('Asia/Tokyo').pipe(ianaZone),
+  HTTP_PORT: z.string().optional().transform((v) => (v?.trim() ? v.trim() : undefined)).pipe(z.coerce.number<string>().int().min(1).max(65535).optional()),
+  PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHARDS: z
+    .string()
+    .default('1')
+    .pipe(z.union([z.literal('auto'), z.coerce.number<string>().int().min(1).max(1024)])),
+  PAGE_SIZE: z.string().default('10').pipe(z.coerce.number<string>().int().min(1).max(25)),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config {
+  discordToken: string | undefined;
+  discordRestUrl: string | undefined;
+  service: {
+    url: string;
+    apiVersion: string;
+    token: string | undefined;
+    oauth:
+      | { clientId: string; clientSecret: string; baseUrl: string; redirectUri: string }
+      | undefined;
+    oauthBaseUrl: string;
+    redirectUri: string;
+    ratePerSecond: number;
+  };
+  dataDir: string;
+  databaseUrl: string;
+  vault: { key: string | undefined; keys: string | undefined };
+  pollIntervalSeconds: number;
+  defaultTimezone: string;
+  httpPort: number | undefined;
+  publicUrl: string | undefined;
+  logLevel: Environment['LOG_LEVEL'];
+  shards: 'auto' | number;
+  pageSize: number;
+}
+
+/** Parses the environment into a Config, or throws one ConfigError naming the first bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = environmentSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`${variable}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const e = result.data;
+  if (Boolean(e.SERVICE_CLIENT_ID) !== Boolean(e.SERVICE_CLIENT_SECRET)) {
+    const missing = e.SERVICE_CLIENT_ID ? 'SERVICE_CLIENT_SECRET' : 'SERVICE_CLIENT_ID';
+    throw new ConfigError(`${missing}: required when the other OAuth client variable is set`);
+  }
+  const oauthBaseUrl = (e.SERVICE_OAUTH_URL ?? new URL(e.SERVICE_URL).origin).replace(/\/+$/, '');
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    discordToken: e.DISCORD_TOKEN,
+    discordRestUrl: e.DISCORD_REST_URL?.replace(/\/+$/, ''),
+    service: {
+      url: e.SERVICE_URL.replace(/\/+$/, ''),
+      apiVersion: e.SERVICE_API_VERSION,
+      token: e.SERVICE_TOKEN,
+      oauth:
+        e.SERVICE_CLIENT_ID && e.SERVICE_CLIENT_SECRET
+          ? {
+              clientId: e.SERVICE_CLIENT_ID,
+              clientSecret: e.SERVICE_CLIENT_SECRET,
+              baseUrl: oauthBaseUrl,
+              redirectUri: e.SERVICE_REDIRECT_URI,
+            }
+          : undefined,
+      oauthBaseUrl,
+      redirectUri: e.SERVICE_REDIRECT_URI,
+      ratePerSecond: e.SERVICE_RATE_PER_SECOND,
+    },
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `sqlite://${path.join(dataDir, 'kiroku.sqlite')}`,
+    vault: { key: e.VAULT_KEY, keys: e.VAULT_KEYS },
+    pollIntervalSeconds: e.POLL_INTERVAL_SECONDS,
+    defaultTimezone: e.DEFAULT_TIMEZONE,
+    httpPort: e.HTTP_PORT,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    logLevel: e.LOG_LEVEL,
+    shards: e.SHARDS,
+    pageSize: e.PAGE_SIZE,
+  };
+}
+
+/** Reads `.env` (when present) into process.env without overriding what is already set, then parses. */
+export function loadConfig(envFile = '.env'): Config {
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  return parseConfig(process.env);
+}
+
+/** The bot cannot connect without a token; other entry points (deploy, emulator) may not need it. */
+export function requireDiscordToken(config: Config): string {
+  if (!config.discordToken) throw new ConfigError('DISCORD_TOKEN: required to start the bot');
+  return config.discordToken;
+}
