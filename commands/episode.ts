@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineCommand } from '../src/bot/command.js';
+import { slashCommand, stringOption, subcommand, workOption } from '../src/bot/definition.js';
+import { parseOptions } from '../src/bot/parse-options.js';
+import { episodeList } from '../src/catalogue/episode-list.js';
+import { episodeChoices, resolveEpisode } from '../src/catalogue/episodes.js';
+import { resolveWork, workChoices } from '../src/catalogue/works.js';
+import { episodeEmbed } from '../src/render/episode.js';
+
+const listOptions = z.object({ work: z.string().min(1, 'reason.required') });
+const infoOptions = z.object({ work: z.string().min(1, 'reason.required'), number: z.string().min(1, 'reason.required') });
+
+export const command = defineCommand({
+  definition: slashCommand('episode', 'エピソード', { en: 'Look up episodes', ja: 'エピソードを調べる' }, [
+    subcommand('list', '一覧', { en: 'List the episodes of a work', ja: '作品のエピソード一覧' }, [workOption()]),
+    subcommand('info', '詳細', { en: 'Show one episode', ja: 'エピソードの詳細を表示' }, [
+      workOption(),
+      stringOption(
+        'number',
+        '話数',
+        { en: 'Episode number such as 5 or #5, or pick from the list', ja: '5 や #5 のような話数、または一覧から選択' },
+        { required: true, autocomplete: true, maxLength: 20 },
+      ),
+    ]),
+  ]),
+  ephemeral: () => false,
+
+  async execute(ctx, input) {
+    if (input.subcommand === 'list') {
+      const { work: value } = parseOptions(listOptions, input.options);
+      const work = await resolveWork(ctx, value);
+      return ctx.pager.open(ctx, 'episode/list', { workId: work.id });
+    }
+    const options = parseOptions(infoOptions, input.options);
+    const work = await resolveWork(ctx, options.work);
+    const episode = await resolveEpisode(ctx, work.id, options.number);
+    return { kind: 'message', embeds: [episodeEmbed(episode, work, ctx.t, ctx.locale)] };
+  },
+
+  async autocomplete(ctx, input) {
+    if (input.focused.name === 'work') return workChoices(ctx, input.focused.value);
+    const work = input.options.work;
+    return episodeChoices(ctx, typeof work === 'string' ? work : undefined, input.focused.value);
+  },
+
+  lists: { list: episodeList },
+});

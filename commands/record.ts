@@ -1,0 +1,232 @@
+import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
+import { z } from 'zod';
+import { customId, defineCommand, type MessageReply } from '../src/bot/command.js';
+import type { Context } from '../src/bot/context.js';
+import {
+  booleanOption,
+  episodeOption,
+  integerOption,
+  numberOption,
+  slashCommand,
+  stringOption,
+  subcommand,
+  workOption,
+} from '../src/bot/definition.js';
+import { UserFacingError } from '../src/bot/user-facing-error.js';
+import { pagedList, viewOf } from '../src/bot/paging.js';
+import { parseOptions } from '../src/bot/parse-options.js';
+import { episodeChoices, resolveEpisode } from '../src/catalogue/episodes.js';
+import { resolveWork, workChoices } from '../src/catalogue/works.js';
+import { episodeLabel, lines, truncate, workTitle } from '../src/render/format.js';
+import { recordEmbed, recordLine } from '../src/render/record.js';
+
+const listOptions = z.object({
+  work: z.string().min(1, 'reason.required'),
+  episode: z.string().min(1, 'reason.required'),
+  has_comment: z.boolean().optional(),
+  sort: z.enum(['likes', 'newest']).default('newest'),
+});
+
+/** Discord caps a string option at 6,000 characters, well below the service's own limit. */
+const MAX_COMMENT = 6000;
+const rating = z.number().min(0, 'reason.rating').max(5, 'reason.rating');
+const comment = z.string().trim().max(MAX_COMMENT);
+const shareFlags = { share_microblog: z.boolean().optional(), share_network: z.boolean().optional() };
+
+const postOptions = z.object({
+  work: z.string().min(1, 'reason.required'),
+  episode: z.string().min(1, 'reason.required'),
+  rating: rating.optional(),
+  comment: comment.optional(),
+  ...shareFlags,
+});
+
+const editOptions = z.object({
+  id: z.number().int().positive(),
+  rating: rating.optional(),
+  comment: comment.optional(),
+  ...shareFlags,
+});
+
+const deleteOptions = z.object({ id: z.number().int().positive() });
+
+const recordListQuery = z.object({
+  episodeId: z.number().int().positive(),
+  title: z.string(),
+  hasComment: z.boolean().optional(),
+  sort: z.enum(['likes', 'newest']),
+});
+
+const recordList = pagedList({
+  query: recordListQuery,
+  async fetchPage(ctx, query, page) {
+    const call = await ctx.catalogueCall();
+    const perPage = ctx.settings.pageSize;
+    const result = await ctx.service.records(
+      {
+        filter_episode_id: query.episodeId,
+        ...(query.hasComment === undefined ? {} : { filter_has_record_comment: query.hasComment }),
+        ...(query.sort === 'likes' ? { sort_likes_count: 'desc' as const } : { sort_id: 'desc' as const }),
+        page,
+        per_page: perPage,
+        fields: ['id', 'comment', 'rating', 'likes_count', 'created_at', 'user.username'],
+      },
+      call,
+    );
+    return viewOf(result, page, perPage, {
+      title: truncate(ctx.t('record.listTitleFor', { title: query.title }), 256),
+      description: lines(result.items.map((record) => recordLine(record, ctx.t))),
+    });
+  },
+});
+
+const commentOption = () =>
+  stringOption('comment', 'コメント', { en: 'Your comment (shown behind a spoiler)', ja: 'コメント（ネタバレ防止で隠して表示）' }, {
+    maxLength: MAX_COMMENT,
+  });
+const ratingOption = () =>
+  numberOption('rating', '評価', { en: 'Rating from 0 to 5', ja: '0 から 5 の評価' }, { min: 0, max: 5 });
+const shareOptions = () => [
+  booleanOption('share_microblog', 'マイクロブログ共有', { en: 'Also share on the microblog', ja: 'マイクロブログにも共有' }),
+  booleanOption('share_network', 'ネットワーク共有', { en: 'Also share on the social network', ja: 'SNS にも共有' }),
+];
+const idOption = () =>
+  integerOption('id', 'id', { en: 'The record id (shown in lists)', ja: '記録の ID（一覧に表示）' }, { required: true, min: 1 });
+
+async function post(ctx: Context, raw: Record<string, unknown>): Promise<MessageReply> {
+  const options = parseOptions(postOptions, raw as never);
+  const call = await ctx.ownCall('write');
+  const work = await resolveWork(ctx, options.work);
+  const episode = await resolveEpisode(ctx, work.id, options.episode);
+  const record = await ctx.service.createRecord(
+    {
+      episode_id: episode.id,
+      ...(options.comment ? { comment: options.comment } : {}),
+      ...(options.rating !== undefined ? { rating: options.rating } : {}),
+      share_microblog: options.share_microblog ?? false,
+      share_network: options.share_network ?? false,
+    },
+    call,
+  );
+  // The reply shows what was recorded even if the service's answer leaves nested objects out.
+  const shown = { ...record, work: record.work?.title ? record.work : work, episode: record.episode?.id ? record.episode : episode };
+  return { kind: 'message', ephemeral: false, embeds: [recordEmbed(shown, ctx.t)] };
+}
+
+/**
+ * The service replaces comment and rating on edit (one left out is cleared), so the current
+ * record is read first and only what the user gave is changed. Someone else's record is "not found".
+ */
+async function edit(ctx: Context, raw: Record<string, unknown>): Promise<MessageReply> {
+  const options = parseOptions(editOptions, raw as never);
+  const changes = [options.rating, options.comment, options.share_microblog, options.share_network];
+  if (changes.every((value) => value === undefined)) throw new UserFacingError('record.nothingToEdit');
+  const call = await ctx.ownCall('write');
+  const account = await ctx.linkedAccount();
+  const found = await ctx.service.records({ filter_ids: [options.id], fields: ['id', 'comment', 'rating', 'user.id'] }, call);
+  const current = found.items[0];
+  if (!current || current.user?.id !== account?.serviceUserId) throw new UserFacingError('error.notFound');
+  const record = await ctx.service.editRecord(
+    {
+      id: options.id,
+      comment: options.comment ?? current.comment ?? '',
+      ...((options.rating ?? current.rating) != null ? { rating: (options.rating ?? current.rating) as number } : {}),
+      share_microblog: options.share_microblog ?? false,
+      share_network: options.share_network ?? false,
+    },
+    call,
+  );
+  return { kind: 'message', ephemeral: true, content: ctx.t('record.edited', { id: record.id }) };
+}
+
+function deleteConfirmation(ctx: Context, raw: Record<string, unknown>): MessageReply {
+  const { id } = parseOptions(deleteOptions, raw as never);
+  return {
+    kind: 'message',
+    ephemeral: true,
+    content: ctx.t('record.deleteConfirm', { id }),
+    components: [
+      {
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.Button,
+            style: ButtonStyle.Danger,
+            label: ctx.t('record.deleteButton'),
+            custom_id: customId('record', 'delete', id, ctx.user.id),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export const command = defineCommand({
+  definition: slashCommand('record', '記録', { en: 'Viewing records', ja: '視聴記録' }, [
+    subcommand('post', '投稿', { en: 'Record an episode you watched', ja: '見たエピソードを記録' }, [
+      workOption(),
+      episodeOption(),
+      ratingOption(),
+      commentOption(),
+      ...shareOptions(),
+    ]),
+    subcommand('edit', '編集', { en: 'Change one of your records', ja: '自分の記録を編集' }, [
+      idOption(),
+      ratingOption(),
+      commentOption(),
+      ...shareOptions(),
+    ]),
+    subcommand('delete', '削除', { en: 'Delete one of your records', ja: '自分の記録を削除' }, [idOption()]),
+    subcommand('list', '一覧', { en: 'Records others posted for an episode', ja: 'エピソードへのみんなの記録' }, [
+      workOption(),
+      episodeOption(),
+      booleanOption('has_comment', 'コメントあり', { en: 'Only records with (or without) a comment', ja: 'コメントの有無で絞り込む' }),
+      stringOption('sort', '並び順', { en: 'Order', ja: '並び順' }, {
+        choices: [
+          { value: 'newest', name: { en: 'Newest first', ja: '新しい順' } },
+          { value: 'likes', name: { en: 'Most liked', ja: 'いいねが多い順' } },
+        ],
+      }),
+    ]),
+  ]),
+  ephemeral: (input) => input.subcommand === 'edit' || input.subcommand === 'delete',
+
+  async execute(ctx, input) {
+    if (input.subcommand === 'post') return post(ctx, input.options);
+    if (input.subcommand === 'edit') return edit(ctx, input.options);
+    if (input.subcommand === 'delete') return deleteConfirmation(ctx, input.options);
+    const options = parseOptions(listOptions, input.options);
+    const work = await resolveWork(ctx, options.work);
+    const episode = await resolveEpisode(ctx, work.id, options.episode);
+    return ctx.pager.open(ctx, 'record/list', {
+      episodeId: episode.id,
+      title: `${workTitle(work, ctx.t)} ${episodeLabel(episode, ctx.t)}`,
+      hasComment: options.has_comment,
+      sort: options.sort,
+    });
+  },
+
+  async autocomplete(ctx, input) {
+    if (input.focused.name === 'work') return workChoices(ctx, input.focused.value);
+    if (input.focused.name === 'episode') {
+      const work = input.options.work;
+      return episodeChoices(ctx, typeof work === 'string' ? work : undefined, input.focused.value);
+    }
+    return [];
+  },
+
+  components: {
+    delete: {
+      answers: 'update',
+      async handle(ctx, input) {
+        const [id, owner] = input.args;
+        if (owner !== ctx.user.id) throw new UserFacingError('error.notYourComponent');
+        const recordId = z.coerce.number().int().positive().parse(id);
+        await ctx.service.deleteRecord({ id: recordId }, await ctx.ownCall('write'));
+        return { kind: 'update', content: ctx.t('record.deleted', { id: recordId }), components: [] };
+      },
+    },
+  },
+
+  lists: { list: recordList },
+});

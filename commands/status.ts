@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineCommand } from '../src/bot/command.js';
+import { slashCommand, stringOption, workOption } from '../src/bot/definition.js';
+import { parseOptions } from '../src/bot/parse-options.js';
+import { resolveWork, workChoices } from '../src/catalogue/works.js';
+import { workTitle } from '../src/render/format.js';
+import { statusLabel } from '../src/render/status.js';
+import { statusKindSchema } from '../src/service/index.js';
+
+const options = z.object({ work: z.string().min(1, 'reason.required'), kind: statusKindSchema });
+
+export const command = defineCommand({
+  definition: slashCommand('status', 'ステータス', { en: 'Set your watch status for a work', ja: '作品の視聴ステータスを設定' }, [
+    workOption(),
+    stringOption('kind', '状態', { en: 'Watch status (No status clears it)', ja: '視聴ステータス（未選択で解除）' }, {
+      required: true,
+      choices: [
+        { value: 'wanna_watch', name: { en: 'Want to watch', ja: '見たい' } },
+        { value: 'watching', name: { en: 'Watching', ja: '見てる' } },
+        { value: 'watched', name: { en: 'Watched', ja: '見た' } },
+        { value: 'on_hold', name: { en: 'On hold', ja: '一時中断' } },
+        { value: 'stop_watching', name: { en: 'Stopped watching', ja: '視聴中止' } },
+        { value: 'no_select', name: { en: 'No status', ja: '未選択' } },
+      ],
+    }),
+  ]),
+  ephemeral: () => true,
+  async execute(ctx, input) {
+    const { work: value, kind } = parseOptions(options, input.options);
+    const call = await ctx.ownCall('write');
+    const work = await resolveWork(ctx, value);
+    await ctx.service.setStatus({ work_id: work.id, kind }, call);
+    return {
+      kind: 'message',
+      ephemeral: true,
+      content: ctx.t('status.set', { title: workTitle(work, ctx.t), status: statusLabel(kind, ctx.t) }),
+    };
+  },
+  async autocomplete(ctx, input) {
+    return input.focused.name === 'work' ? workChoices(ctx, input.focused.value) : [];
+  },
+});

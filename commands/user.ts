@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { defineCommand } from '../src/bot/command.js';
+import { slashCommand, stringOption, subcommand, type Text } from '../src/bot/definition.js';
+import { pagedList, viewOf } from '../src/bot/paging.js';
+import { parseOptions } from '../src/bot/parse-options.js';
+import { userByName } from '../src/catalogue/users.js';
+import { activityLine } from '../src/render/activity.js';
+import { lines, truncate } from '../src/render/format.js';
+import { userEmbed, userLine } from '../src/render/user.js';
+
+const USERNAME = /^@?[A-Za-z0-9_]{1,50}$/;
+const usernameQuery = z.object({ username: z.string().trim().regex(USERNAME, 'reason.username') });
+
+const usernameOption = () =>
+  stringOption('username', 'ユーザー名', { en: 'Username on the service', ja: 'サービスのユーザー名' }, {
+    required: true,
+    maxLength: 51,
+  });
+
+const USER_LIST_FIELDS = ['id', 'username', 'name'];
+
+function relationList(kind: 'followers' | 'following') {
+  return pagedList({
+    query: usernameQuery,
+    async fetchPage(ctx, query, page) {
+      const user = await userByName(ctx, query.username);
+      const call = await ctx.catalogueCall();
+      const perPage = ctx.settings.pageSize;
+      const params = { sort_id: 'asc' as const, page, per_page: perPage, fields: USER_LIST_FIELDS };
+      const result =
+        kind === 'followers' ? await ctx.service.user(user.id).followers(params, call) : await ctx.service.user(user.id).following(params, call);
+      const username = user.username ?? query.username;
+      const title = kind === 'followers' ? ctx.t('user.followersTitle', { username }) : ctx.t('user.followingTitle', { username });
+      return viewOf(result, page, perPage, { title: truncate(title, 256), description: lines(result.items.map(userLine)) });
+    },
+  });
+}
+
+const activityList = pagedList({
+  query: usernameQuery,
+  async fetchPage(ctx, query, page) {
+    const user = await userByName(ctx, query.username);
+    const call = await ctx.catalogueCall();
+    const perPage = ctx.settings.pageSize;
+    const result = await ctx.service.activities(
+      { filter_user_id: user.id, sort_id: 'desc', page, per_page: perPage },
+      call,
+    );
+    const title = ctx.t('user.activitiesTitle', { username: user.username ?? query.username });
+    return viewOf(result, page, perPage, {
+      title: truncate(title, 256),
+      description: lines(result.items.map((activity) => activityLine(activity, ctx.t))),
+    });
+  },
+});
+
+const describe = (en: string, ja: string): Text => ({ en, ja });
+
+export const command = defineCommand({
+  definition: slashCommand('user', 'ユーザー', describe('Look up users of the service', 'サービスのユーザーを調べる'), [
+    subcommand('profile', 'プロフィール', describe('Show a user’s profile', 'ユーザーのプロフィール'), [usernameOption()]),
+    subcommand('followers', 'フォロワー', describe('Who follows this user', 'このユーザーのフォロワー'), [usernameOption()]),
+    subcommand('following', 'フォロー', describe('Whom this user follows', 'このユーザーがフォローしている人'), [usernameOption()]),
+    subcommand('activities', 'アクティビティ', describe('What this user did lately', 'このユーザーの最近の活動'), [usernameOption()]),
+  ]),
+  ephemeral: () => false,
+  async execute(ctx, input) {
+    const query = parseOptions(usernameQuery, input.options);
+    switch (input.subcommand) {
+      case 'followers':
+        return ctx.pager.open(ctx, 'user/followers', query);
+      case 'following':
+        return ctx.pager.open(ctx, 'user/following', query);
+      case 'activities':
+        return ctx.pager.open(ctx, 'user/activities', query);
+      default: {
+        const user = await userByName(ctx, query.username);
+        return { kind: 'message', embeds: [userEmbed(user, ctx.t, ctx.locale)] };
+      }
+    }
+  },
+  lists: { followers: relationList('followers'), following: relationList('following'), activities: activityList },
+});

@@ -1,0 +1,44 @@
+import type { LookupCache } from '../bot/lookup-cache.js';
+import type { Logger } from '../logger.js';
+import type { OAuthClient } from '../service/index.js';
+import { type TokenVault, VaultError } from '../vault/index.js';
+
+/** Something else that holds per-user data and must forget it on unlink (subscriptions, cursors). */
+export type UnlinkHook = (discordUserId: string) => Promise<void>;
+
+export class Accounts {
+  private readonly hooks: UnlinkHook[] = [];
+
+  constructor(
+    private readonly vault: TokenVault,
+    private readonly oauth: OAuthClient | undefined,
+    private readonly cache: LookupCache,
+    private readonly logger: Logger,
+  ) {}
+
+  onUnlink(hook: UnlinkHook): void {
+    this.hooks.push(hook);
+  }
+
+  /**
+   * Revokes an OAuth token at the service (personal tokens belong to the user's settings and are
+   * left alone), then deletes the token and everything kept for the user.
+   */
+  async unlink(discordUserId: string): Promise<void> {
+    // An envelope that no longer opens cannot be revoked, but the user may still delete it.
+    const stored = await this.vault.get(discordUserId).catch((error: unknown) => {
+      if (error instanceof VaultError) return undefined;
+      throw error;
+    });
+    if (stored?.method === 'oauth' && this.oauth) {
+      await this.oauth.revoke(stored.token).catch((error: unknown) => {
+        // The token is deleted here either way; a failed revoke is worth a warning, not a refusal.
+        this.logger.warn({ err: error }, 'token revoke failed during unlink');
+      });
+    }
+    for (const hook of this.hooks) await hook(discordUserId);
+    await this.vault.delete(discordUserId);
+    this.cache.deleteWhere((key) => key.startsWith(`own:${discordUserId}:`));
+    this.logger.info({ user: discordUserId }, 'account unlinked');
+  }
+}

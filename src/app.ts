@@ -1,0 +1,138 @@
+import { once } from 'node:events';
+import { Accounts } from './accounts/accounts.js';
+import { OAuthStates, oauthStateSchema } from './accounts/oauth-state.js';
+import { type Client, Events } from 'discord.js';
+import type { CommandModule } from './bot/command.js';
+import { createDiscordClient } from './bot/client.js';
+import type { Services } from './bot/context.js';
+import { loadCommands } from './bot/loader.js';
+import { LookupCache } from './bot/lookup-cache.js';
+import { Pager, pagerStateSchema } from './bot/paging.js';
+import { DEFAULT_DEFER_AFTER_MS } from './bot/responder.js';
+import { InteractionRouter } from './bot/router.js';
+import { type Config, requireDiscordToken } from './config.js';
+import type { Logger } from './logger.js';
+import { createRequestBudget, HttpTransport, OAuthClient, type RequestBudget, ServiceClient } from './service/index.js';
+import { openStore, type Store } from './store/index.js';
+import { loadKeyRing, TokenVault } from './vault/index.js';
+
+export interface KirokuOptions {
+  config: Config;
+  logger: Logger;
+  /** Injected clock for tests; the real one otherwise. */
+  now?: () => Date;
+  /** How long a handler may run before the interaction is deferred (Discord allows 3 s in all). */
+  deferAfterMs?: number;
+}
+
+export interface Kiroku {
+  client: Client;
+  services: Services;
+  commands: ReadonlyMap<string, CommandModule>;
+  budget: RequestBudget;
+  store: Store;
+  stop(): Promise<void>;
+}
+
+/** Registers every command's paged lists with the pager under `<command>/<list>`. */
+function registerLists(pager: Pager, commands: ReadonlyMap<string, CommandModule>): void {
+  for (const [name, module] of commands) {
+    for (const [listName, list] of Object.entries(module.lists ?? {})) pager.register(`${name}/${listName}`, list);
+  }
+}
+
+/**
+ * The composition root: builds every long-lived object once, wires them, and logs in.
+ * `npm start` and the end-to-end tests both come through here.
+ */
+export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
+  const { config, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const token = requireDiscordToken(config);
+
+  const store = await openStore(config.databaseUrl, { logger });
+  const keyring = await loadKeyRing(config, logger);
+  const vault = new TokenVault(store, keyring, { logger });
+  const budget = createRequestBudget({ ratePerSecond: config.service.ratePerSecond, logger });
+  const http = new HttpTransport();
+  const service = new ServiceClient({
+    baseUrl: config.service.url,
+    apiVersion: config.service.apiVersion,
+    budget,
+    logger,
+    http,
+  });
+  // Token info needs only the token, so it works without an OAuth application; authorize,
+  // exchange and revoke need the application's credentials.
+  const oauthEndpoint = new OAuthClient({
+    baseUrl: config.service.oauthBaseUrl,
+    clientId: config.service.oauth?.clientId ?? '',
+    clientSecret: config.service.oauth?.clientSecret ?? '',
+    redirectUri: config.service.redirectUri,
+    budget,
+    logger,
+    http,
+  });
+  const oauth = config.service.oauth ? oauthEndpoint : undefined;
+  const cache = new LookupCache();
+  const accounts = new Accounts(vault, oauth, cache, logger);
+
+  const commands = await loadCommands();
+  const pager = new Pager(store.collection('pager', pagerStateSchema));
+  registerLists(pager, commands);
+
+  const services: Services = {
+    service,
+    oauth,
+    tokens: { info: (token) => oauthEndpoint.tokenInfo(token) },
+    oauthStates: new OAuthStates(store.collection('oauth-state', oauthStateSchema)),
+    accounts,
+    vault,
+    store,
+    pager,
+    cache,
+    logger,
+    now,
+    settings: {
+      pageSize: config.pageSize,
+      defaultTimezone: config.defaultTimezone,
+      serviceToken: config.service.token,
+      publicUrl: config.publicUrl,
+    },
+  };
+
+  const router = new InteractionRouter(commands, services, {
+    deferAfterMs: options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS,
+    autocompleteDeadlineMs: 2_000,
+  });
+
+  const client = createDiscordClient({ restUrl: config.discordRestUrl });
+  client.on(Events.InteractionCreate, (interaction) => {
+    void router.handle(interaction);
+  });
+  client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
+  client.on(Events.ShardDisconnect, (_event, shard) => logger.warn({ shard }, 'gateway disconnected'));
+  client.on(Events.ShardResume, (shard) => logger.info({ shard }, 'gateway resumed'));
+
+  const ready = once(client, Events.ClientReady);
+  await client.login(token);
+  await ready;
+  logger.info({ guilds: client.guilds.cache.size, commands: commands.size }, 'kiroku is ready');
+
+  let stopped = false;
+  return {
+    client,
+    services,
+    commands,
+    budget,
+    store,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await client.destroy();
+      budget.close();
+      await http.close();
+      await store.close();
+    },
+  };
+}

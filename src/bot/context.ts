@@ -1,0 +1,96 @@
+import type { Locale } from '../i18n/locale.js';
+import { createTranslator, type Translator } from '../i18n/translator.js';
+import type { Logger } from '../logger.js';
+import type { Accounts } from '../accounts/accounts.js';
+import type { OAuthStates } from '../accounts/oauth-state.js';
+import type { CallOptions, OAuthClient, Priority, ServiceClient, TokenInfo } from '../service/index.js';
+import type { Store } from '../store/index.js';
+import type { StoredToken, TokenVault } from '../vault/index.js';
+import type { LookupCache } from './lookup-cache.js';
+import type { Pager } from './paging.js';
+import { UserFacingError } from './user-facing-error.js';
+
+/** Long-lived collaborators, built once by the composition root. */
+export interface Services {
+  service: ServiceClient;
+  oauth: OAuthClient | undefined;
+  /** Token info (scopes) works without an OAuth application: it only needs the token. */
+  tokens: { info(token: string): Promise<TokenInfo> };
+  oauthStates: OAuthStates;
+  accounts: Accounts;
+  vault: TokenVault;
+  store: Store;
+  pager: Pager;
+  cache: LookupCache;
+  logger: Logger;
+  now: () => Date;
+  settings: {
+    pageSize: number;
+    defaultTimezone: string;
+    /** Operator token for catalogue lookups by users who have not linked an account. */
+    serviceToken: string | undefined;
+    publicUrl: string | undefined;
+  };
+}
+
+export interface Invoker {
+  id: string;
+  username: string;
+}
+
+/** Everything a handler may use for one interaction. Handlers reach nothing else. */
+export interface Context extends Omit<Services, 'settings' | 'logger'> {
+  readonly locale: Locale;
+  readonly t: Translator;
+  readonly user: Invoker;
+  readonly guildId: string | null;
+  readonly channelId: string | null;
+  readonly logger: Logger;
+  readonly settings: Omit<Services['settings'], 'serviceToken'>;
+  /** The invoker's linked account, or undefined. */
+  linkedAccount(): Promise<StoredToken | undefined>;
+  /** Call options for catalogue lookups: the invoker's own token, else the operator's token. */
+  catalogueCall(): Promise<CallOptions>;
+  /** Call options carrying the invoker's own token; never anyone else's. */
+  ownCall(priority?: Priority): Promise<CallOptions>;
+}
+
+export interface InteractionScope {
+  locale: Locale;
+  user: Invoker;
+  guildId: string | null;
+  channelId: string | null;
+  interactionId: string;
+  route: string;
+}
+
+export function createContext(services: Services, scope: InteractionScope): Context {
+  const { settings, logger, ...shared } = services;
+  let account: Promise<StoredToken | undefined> | undefined;
+  const linkedAccount = () => {
+    account ??= services.vault.get(scope.user.id);
+    return account;
+  };
+  return {
+    ...shared,
+    locale: scope.locale,
+    t: createTranslator(scope.locale),
+    user: scope.user,
+    guildId: scope.guildId,
+    channelId: scope.channelId,
+    logger: logger.child({ interaction: scope.interactionId, route: scope.route, user: scope.user.id }),
+    settings: { pageSize: settings.pageSize, defaultTimezone: settings.defaultTimezone, publicUrl: settings.publicUrl },
+    linkedAccount,
+    async catalogueCall() {
+      const own = await linkedAccount();
+      const token = own?.token ?? settings.serviceToken;
+      if (!token) throw new UserFacingError('error.catalogueNeedsLink');
+      return { token, priority: 'interactive' };
+    },
+    async ownCall(priority = 'interactive') {
+      const own = await linkedAccount();
+      if (!own) throw new UserFacingError('error.notLinked');
+      return { token: own.token, priority };
+    },
+  };
+}

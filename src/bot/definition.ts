@@ -1,0 +1,123 @@
+import {
+  type APIApplicationCommandBasicOption,
+  type APIApplicationCommandOption,
+  type APIApplicationCommandSubcommandOption,
+  ApplicationCommandOptionType,
+  ChannelType,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord-api-types/v10';
+
+/** An English text and its Japanese localization. */
+export interface Text {
+  en: string;
+  ja: string;
+}
+
+/** Name and description with their `ja` localizations, as every command and option must carry. */
+function naming(name: string, jaName: string, description: Text) {
+  return {
+    name,
+    name_localizations: { ja: jaName },
+    description: description.en,
+    description_localizations: { ja: description.ja },
+  };
+}
+
+export function slashCommand(
+  name: string,
+  jaName: string,
+  description: Text,
+  options: APIApplicationCommandOption[] = [],
+  extra: Partial<RESTPostAPIChatInputApplicationCommandsJSONBody> = {},
+): RESTPostAPIChatInputApplicationCommandsJSONBody {
+  return { ...naming(name, jaName, description), options, contexts: [0], ...extra };
+}
+
+export function subcommand(
+  name: string,
+  jaName: string,
+  description: Text,
+  options: APIApplicationCommandBasicOption[] = [],
+): APIApplicationCommandSubcommandOption {
+  return { type: ApplicationCommandOptionType.Subcommand, ...naming(name, jaName, description), options };
+}
+
+interface OptionExtras {
+  required?: boolean;
+  autocomplete?: boolean;
+  choices?: Array<{ value: string; name: Text }>;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+}
+
+export function stringOption(name: string, jaName: string, description: Text, extras: OptionExtras = {}) {
+  const base = {
+    type: ApplicationCommandOptionType.String as const,
+    ...naming(name, jaName, description),
+    required: extras.required ?? false,
+    ...(extras.maxLength ? { max_length: extras.maxLength } : {}),
+  };
+  if (extras.choices) {
+    return {
+      ...base,
+      choices: extras.choices.map((c) => ({ name: c.name.en, name_localizations: { ja: c.name.ja }, value: c.value })),
+    } satisfies APIApplicationCommandBasicOption;
+  }
+  return { ...base, autocomplete: extras.autocomplete ?? false } satisfies APIApplicationCommandBasicOption;
+}
+
+export function integerOption(name: string, jaName: string, description: Text, extras: OptionExtras = {}) {
+  return {
+    type: ApplicationCommandOptionType.Integer,
+    ...naming(name, jaName, description),
+    required: extras.required ?? false,
+    ...(extras.min !== undefined ? { min_value: extras.min } : {}),
+    ...(extras.max !== undefined ? { max_value: extras.max } : {}),
+  } satisfies APIApplicationCommandBasicOption;
+}
+
+export function numberOption(name: string, jaName: string, description: Text, extras: OptionExtras = {}) {
+  return {
+    type: ApplicationCommandOptionType.Number,
+    ...naming(name, jaName, description),
+    required: extras.required ?? false,
+    ...(extras.min !== undefined ? { min_value: extras.min } : {}),
+    ...(extras.max !== undefined ? { max_value: extras.max } : {}),
+  } satisfies APIApplicationCommandBasicOption;
+}
+
+export function booleanOption(name: string, jaName: string, description: Text, extras: OptionExtras = {}) {
+  return {
+    type: ApplicationCommandOptionType.Boolean,
+    ...naming(name, jaName, description),
+    required: extras.required ?? false,
+  } satisfies APIApplicationCommandBasicOption;
+}
+
+export function textChannelOption(name: string, jaName: string, description: Text, extras: OptionExtras = {}) {
+  return {
+    type: ApplicationCommandOptionType.Channel,
+    ...naming(name, jaName, description),
+    required: extras.required ?? false,
+    channel_types: [ChannelType.GuildText, ChannelType.GuildAnnouncement],
+  } satisfies APIApplicationCommandBasicOption;
+}
+
+/** The shared `work` option: autocomplete gives the id; free text is searched by title. */
+export const workOption = (required = true) =>
+  stringOption(
+    'work',
+    '作品',
+    { en: 'The work: pick from the list or type a title', ja: '作品: 一覧から選ぶかタイトルを入力' },
+    { required, autocomplete: true, maxLength: 100 },
+  );
+
+/** The shared `episode` option: autocomplete lists the episodes of the `work` already chosen. */
+export const episodeOption = (required = true) =>
+  stringOption(
+    'episode',
+    'エピソード',
+    { en: 'The episode: pick from the list, or a number such as 5 or #5', ja: 'エピソード: 一覧から選ぶか 5 や #5 のような話数' },
+    { required, autocomplete: true, maxLength: 20 },
+  );

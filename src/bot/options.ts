@@ -1,0 +1,49 @@
+import {
+  ApplicationCommandOptionType,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type CommandInteractionOption,
+} from 'discord.js';
+import type { AutocompleteInput, CommandInput, OptionValue } from './command.js';
+
+/** Flattens discord.js's option tree into plain values: handlers never see discord.js objects. */
+export function readCommandInput(interaction: ChatInputCommandInteraction | AutocompleteInteraction): CommandInput {
+  let subcommand: string | undefined;
+  let leaves: readonly CommandInteractionOption[] = interaction.options.data;
+  for (;;) {
+    const nested = leaves[0];
+    if (
+      nested &&
+      (nested.type === ApplicationCommandOptionType.Subcommand ||
+        nested.type === ApplicationCommandOptionType.SubcommandGroup)
+    ) {
+      if (nested.type === ApplicationCommandOptionType.Subcommand) subcommand = nested.name;
+      leaves = nested.options ?? [];
+      continue;
+    }
+    break;
+  }
+  const options: Record<string, OptionValue> = {};
+  for (const option of leaves) {
+    const value = toValue(option);
+    if (value !== undefined) options[option.name] = value;
+  }
+  return { subcommand, options };
+}
+
+export function readAutocompleteInput(interaction: AutocompleteInteraction): AutocompleteInput {
+  const focused = interaction.options.getFocused(true);
+  return { ...readCommandInput(interaction), focused: { name: focused.name, value: String(focused.value ?? '') } };
+}
+
+function toValue(option: CommandInteractionOption): OptionValue | undefined {
+  if (option.type === ApplicationCommandOptionType.Channel) {
+    const channel = option.channel;
+    if (!channel) return undefined;
+    const permissions = 'permissions' in channel && typeof channel.permissions === 'string' ? channel.permissions : undefined;
+    const name = 'name' in channel && typeof channel.name === 'string' ? channel.name : undefined;
+    return { kind: 'channel', id: channel.id, type: channel.type, name, permissions };
+  }
+  const value = option.value;
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
+}

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { type APIEmbed, ButtonStyle, ComponentType } from 'discord-api-types/v10';
+import { z } from 'zod';
+import type { Collection } from '../store/index.js';
+import { type MessageReply, type UpdateReply, customId } from './command.js';
+import type { Context } from './context.js';
+import { UserFacingError } from './user-facing-error.js';
+
+/** One rendered page of a list; the pager adds the footer and the Previous/Next buttons. */
+export interface PageView {
+  embed: APIEmbed;
+  page: number;
+  perPage: number;
+  totalCount: number;
+  hasNext: boolean;
+}
+
+/** A list whose query is checked with zod each time a stored state is read back. */
+export interface PagedList<Q> {
+  query: z.ZodType<Q>;
+  fetchPage(ctx: Context, query: Q, page: number): Promise<PageView>;
+}
+
+export function pagedList<Q>(list: PagedList<Q>): PagedList<Q> {
+  return list;
+}
+
+export const PAGER_PREFIX = 'pg';
+const STATE_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const pagerStateSchema = z.object({
+  list: z.string(),
+  invoker: z.string(),
+  query: z.unknown(),
+});
+export type PagerState = z.infer<typeof pagerStateSchema>;
+
+/** Type-erased view of a list, so that lists of different query types share one registry. */
+interface ErasedList {
+  render(ctx: Context, query: unknown, page: number): Promise<PageView | undefined>;
+}
+
+function erase<Q>(list: PagedList<Q>): ErasedList {
+  return {
+    async render(ctx, query, page) {
+      const parsed = list.query.safeParse(query);
+      return parsed.success ? list.fetchPage(ctx, parsed.data, page) : undefined;
+    },
+  };
+}
+
+/**
+ * Paged lists with buttons only the invoker can press. The query lives in the store under a short
+ * random key (custom ids are limited to 100 characters and a title may be long); the button
+ * carries the key and the page to show.
+ */
+export class Pager {
+  private readonly lists = new Map<string, ErasedList>();
+
+  constructor(private readonly states: Collection<PagerState>) {}
+
+  register<Q>(listId: string, list: PagedList<Q>): void {
+    if (this.lists.has(listId)) throw new Error(`paged list ${listId} registered twice`);
+    this.lists.set(listId, erase(list));
+  }
+
+  async open<Q>(ctx: Context, listId: string, query: Q): Promise<MessageReply> {
+    const list = this.requireList(listId);
+    const view = await list.render(ctx, query, 1);
+    if (!view) throw new Error(`query for ${listId} does not match its schema`);
+    const key = randomBytes(9).toString('base64url');
+    if (view.hasNext) await this.states.set(key, { list: listId, invoker: ctx.user.id, query }, STATE_TTL_MS);
+    return { kind: 'message', embeds: [withFooter(ctx, view)], components: buttons(ctx, key, view) };
+  }
+
+  async turn(ctx: Context, key: string, page: number): Promise<UpdateReply> {
+    const state = await this.states.get(key);
+    if (!state) throw new UserFacingError('error.expired');
+    if (state.invoker !== ctx.user.id) throw new UserFacingError('error.notYourComponent');
+    const view = await this.lists.get(state.list)?.render(ctx, state.query, page);
+    if (!view) throw new UserFacingError('error.expired');
+    return { kind: 'update', embeds: [withFooter(ctx, view)], components: buttons(ctx, key, view) };
+  }
+
+  private requireList(listId: string): ErasedList {
+    const list = this.lists.get(listId);
+    if (!list) throw new Error(`unknown paged list ${listId}`);
+    return list;
+  }
+}
+
+export function pageCount(view: Pick<PageView, 'totalCount' | 'perPage'>): number {
+  return Math.max(1, Math.ceil(view.totalCount / view.perPage));
+}
+
+function withFooter(ctx: Context, view: PageView): APIEmbed {
+  if (view.totalCount === 0) return { ...view.embed, description: view.embed.description || ctx.t('paging.empty') };
+  const footer = ctx.t('paging.footer', { page: view.page, pages: pageCount(view), total: view.totalCount });
+  return { ...view.embed, footer: { text: footer } };
+}
+
+function buttons(ctx: Context, key: string, view: PageView): MessageReply['components'] {
+  if (view.page <= 1 && !view.hasNext) return [];
+  return [
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Secondary,
+          label: ctx.t('paging.previous'),
+          custom_id: customId(PAGER_PREFIX, key, view.page - 1),
+          disabled: view.page <= 1,
+        },
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Secondary,
+          label: ctx.t('paging.next'),
+          custom_id: customId(PAGER_PREFIX, key, view.page + 1),
+          disabled: !view.hasNext,
+        },
+      ],
+    },
+  ];
+}
+
+/** Builds a page view from a service page: `next_page` alone is not enough, an empty page ends too. */
+export function viewOf(
+  page: { items: unknown[]; totalCount: number; nextPage: number | null },
+  pageNumber: number,
+  perPage: number,
+  embed: APIEmbed,
+): PageView {
+  const hasNext = page.nextPage !== null && page.items.length > 0 && pageNumber * perPage < page.totalCount;
+  return { embed, page: pageNumber, perPage, totalCount: page.totalCount, hasNext };
+}

@@ -1,0 +1,170 @@
+import {
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type InteractionReplyOptions,
+  MessageFlags,
+  type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
+import type { CommandReply, ComponentAnswer, ComponentReply, MessageReply, UpdateReply } from './command.js';
+
+/**
+ * Discord's 3-second rule: an interaction must be acknowledged within 3 s. A handler that settles
+ * sooner than this answers directly (one REST call); a slower one is deferred first and its
+ * answer edited in when it arrives.
+ */
+export const DEFAULT_DEFER_AFTER_MS = 1_500;
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}
+
+async function settleOrLate<T>(pending: Promise<Settled<T>>, ms: number): Promise<Settled<T> | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  try {
+    return await Promise.race([pending, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Never ping anyone from content that may contain user text. */
+const noMentions = { parse: [] } as const;
+
+function messagePayload(reply: MessageReply | UpdateReply) {
+  return {
+    content: reply.content ?? '',
+    embeds: reply.embeds ?? [],
+    components: reply.components ?? [],
+    allowedMentions: noMentions,
+  };
+}
+
+function ephemeralText(content: string): InteractionReplyOptions {
+  return { content, flags: MessageFlags.Ephemeral, allowedMentions: noMentions, embeds: [], components: [] };
+}
+
+export type ErrorText = (error: unknown) => string;
+
+type Repliable = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
+
+/** Tells the user about a failure, whatever state the interaction is in. */
+async function answerError(interaction: Repliable, text: string, deferredPublicly: boolean): Promise<void> {
+  if (!interaction.deferred && !interaction.replied) {
+    await interaction.reply(ephemeralText(text));
+    return;
+  }
+  if (deferredPublicly) {
+    // A public "thinking…" cannot become private: remove it and say it privately instead.
+    await interaction.deleteReply().catch(() => undefined);
+    await interaction.followUp(ephemeralText(text));
+    return;
+  }
+  await interaction.editReply({ content: text, embeds: [], components: [], allowedMentions: noMentions });
+}
+
+export async function answerCommand(
+  interaction: ChatInputCommandInteraction,
+  options: { ephemeral: boolean; deferAfterMs: number; errorText: ErrorText },
+  run: () => Promise<CommandReply>,
+): Promise<void> {
+  const pending = settle(run());
+  let result = await settleOrLate(pending, options.deferAfterMs);
+  if (result === 'late') {
+    await interaction.deferReply(options.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+    result = await pending;
+  }
+  if (!result.ok) {
+    await answerError(interaction, options.errorText(result.error), interaction.deferred && !options.ephemeral);
+    return;
+  }
+  const reply = result.value;
+  if (reply.kind === 'modal') {
+    if (interaction.deferred) throw new Error('a modal must be shown without deferring');
+    await interaction.showModal(reply.modal);
+    return;
+  }
+  if (interaction.deferred) {
+    await interaction.editReply(messagePayload(reply));
+    return;
+  }
+  const ephemeral = reply.ephemeral ?? options.ephemeral;
+  await interaction.reply({ ...messagePayload(reply), flags: ephemeral ? MessageFlags.Ephemeral : undefined });
+}
+
+export async function answerComponent(
+  interaction: ButtonInteraction | StringSelectMenuInteraction,
+  options: { answers: ComponentAnswer; deferAfterMs: number; errorText: ErrorText },
+  run: () => Promise<ComponentReply>,
+): Promise<void> {
+  const pending = settle(run());
+  let result = options.answers === 'modal' ? await pending : await settleOrLate(pending, options.deferAfterMs);
+  let deferral: Deferral = null;
+  if (result === 'late') {
+    deferral = options.answers === 'update' ? 'update' : 'reply';
+    if (deferral === 'update') await interaction.deferUpdate();
+    else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    result = await pending;
+  }
+  if (!result.ok) {
+    const text = options.errorText(result.error);
+    if (deferral === 'update') await interaction.followUp(ephemeralText(text));
+    else await answerError(interaction, text, false);
+    return;
+  }
+  await deliverComponentReply(interaction, result.value, deferral);
+}
+
+type Deferral = 'update' | 'reply' | null;
+
+async function deliverComponentReply(
+  interaction: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction,
+  reply: ComponentReply,
+  deferral: Deferral,
+): Promise<void> {
+  if (reply.kind === 'modal') {
+    if (interaction.isModalSubmit() || deferral) throw new Error('a modal must be shown without deferring');
+    await interaction.showModal(reply.modal);
+    return;
+  }
+  if (reply.kind === 'update') {
+    if (deferral) await interaction.editReply(messagePayload(reply));
+    else if (interaction.isModalSubmit() && !interaction.isFromMessage())
+      await interaction.reply({ ...messagePayload(reply), flags: MessageFlags.Ephemeral });
+    else await interaction.update(messagePayload(reply));
+    return;
+  }
+  const flags = reply.ephemeral === false ? undefined : MessageFlags.Ephemeral;
+  // After a deferred update the original message stays as it is; the answer is a new message.
+  if (deferral === 'update') await interaction.followUp({ ...messagePayload(reply), flags });
+  else if (deferral === 'reply') await interaction.editReply(messagePayload(reply));
+  else await interaction.reply({ ...messagePayload(reply), flags });
+}
+
+export async function answerModal(
+  interaction: ModalSubmitInteraction,
+  options: { deferAfterMs: number; errorText: ErrorText },
+  run: () => Promise<MessageReply | UpdateReply>,
+): Promise<void> {
+  const pending = settle(run());
+  let result = await settleOrLate(pending, options.deferAfterMs);
+  let deferral: Deferral = null;
+  if (result === 'late') {
+    deferral = 'reply';
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    result = await pending;
+  }
+  if (!result.ok) {
+    await answerError(interaction, options.errorText(result.error), false);
+    return;
+  }
+  await deliverComponentReply(interaction, result.value, deferral);
+}

@@ -1,0 +1,172 @@
+import {
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type Interaction,
+  MessageFlags,
+  type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
+import { localeFromDiscord } from '../i18n/locale.js';
+import { createTranslator } from '../i18n/translator.js';
+import type { Logger } from '../logger.js';
+import type { AutocompleteChoice, CommandModule, ModalInput } from './command.js';
+import { type Context, createContext, type Services } from './context.js';
+import { describeError } from './error-reply.js';
+import { readAutocompleteInput, readCommandInput } from './options.js';
+import { PAGER_PREFIX } from './paging.js';
+import { answerCommand, answerComponent, answerModal } from './responder.js';
+import { UserFacingError } from './user-facing-error.js';
+
+export interface RouterOptions {
+  deferAfterMs: number;
+  /** Autocomplete must answer inside Discord's window; past this, an empty list is sent. */
+  autocompleteDeadlineMs: number;
+  /** Called once per interaction with its route and outcome (metrics). */
+  onOutcome?: (route: string, outcome: string) => void;
+}
+
+type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
+
+/** Maps interactions to command handlers by command name and custom-id prefix. Never throws. */
+export class InteractionRouter {
+  constructor(
+    private readonly commands: ReadonlyMap<string, CommandModule>,
+    private readonly services: Services,
+    private readonly options: RouterOptions,
+  ) {}
+
+  private get logger(): Logger {
+    return this.services.logger;
+  }
+
+  async handle(interaction: Interaction): Promise<void> {
+    try {
+      if (interaction.isChatInputCommand()) await this.command(interaction);
+      else if (interaction.isAutocomplete()) await this.autocomplete(interaction);
+      else if (interaction.isButton() || interaction.isStringSelectMenu()) await this.component(interaction);
+      else if (interaction.isModalSubmit()) await this.modal(interaction);
+    } catch (error) {
+      // Reaching here means Discord itself refused an answer (or a handler broke the protocol).
+      this.logger.warn({ err: error, interaction: interaction.id }, 'could not answer an interaction');
+    }
+  }
+
+  private context(interaction: Interaction, route: string): Context {
+    return createContext(this.services, {
+      locale: localeFromDiscord(interaction.locale),
+      user: { id: interaction.user.id, username: interaction.user.username },
+      guildId: interaction.guildId,
+      channelId: interaction.channelId,
+      interactionId: interaction.id,
+      route,
+    });
+  }
+
+  private errorText(ctx: Context, route: string) {
+    return (error: unknown) => {
+      const described = describeError(error, ctx.t);
+      if (described.unexpected) ctx.logger.error({ err: error }, 'handler failed');
+      else ctx.logger.debug({ outcome: described.outcome }, 'handler refused');
+      this.options.onOutcome?.(route, described.outcome);
+      return described.message;
+    };
+  }
+
+  private async command(interaction: ChatInputCommandInteraction): Promise<void> {
+    const module = this.commands.get(interaction.commandName);
+    if (!module) {
+      const t = createTranslator(localeFromDiscord(interaction.locale));
+      await interaction.reply({ content: t('error.unknownCommand'), flags: MessageFlags.Ephemeral });
+      return;
+    }
+    const input = readCommandInput(interaction);
+    const route = [interaction.commandName, input.subcommand].filter(Boolean).join(' ');
+    const ctx = this.context(interaction, route);
+    let failed = false;
+    const errorText = this.errorText(ctx, route);
+    await answerCommand(
+      interaction,
+      {
+        ephemeral: module.ephemeral(input),
+        deferAfterMs: this.options.deferAfterMs,
+        errorText: (error) => {
+          failed = true;
+          return errorText(error);
+        },
+      },
+      () => module.execute(ctx, input),
+    );
+    if (!failed) this.options.onOutcome?.(route, 'ok');
+  }
+
+  private async autocomplete(interaction: AutocompleteInteraction): Promise<void> {
+    const module = this.commands.get(interaction.commandName);
+    const input = readAutocompleteInput(interaction);
+    const route = `${interaction.commandName} autocomplete`;
+    let choices: AutocompleteChoice[] = [];
+    if (module?.autocomplete) {
+      const ctx = this.context(interaction, route);
+      choices = await withDeadline(module.autocomplete(ctx, input), this.options.autocompleteDeadlineMs).catch(
+        (error: unknown) => {
+          ctx.logger.debug({ err: error }, 'autocomplete fell back to no choices');
+          return [];
+        },
+      );
+    }
+    await interaction.respond(choices.slice(0, 25));
+    this.options.onOutcome?.(route, 'ok');
+  }
+
+  private async component(interaction: ComponentInteraction): Promise<void> {
+    const [prefix = '', action = '', ...args] = interaction.customId.split(':');
+    const route = `${prefix}:${action}`;
+    const ctx = this.context(interaction, route);
+    const errorText = this.errorText(ctx, route);
+    if (prefix === PAGER_PREFIX) {
+      const page = Number(args[0]);
+      await answerComponent(interaction, { answers: 'update', deferAfterMs: this.options.deferAfterMs, errorText }, () =>
+        Number.isInteger(page) && page >= 1
+          ? ctx.pager.turn(ctx, action, page)
+          : Promise.reject(new UserFacingError('error.expired')),
+      );
+      return;
+    }
+    const handler = this.commands.get(prefix)?.components?.[action];
+    if (!handler) {
+      await answerComponent(interaction, { answers: 'message', deferAfterMs: 0, errorText }, () =>
+        Promise.reject(new UserFacingError('error.expired')),
+      );
+      return;
+    }
+    const values = interaction.isStringSelectMenu() ? interaction.values : [];
+    await answerComponent(
+      interaction,
+      { answers: handler.answers, deferAfterMs: this.options.deferAfterMs, errorText },
+      () => handler.handle(ctx, { customId: interaction.customId, args, values }),
+    );
+  }
+
+  private async modal(interaction: ModalSubmitInteraction): Promise<void> {
+    const [prefix = '', action = '', ...args] = interaction.customId.split(':');
+    const route = `${prefix}:${action} modal`;
+    const ctx = this.context(interaction, route);
+    const handler = this.commands.get(prefix)?.modals?.[action];
+    const fields: Record<string, string> = {};
+    for (const [id, field] of interaction.fields.fields) {
+      if ('value' in field && typeof field.value === 'string') fields[id] = field.value;
+    }
+    const input: ModalInput = { customId: interaction.customId, args, fields };
+    await answerModal(interaction, { deferAfterMs: this.options.deferAfterMs, errorText: this.errorText(ctx, route) }, () =>
+      handler ? handler.handle(ctx, input) : Promise.reject(new UserFacingError('error.expired')),
+    );
+  }
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('autocomplete deadline')), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { pagedList, viewOf } from '../bot/paging.js';
+import { episodeLabel, lines, plain, truncate, workTitle } from '../render/format.js';
+import type { Work } from '../service/index.js';
+
+export const episodeListQuery = z.object({ workId: z.number().int().positive() });
+
+/** A work's episodes in broadcast order (sort_sort_number asc), page by page. */
+export const episodeList = pagedList({
+  query: episodeListQuery,
+  async fetchPage(ctx, query, page) {
+    const call = await ctx.catalogueCall();
+    const perPage = ctx.settings.pageSize;
+    const result = await ctx.service.episodes(
+      {
+        filter_work_id: query.workId,
+        sort_sort_number: 'asc',
+        page,
+        per_page: perPage,
+        fields: ['id', 'number', 'number_text', 'title', 'records_count', 'work.id', 'work.title'],
+      },
+      call,
+    );
+    // Each episode carries its work, which saves a request for the title.
+    const work = result.items[0]?.work ?? ctx.cache.peek<Work>(`work:${query.workId}`);
+    const embed = {
+      title: truncate(ctx.t('episode.listTitle', { title: workTitle(work, ctx.t) }), 256),
+      description: lines(result.items.map((e) => `\`${e.id}\` ${plain(episodeLabel(e, ctx.t))} · 📝 ${e.records_count ?? 0}`)),
+    };
+    return viewOf(result, page, perPage, embed);
+  },
+});

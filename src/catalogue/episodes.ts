@@ -1,0 +1,67 @@
+import type { AutocompleteChoice } from '../bot/command.js';
+import type { Context } from '../bot/context.js';
+import { badOption, UserFacingError } from '../bot/user-facing-error.js';
+import { episodeLabel, truncate } from '../render/format.js';
+import type { Episode } from '../service/index.js';
+
+export const EPISODE_FIELDS = [
+  'id',
+  'number',
+  'number_text',
+  'sort_number',
+  'title',
+  'records_count',
+  'record_comments_count',
+  'work.id',
+  'work.title',
+  'prev_episode.id',
+  'prev_episode.number_text',
+  'next_episode.id',
+  'next_episode.number_text',
+];
+
+/** Every episode of a work in broadcast order; cached, since autocomplete asks for it often. */
+export async function episodesOfWork(ctx: Context, workId: number): Promise<Episode[]> {
+  const call = await ctx.catalogueCall();
+  return ctx.cache.getOrLoad(`episodes:${workId}`, async () => {
+    const episodes: Episode[] = [];
+    for await (const episode of ctx.service.walk(
+      'episodes',
+      { filter_work_id: workId, sort_sort_number: 'asc', fields: EPISODE_FIELDS },
+      call,
+      { perPage: 50 },
+    )) {
+      episodes.push(episode);
+    }
+    return episodes.sort((a, b) => (a.sort_number ?? 0) - (b.sort_number ?? 0));
+  });
+}
+
+const NUMBER = /^#?\s*(\d+(?:\.\d+)?)$/;
+
+/**
+ * The `episode` option: an episode id picked from autocomplete, or a number such as `5` or `#5`.
+ * Digits alone are tried as an id of this work's episodes first, then as a number.
+ */
+export async function resolveEpisode(ctx: Context, workId: number, value: string): Promise<Episode> {
+  const text = value.trim();
+  const match = NUMBER.exec(text);
+  if (!match) throw badOption('episode', (t) => t('reason.episode'));
+  const episodes = await episodesOfWork(ctx, workId);
+  const wanted = Number(match[1]);
+  const byId = text.startsWith('#') ? undefined : episodes.find((e) => e.id === wanted);
+  const found = byId ?? episodes.find((e) => e.number === wanted);
+  if (!found) throw new UserFacingError('match.noEpisode', (t) => t('match.noEpisode', { query: truncate(text, 20) }));
+  return found;
+}
+
+export async function episodeChoices(ctx: Context, workValue: string | undefined, typed: string): Promise<AutocompleteChoice[]> {
+  const workId = workValue && /^\d{1,10}$/.test(workValue.trim()) ? Number(workValue) : undefined;
+  if (workId === undefined) return [];
+  const episodes = await episodesOfWork(ctx, workId);
+  const query = typed.trim().replace(/^#/, '').toLowerCase();
+  return episodes
+    .filter((e) => !query || String(e.number ?? '').startsWith(query) || (e.title ?? '').toLowerCase().includes(query))
+    .slice(0, 25)
+    .map((e) => ({ name: truncate(episodeLabel(e, ctx.t), 100), value: String(e.id) }));
+}

@@ -1,0 +1,65 @@
+import type { Context } from '../bot/context.js';
+import { UserFacingError } from '../bot/user-facing-error.js';
+import { WORK_FIELDS } from '../render/work.js';
+import type { AutocompleteChoice } from '../bot/command.js';
+import type { Work } from '../service/index.js';
+import { truncate } from '../render/format.js';
+
+const DIGITS = /^\d{1,10}$/;
+
+/** Finds one work by id, or undefined. Cached: catalogue data is the same for every user. */
+export async function workById(ctx: Context, id: number): Promise<Work | undefined> {
+  const call = await ctx.catalogueCall();
+  return ctx.cache.getOrLoad(`work:${id}`, async () => {
+    const page = await ctx.service.works({ filter_ids: [id], fields: WORK_FIELDS, per_page: 1 }, call);
+    return page.items[0];
+  });
+}
+
+/**
+ * The `work` option: an id picked from autocomplete, or free text searched by title with the most
+ * watched match used.
+ */
+export async function resolveWork(ctx: Context, value: string): Promise<Work> {
+  const query = value.trim();
+  if (DIGITS.test(query)) {
+    const work = await workById(ctx, Number(query));
+    if (work) return work;
+  }
+  const call = await ctx.catalogueCall();
+  const page = await ctx.service.works(
+    { filter_title: query, sort_watchers_count: 'desc', per_page: 1, fields: WORK_FIELDS },
+    call,
+  );
+  const best = page.items[0];
+  if (!best) throw new UserFacingError('match.noWork', (t) => t('match.noWork', { query: truncate(query, 100) }));
+  ctx.cache.set(`work:${best.id}`, best);
+  return best;
+}
+
+/** Autocomplete choices for a title typed so far; cached per text so repeats cost nothing. */
+export async function workChoices(ctx: Context, typed: string): Promise<AutocompleteChoice[]> {
+  const query = typed.trim();
+  if (!query) return [];
+  const call = await ctx.catalogueCall();
+  return ctx.cache.getOrLoad(`ac:work:${query}`, async () => {
+    const page = await ctx.service.works(
+      {
+        filter_title: query,
+        sort_watchers_count: 'desc',
+        per_page: 25,
+        fields: ['id', 'title', 'season_name_text', 'season_name'],
+      },
+      call,
+    );
+    return page.items.map((work) => ({
+      name: truncate(`${work.title ?? work.id}${seasonSuffix(work)}`, 100),
+      value: String(work.id),
+    }));
+  });
+}
+
+function seasonSuffix(work: Work): string {
+  const season = work.season_name_text || work.season_name;
+  return season ? ` (${season})` : '';
+}

@@ -1,0 +1,173 @@
+/**
+ * English replies. The Japanese catalogue must provide every key (checked by the compiler).
+ * Messages with placeholders are functions of a typed parameter object.
+ */
+export const en = {
+  // errors
+  'error.notLinked': 'You have not linked a service account yet. Use `/account link` to link yours.',
+  'error.catalogueNeedsLink':
+    'This server has no shared lookup token, so lookups need your own account. Use `/account link` first.',
+  'error.unauthorized':
+    'The service no longer accepts your token (it may have been revoked). Link again with `/account link`.',
+  'error.insufficientScope':
+    'Your token can only read. To post records or set statuses, link again with write access: `/account link`.',
+  'error.notFound': 'Not found: it does not exist, or it is not yours.',
+  'error.invalidParams': (p: { messages: string }) => `The service refused the request: ${p.messages}`,
+  'error.busy': 'The service is busy right now. Please try again in a moment.',
+  'error.unavailable': 'The service is not answering right now. Please try again later.',
+  'error.malformed': 'The service sent an answer kiroku could not read. Please try again later.',
+  'error.internal': 'Something went wrong on our side. It has been logged; please try again.',
+  'error.vaultUnreadable':
+    'Your stored token cannot be opened with this bot’s key. Ask the operator to check VAULT_KEY, or unlink and link again.',
+  'error.notYourComponent': 'Only the person who ran this command can use these buttons.',
+  'error.expired': 'This has expired. Please run the command again.',
+  'error.badOption': (p: { option: string; reason: string }) => `\`${p.option}\`: ${p.reason}`,
+  'error.unknownCommand': 'This command is not available any more.',
+  'error.guildOnly': 'This command works only in a server.',
+
+  // option validation reasons
+  'reason.tooLong': (p: { max: number }) => `must be at most ${p.max} characters`,
+  'reason.required': 'is required',
+  'reason.season': 'must look like 2024-autumn or 2024-all',
+  'reason.range': (p: { min: number; max: number }) => `must be between ${p.min} and ${p.max}`,
+  'reason.username': 'must be a username (letters, digits and _)',
+  'reason.rating': 'must be a rating from 0 to 5',
+  'reason.episode': 'must be an episode id from the list, or an episode number such as 5 or #5',
+
+  // matching
+  'match.noWork': (p: { query: string }) => `No work matched “${p.query}”.`,
+  'match.noEpisode': (p: { query: string }) => `No episode matched “${p.query}” for this work.`,
+  'match.noUser': (p: { username: string }) => `No user named “${p.username}”.`,
+
+  // paging
+  'paging.previous': 'Previous',
+  'paging.next': 'Next',
+  'paging.footer': (p: { page: number; pages: number; total: number }) =>
+    `Page ${p.page} of ${p.pages} · ${p.total} in all`,
+  'paging.empty': 'Nothing found.',
+
+  // works
+  'work.searchTitle': (p: { query: string }) => (p.query ? `Works matching “${p.query}”` : 'Works'),
+  'work.season': 'Season',
+  'work.noSeason': 'No season',
+  'work.media': 'Media',
+  'work.episodes': 'Episodes',
+  'work.watchers': 'Watchers',
+  'work.reviews': 'Reviews',
+  'work.released': 'Released',
+  'work.links': 'Links',
+  'work.officialSite': 'Official site',
+  'work.wikipedia': 'Wikipedia',
+  'work.showEpisodes': 'Episodes',
+  'work.setStatusPlaceholder': 'Set your watch status…',
+  'work.untitled': '(untitled)',
+
+  // statuses
+  'status.wanna_watch': 'Want to watch',
+  'status.watching': 'Watching',
+  'status.watched': 'Watched',
+  'status.on_hold': 'On hold',
+  'status.stop_watching': 'Stopped watching',
+  'status.no_select': 'No status',
+  'status.set': (p: { title: string; status: string }) => `**${p.title}**: ${p.status}.`,
+
+  // episodes
+  'episode.listTitle': (p: { title: string }) => `Episodes of ${p.title}`,
+  'episode.number': (p: { number: string }) => `Episode ${p.number}`,
+  'episode.unnumbered': 'Unnumbered episode',
+  'episode.untitled': '(no title)',
+  'episode.records': 'Records',
+  'episode.comments': 'Comments',
+  'episode.previous': 'Previous episode',
+  'episode.next': 'Next episode',
+
+  // records
+  'record.listTitle': 'Records',
+  'record.listTitleFor': (p: { title: string }) => `Records of ${p.title}`,
+  'record.rating': 'Rating',
+  'record.noComment': '(no comment)',
+  'record.likes': 'Likes',
+  'record.by': (p: { username: string }) => `by ${p.username}`,
+  'record.edited': (p: { id: number }) => `Record #${p.id} updated.`,
+  'record.nothingToEdit': 'Nothing to change: give a new rating, comment or share flag.',
+  'record.deleteConfirm': (p: { id: number }) => `Delete record #${p.id}? This cannot be undone.`,
+  'record.deleteButton': 'Delete',
+  'record.deleted': (p: { id: number }) => `Record #${p.id} deleted.`,
+  'record.id': (p: { id: number }) => `Record #${p.id}`,
+
+  // people
+  'people.title': (p: { query: string }) => `People matching “${p.query}”`,
+  'people.casts': 'Casts',
+  'people.staffs': 'Staff',
+  'people.favorites': 'Favourites',
+
+  // users
+  'user.records': 'Records',
+  'user.following': 'Following',
+  'user.followers': 'Followers',
+  'user.watching': 'Watching',
+  'user.watched': 'Watched',
+  'user.wannaWatch': 'Want to watch',
+  'user.joined': 'Joined',
+  'user.followersTitle': (p: { username: string }) => `Followers of ${p.username}`,
+  'user.followingTitle': (p: { username: string }) => `${p.username} follows`,
+  'user.activitiesTitle': (p: { username: string }) => `Activity of ${p.username}`,
+
+  // activities
+  'activity.create_record': (p: { user: string; work: string; episode: string }) =>
+    `**${p.user}** recorded **${p.work}** ${p.episode}`,
+  'activity.create_multiple_records': (p: { user: string; work: string; count: number }) =>
+    `**${p.user}** recorded ${p.count} episodes of **${p.work}**`,
+  'activity.create_status': (p: { user: string; work: string; status: string }) =>
+    `**${p.user}** set **${p.work}** to ${p.status}`,
+  'activity.other': (p: { user: string; work: string }) => `**${p.user}** did something with **${p.work}**`,
+
+  // accounts
+  'account.tokenModalTitle': 'Link your account with a token',
+  'account.tokenLabel': 'Personal access token',
+  'account.tokenPlaceholder': 'Create one in the service’s settings (read + write)',
+  'account.codeModalTitle': 'Enter the authorization code',
+  'account.codeLabel': 'Authorization code',
+  'account.oauthUnavailable':
+    'This bot has no OAuth application configured, so only personal tokens work: use `/account link method:token`.',
+  'account.oauthIntro':
+    '1. Open the authorization page and approve kiroku.\n2. Copy the code it shows.\n3. Press **Enter code** and paste it. The link expires in 10 minutes.',
+  'account.openAuthorization': 'Open authorization page',
+  'account.enterCode': 'Enter code',
+  'account.linked': (p: { username: string }) => `Linked as **${p.username}**.`,
+  'account.linkedReadOnly': (p: { username: string }) =>
+    `Linked as **${p.username}**, read-only: posting records and setting statuses need a token with write access.`,
+  'account.badToken': 'The service did not accept this token. Check that you copied all of it, then try again.',
+  'account.badCode': 'This code is invalid, expired or already used. Start again with `/account link method:oauth`.',
+  'account.stateMismatch': 'This authorization belongs to someone else, or it has expired. Run `/account link` again.',
+  'account.statusTitle': 'Your linked account',
+  'account.username': 'Username',
+  'account.scopes': 'Scopes',
+  'account.method': 'Linked with',
+  'account.methodToken': 'personal token',
+  'account.methodOauth': 'OAuth',
+  'account.linkedAt': 'Linked',
+  'account.readOnlyWarning': '⚠️ Read-only: link again with write access to post records and set statuses.',
+  'account.unlinkConfirm':
+    'Unlink your account? kiroku deletes your token, your channel subscriptions and cached data.',
+  'account.unlinkButton': 'Unlink',
+  'account.cancelButton': 'Cancel',
+  'account.unlinked': 'Unlinked. Your token and subscriptions are deleted.',
+  'account.cancelled': 'Nothing changed.',
+  'account.notLinked': 'No account is linked.',
+
+  // me
+  'me.title': (p: { username: string }) => `Your profile: ${p.username}`,
+
+  // help
+  'help.title': 'kiroku: your anime viewing record on Discord',
+  'help.body':
+    'Look things up: `/work search`, `/work info`, `/episode list`, `/episode info`, `/people`, `/user profile|followers|following|activities`, `/record list`.\n' +
+    'Your own record: link your account with `/account link`, then `/me`, `/library`, `/schedule`, `/feed`, `/record post|edit|delete`, `/status`.\n' +
+    'Channels: `/subscription feed|schedule|list|remove` posts friends’ activity and a daily schedule.',
+  'help.account': 'Your account',
+  'help.accountLinked': (p: { username: string }) => `Linked as **${p.username}**.`,
+  'help.accountUnlinked': 'Not linked. Use `/account link` to start.',
+};
+
+export type Messages = typeof en;

@@ -1,0 +1,61 @@
+import { escapeMarkdown } from 'discord.js';
+import type { Translator } from '../i18n/translator.js';
+import type { Episode, Work } from '../service/index.js';
+
+/** Discord's embed limits, so a long comment or title never makes a reply fail. */
+export const LIMITS = { title: 256, description: 4096, fieldValue: 1024, fieldName: 256, footer: 2048 } as const;
+
+export function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** Escapes text from the service so that titles and names cannot inject Markdown. */
+export function plain(text: string | null | undefined): string {
+  return escapeMarkdown(text ?? '');
+}
+
+/** A Discord timestamp that each reader sees in their own zone and language. */
+export function discordTime(iso: string | null | undefined, style: 'f' | 'F' | 'R' | 'd' | 't' = 'f'): string {
+  const ms = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(ms) ? '' : `<t:${Math.floor(ms / 1000)}:${style}>`;
+}
+
+/**
+ * Wraps a comment in spoiler tags. A `||` inside would close the spoiler early, so it is broken
+ * with a zero-width space; the text is cut to fit the room left.
+ */
+export function spoiler(text: string, max: number = LIMITS.description): string {
+  const safe = text.replaceAll('||', '|\u200b|');
+  return `||${truncate(safe, max - 4)}||`;
+}
+
+export function workTitle(work: Pick<Work, 'title'> | null | undefined, t: Translator): string {
+  return work?.title?.trim() ? work.title : t('work.untitled');
+}
+
+export function episodeNumber(episode: Pick<Episode, 'number' | 'number_text'>, t: Translator): string {
+  if (episode.number_text?.trim()) return episode.number_text;
+  if (typeof episode.number === 'number') return t('episode.number', { number: String(episode.number) });
+  return t('episode.unnumbered');
+}
+
+export function episodeLabel(episode: Pick<Episode, 'number' | 'number_text' | 'title'>, t: Translator): string {
+  const title = episode.title?.trim() ? episode.title : t('episode.untitled');
+  return `${episodeNumber(episode, t)} ${title}`;
+}
+
+export function coverUrl(work: Pick<Work, 'images'> | null | undefined): string | undefined {
+  const candidates = [work?.images?.recommended_url, work?.images?.facebook?.og_image_url];
+  return candidates.find((url): url is string => typeof url === 'string' && /^https?:\/\//.test(url));
+}
+
+export function ratingText(rating: number | null | undefined): string | undefined {
+  if (typeof rating !== 'number') return undefined;
+  const full = Math.round(rating);
+  return `${'★'.repeat(full)}${'☆'.repeat(Math.max(0, 5 - full))} ${rating.toFixed(1)}`;
+}
+
+/** Joins lines into an embed description that fits. */
+export function lines(items: string[]): string {
+  return truncate(items.join('\n'), LIMITS.description);
+}

@@ -1,0 +1,50 @@
+import type { APIEmbed } from 'discord-api-types/v10';
+import type { Locale } from '../i18n/locale.js';
+import { formatNumber, type Translator } from '../i18n/translator.js';
+import type { User } from '../service/index.js';
+import { discordTime, LIMITS, plain, truncate } from './format.js';
+
+export const USER_FIELDS = [
+  'id',
+  'username',
+  'name',
+  'description',
+  'avatar_url',
+  'records_count',
+  'followings_count',
+  'followers_count',
+  'watching_count',
+  'watched_count',
+  'wanna_watch_count',
+  'created_at',
+];
+
+export function userUrl(username: string | null | undefined): string | undefined {
+  return username ? `https://annict.com/@${encodeURIComponent(username)}` : undefined;
+}
+
+export function userLine(user: User): string {
+  const name = user.name && user.name !== user.username ? ` (${plain(user.name)})` : '';
+  return `**${plain(user.username ?? String(user.id))}**${name}`;
+}
+
+export function userEmbed(user: User, t: Translator, locale: Locale): APIEmbed {
+  const n = (value: number | null | undefined) => formatNumber(locale, value ?? 0);
+  const url = userUrl(user.username);
+  const avatar = user.avatar_url && /^https?:\/\//.test(user.avatar_url) ? user.avatar_url : undefined;
+  return {
+    title: truncate(`${user.name || user.username || user.id} (@${user.username ?? ''})`, LIMITS.title),
+    ...(url ? { url } : {}),
+    description: user.description ? truncate(plain(user.description), 1000) : undefined,
+    fields: [
+      { name: t('user.records'), value: n(user.records_count), inline: true },
+      { name: t('user.following'), value: n(user.followings_count), inline: true },
+      { name: t('user.followers'), value: n(user.followers_count), inline: true },
+      { name: t('user.watching'), value: n(user.watching_count), inline: true },
+      { name: t('user.watched'), value: n(user.watched_count), inline: true },
+      { name: t('user.wannaWatch'), value: n(user.wanna_watch_count), inline: true },
+      ...(user.created_at ? [{ name: t('user.joined'), value: discordTime(user.created_at, 'D' as 'd') }] : []),
+    ],
+    ...(avatar ? { thumbnail: { url: avatar } } : {}),
+  };
+}

@@ -1,0 +1,267 @@
+/**
+ * The request budget: one scheduler every service request passes through.
+ *
+ * - Starts are spaced at least `floor(1000 / rate) + 1` ms apart, so any 1-second window
+ *   holds at most ceil(rate) starts (the service rejects a 5th request within 1000 ms per IP).
+ * - Strict priority interactive > write > announcement > poll, FIFO within a priority; a
+ *   permit is handed to the best waiting task at the moment it becomes free.
+ * - A 429 pauses the whole budget: 1 s, 2 s, 4 s ... capped at 30 s, reset by a success.
+ * - rate-limiter-flexible is the shared gate: each start consumes the point of its time slot
+ *   and a pause is a blocked key, so a RateLimiterRedis (same options) shares both across
+ *   processes. Slot keys live whole seconds because store-backed limiters round durations
+ *   down to seconds. Within one process the local spacing alone keeps the pace exact.
+ */
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Logger } from '../logger.js';
+import { BudgetBusy } from './errors.js';
+
+export type Priority = 'interactive' | 'write' | 'announcement' | 'poll';
+export const PRIORITIES: readonly Priority[] = ['interactive', 'write', 'announcement', 'poll'];
+
+export interface RunOptions {
+  /** Give up with BudgetBusy when the call cannot start within this many ms. */
+  maxWaitMs?: number;
+  /** Operation name for BudgetBusy and logs. */
+  operation?: string;
+}
+
+export interface BudgetStats {
+  queued: Record<Priority, number>;
+  /** Epoch ms until which everything is paused after a 429, or null. */
+  pausedUntil: number | null;
+  rateLimitedCount: number;
+}
+
+export interface RequestBudget {
+  run<T>(priority: Priority, task: () => Promise<T>, opts?: RunOptions): Promise<T>;
+  reportRateLimited(): void;
+  reportSuccess(): void;
+  stats(): BudgetStats;
+  /** Rejects queued work with BudgetBusy (reason `closed`); later `run` calls reject too. */
+  close(): void;
+}
+
+/** Options the budget needs from a limiter; pass them to e.g. `new RateLimiterRedis({ storeClient, ...opts })`. */
+export const BUDGET_LIMITER_OPTIONS = { points: 1, duration: 1, keyPrefix: 'kiroku-budget' } as const;
+
+export interface RequestBudgetOptions {
+  /** Requests per second for the whole process (default 3). */
+  ratePerSecond?: number;
+  logger?: Logger;
+  /** Clock in epoch ms (default Date.now). The memory limiter reads Date.now itself. */
+  now?: () => number;
+  /** Default maxWaitMs of interactive calls (default 2000); other priorities wait unless told. */
+  interactiveMaxWaitMs?: number;
+  /** First pause after a 429 (default 1000 ms); doubles per consecutive 429. */
+  initialPauseMs?: number;
+  /** Longest pause (default 30000 ms). */
+  maxPauseMs?: number;
+  /**
+   * The shared gate, created with BUDGET_LIMITER_OPTIONS (points 1). Default: RateLimiterMemory.
+   * Plug a RateLimiterRedis here to share the budget between processes.
+   */
+  limiter?: RateLimiterAbstract;
+}
+
+interface Waiter {
+  priority: Priority;
+  start: () => void;
+  fail: (error: Error) => void;
+  deadline?: ReturnType<typeof setTimeout>;
+}
+
+const SLOT_KEY_SECONDS = 1;
+const PAUSE_KEY = 'pause';
+
+class PriorityBudget implements RequestBudget {
+  private readonly intervalMs: number;
+  private readonly now: () => number;
+  private readonly logger: Logger | undefined;
+  private readonly interactiveMaxWaitMs: number;
+  private readonly initialPauseMs: number;
+  private readonly maxPauseMs: number;
+  private readonly limiter: RateLimiterAbstract;
+  private readonly queues: Record<Priority, Waiter[]> = { interactive: [], write: [], announcement: [], poll: [] };
+  private lastStart = Number.NEGATIVE_INFINITY;
+  private pausedUntil = 0;
+  private consecutive429 = 0;
+  private rateLimitedCount = 0;
+  private pumping = false;
+  private wakeTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(options: RequestBudgetOptions) {
+    const rate = options.ratePerSecond ?? 3;
+    if (!(rate > 0) || !Number.isFinite(rate)) throw new RangeError('ratePerSecond must be a positive number');
+    this.intervalMs = Math.floor(1000 / rate) + 1;
+    this.now = options.now ?? Date.now;
+    this.logger = options.logger;
+    this.interactiveMaxWaitMs = options.interactiveMaxWaitMs ?? 2000;
+    this.initialPauseMs = options.initialPauseMs ?? 1000;
+    this.maxPauseMs = options.maxPauseMs ?? 30_000;
+    this.limiter = options.limiter ?? new RateLimiterMemory(BUDGET_LIMITER_OPTIONS);
+    if (this.limiter.points !== 1) throw new RangeError('the budget limiter must be created with points: 1');
+  }
+
+  run<T>(priority: Priority, task: () => Promise<T>, opts: RunOptions = {}): Promise<T> {
+    const operation = opts.operation ?? 'budget';
+    if (this.closed) return Promise.reject(new BudgetBusy(operation, 'closed'));
+    const maxWaitMs = opts.maxWaitMs ?? (priority === 'interactive' ? this.interactiveMaxWaitMs : undefined);
+    if (maxWaitMs !== undefined && this.estimatedWaitMs(priority) > maxWaitMs) {
+      return Promise.reject(new BudgetBusy(operation, 'wait', maxWaitMs));
+    }
+    const started = new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = { priority, start: resolve, fail: reject };
+      if (maxWaitMs !== undefined) {
+        waiter.deadline = setTimeout(() => {
+          if (this.remove(waiter)) reject(new BudgetBusy(operation, 'wait', maxWaitMs));
+        }, maxWaitMs);
+      }
+      this.queues[priority].push(waiter);
+    });
+    void this.pump();
+    return started.then(task);
+  }
+
+  reportRateLimited(): void {
+    this.rateLimitedCount += 1;
+    const now = this.now();
+    // Requests cannot start during a pause, so a 429 arriving now was already in flight: no escalation.
+    if (now < this.pausedUntil) return;
+    this.consecutive429 += 1;
+    const pauseMs = Math.min(this.initialPauseMs * 2 ** (this.consecutive429 - 1), this.maxPauseMs);
+    this.pausedUntil = now + pauseMs;
+    this.logger?.warn({ pauseMs, consecutive: this.consecutive429 }, 'service rate limit hit: pausing all requests');
+    this.limiter.block(PAUSE_KEY, pauseMs / 1000).catch((error: unknown) => {
+      this.logger?.error({ err: error }, 'could not share the rate-limit pause');
+    });
+    this.wake(pauseMs);
+  }
+
+  reportSuccess(): void {
+    this.consecutive429 = 0;
+  }
+
+  stats(): BudgetStats {
+    const now = this.now();
+    return {
+      queued: {
+        interactive: this.queues.interactive.length,
+        write: this.queues.write.length,
+        announcement: this.queues.announcement.length,
+        poll: this.queues.poll.length,
+      },
+      pausedUntil: this.pausedUntil > now ? this.pausedUntil : null,
+      rateLimitedCount: this.rateLimitedCount,
+    };
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
+    for (const priority of PRIORITIES) {
+      for (const waiter of this.queues[priority].splice(0)) {
+        if (waiter.deadline) clearTimeout(waiter.deadline);
+        waiter.fail(new BudgetBusy('budget', 'closed'));
+      }
+    }
+  }
+
+  /** How long a new call of this priority would wait behind the pause and everything ahead of it. */
+  private estimatedWaitMs(priority: Priority): number {
+    const now = this.now();
+    let ahead = 0;
+    for (const p of PRIORITIES) {
+      ahead += this.queues[p].length;
+      if (p === priority) break;
+    }
+    const free = Math.max(this.pausedUntil, this.lastStart + this.intervalMs, now);
+    return free - now + ahead * this.intervalMs;
+  }
+
+  private remove(waiter: Waiter): boolean {
+    const queue = this.queues[waiter.priority];
+    const index = queue.indexOf(waiter);
+    if (index === -1) return false;
+    queue.splice(index, 1);
+    return true;
+  }
+
+  private next(): Waiter | undefined {
+    for (const priority of PRIORITIES) {
+      const waiter = this.queues[priority].shift();
+      if (waiter) return waiter;
+    }
+    return undefined;
+  }
+
+  private hasWaiters(): boolean {
+    return PRIORITIES.some((priority) => this.queues[priority].length > 0);
+  }
+
+  private wake(delayMs: number): void {
+    if (this.closed) return;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = setTimeout(
+      () => {
+        this.wakeTimer = undefined;
+        void this.pump();
+      },
+      Math.max(1, Math.ceil(delayMs)),
+    );
+  }
+
+  /** Hands out permits while there are waiters and the pace allows; otherwise sleeps until it does. */
+  private async pump(): Promise<void> {
+    if (this.pumping || this.closed) return;
+    this.pumping = true;
+    try {
+      while (!this.closed && this.hasWaiters()) {
+        const now = this.now();
+        const localWait = Math.max(this.pausedUntil, this.lastStart + this.intervalMs) - now;
+        if (localWait > 0) {
+          this.wake(localWait);
+          return;
+        }
+        const sharedWait = await this.acquireShared(now);
+        if (sharedWait > 0) {
+          this.wake(sharedWait);
+          return;
+        }
+        const waiter = this.next();
+        if (!waiter) return; // everyone gave up meanwhile; the slot is simply unused
+        if (waiter.deadline) clearTimeout(waiter.deadline);
+        this.lastStart = this.now();
+        waiter.start();
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /** 0 when this slot's point was won, else ms to wait (a shared pause, or another process took the slot). */
+  private async acquireShared(now: number): Promise<number> {
+    try {
+      const pause = await this.limiter.get(PAUSE_KEY);
+      if (pause && pause.consumedPoints > this.limiter.points && pause.msBeforeNext > 0) {
+        this.pausedUntil = Math.max(this.pausedUntil, now + pause.msBeforeNext);
+        return pause.msBeforeNext;
+      }
+      const slot = Math.floor(now / this.intervalMs);
+      const keySeconds = Math.max(SLOT_KEY_SECONDS, Math.ceil((2 * this.intervalMs) / 1000));
+      await this.limiter.consume(`slot:${slot}`, 1, { customDuration: keySeconds });
+      return 0;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return Math.max(1, (Math.floor(now / this.intervalMs) + 1) * this.intervalMs - now);
+      // The shared store failed: keep the local pace rather than stopping all traffic.
+      this.logger?.error({ err: error }, 'request budget limiter failed; using the local pace only');
+      return 0;
+    }
+  }
+}
+
+export function createRequestBudget(options: RequestBudgetOptions = {}): RequestBudget {
+  return new PriorityBudget(options);
+}

@@ -1,0 +1,232 @@
+/**
+ * The service client: the spec's operations as typed methods over the operations table,
+ * the token as a Bearer header, every attempt through the request budget.
+ */
+import type { Logger } from '../logger.js';
+import type { Priority, RequestBudget } from './budget.js';
+import { HttpTransport, errorFromResponse, isSuccess, parseJsonBody, type HttpResponse } from './http.js';
+import {
+  type CanonicalOperation,
+  canonicalOperation,
+  type ItemOf,
+  OPERATIONS,
+  type OperationName,
+  type ParamsOf,
+  type ResultOf,
+  type WalkableOperation,
+  WIRE_NAMES,
+  withRequiredFields,
+} from './operations.js';
+import { DEFAULT_WALK_PER_PAGE, type WalkOptions, walkItems } from './paging.js';
+import type {
+  ActivitiesParams,
+  CreateRecordParams,
+  DeleteRecordParams,
+  EditRecordParams,
+  EpisodesParams,
+  FollowersParams,
+  FollowingActivitiesParams,
+  FollowingParams,
+  MeParams,
+  MyProgramsParams,
+  MyWorksParams,
+  PeopleParams,
+  RecordsParams,
+  SearchUsersParams,
+  SetStatusParams,
+  WorksParams,
+} from './params.js';
+import { callWithRetry, type ResolvedRetry, type RetryOptions, resolveRetry } from './retry.js';
+import { encodeParams, serializeParams, toQueryString } from './query.js';
+import type { Activity, Episode, Page, Person, Program, ServiceRecord, User, Work } from './schemas.js';
+import {
+  type EpisodeScope,
+  episodeScope,
+  type RecordScope,
+  recordScope,
+  type UserScope,
+  userScope,
+  type WorkScope,
+  workScope,
+} from './scoped.js';
+
+export interface CallOptions {
+  /** The acting user's token; sent as `Authorization: Bearer`, never logged. */
+  token: string;
+  priority: Priority;
+  /** Give up with BudgetBusy if the call cannot start in time (interactive default: the budget's). */
+  maxWaitMs?: number;
+}
+
+export interface ServiceClientOptions {
+  /** e.g. `https://api.annict.com` or the emulator's `http://127.0.0.1:PORT` (a path prefix is kept). */
+  baseUrl: string;
+  /** Version path segment (default `v1`). */
+  apiVersion?: string;
+  budget: RequestBudget;
+  /** Per attempt, headers and body included (default 10000). */
+  timeoutMs?: number;
+  logger?: Logger;
+  retry?: RetryOptions;
+  /** Share pools with the OAuth client; otherwise the client owns one. */
+  http?: HttpTransport;
+  userAgent?: string;
+}
+
+export class ServiceClient {
+  private readonly base: URL;
+  private readonly prefix: string;
+  private readonly budget: RequestBudget;
+  private readonly timeoutMs: number;
+  private readonly logger: Logger | undefined;
+  private readonly retry: ResolvedRetry;
+  private readonly http: HttpTransport;
+  private readonly ownsHttp: boolean;
+  private readonly userAgent: string;
+
+  constructor(options: ServiceClientOptions) {
+    this.base = new URL(options.baseUrl);
+    const version = (options.apiVersion ?? 'v1').replace(/^\/+|\/+$/g, '');
+    this.prefix = `${this.base.pathname.replace(/\/+$/, '')}/${version}`;
+    this.budget = options.budget;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.logger = options.logger;
+    this.retry = resolveRetry(options.retry);
+    this.http = options.http ?? new HttpTransport();
+    this.ownsHttp = options.http === undefined;
+    this.userAgent = options.userAgent ?? 'kiroku';
+  }
+
+  /** Any operation by its spec name. */
+  request<K extends OperationName>(operation: K, params: ParamsOf<K>, call: CallOptions): Promise<ResultOf<K>> {
+    const spec = OPERATIONS[operation];
+    const source = params as Readonly<Record<string, unknown>>;
+    const fields = withRequiredFields(source.fields as string[] | undefined, spec.requiredFields);
+    const sendable = fields === undefined ? params : { ...params, fields };
+    const search = serializeParams(sendable, spec.params, WIRE_NAMES);
+    const path = spec.path.replace(/:id\b/, () => encodeURIComponent(String(source.id)));
+    const url = new URL(`${this.prefix}${path}`, this.base);
+    const hasBody = spec.method === 'POST' || spec.method === 'PATCH';
+    if (!hasBody) url.search = toQueryString(search);
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent };
+    if (call.token !== '') headers.authorization = `Bearer ${call.token}`;
+    if (hasBody) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const body = hasBody ? encodeParams(search) : undefined;
+
+    const interpret = (response: HttpResponse): ResultOf<K> => {
+      if (!isSuccess(response.status)) throw errorFromResponse(operation, response);
+      if (spec.response.kind === 'success') return true as ResultOf<K>;
+      return parseJsonBody(operation, response, spec.response.schema);
+    };
+
+    return callWithRetry({
+      operation,
+      method: spec.method,
+      priority: call.priority,
+      maxWaitMs: call.maxWaitMs,
+      budget: this.budget,
+      logger: this.logger,
+      retry: this.retry,
+      send: () =>
+        this.http.send({
+          operation,
+          method: spec.method,
+          url,
+          headers,
+          ...(body === undefined ? {} : { body }),
+          timeoutMs: this.timeoutMs,
+        }),
+      interpret,
+    });
+  }
+
+  works(params: WorksParams, call: CallOptions): Promise<Page<Work>> {
+    return this.request('works', params, call);
+  }
+  episodes(params: EpisodesParams, call: CallOptions): Promise<Page<Episode>> {
+    return this.request('episodes', params, call);
+  }
+  people(params: PeopleParams, call: CallOptions): Promise<Page<Person>> {
+    return this.request('people', params, call);
+  }
+  records(params: RecordsParams, call: CallOptions): Promise<Page<ServiceRecord>> {
+    return this.request('records', params, call);
+  }
+  searchUsers(params: SearchUsersParams, call: CallOptions): Promise<Page<User>> {
+    return this.request('search_users', params, call);
+  }
+  activities(params: ActivitiesParams, call: CallOptions): Promise<Page<Activity>> {
+    return this.request('activities', params, call);
+  }
+  followers(params: FollowersParams, call: CallOptions): Promise<Page<User>> {
+    return this.request('followers', params, call);
+  }
+  following(params: FollowingParams, call: CallOptions): Promise<Page<User>> {
+    return this.request('following', params, call);
+  }
+  me(params: MeParams, call: CallOptions): Promise<User> {
+    return this.request('me', params, call);
+  }
+  followingActivities(params: FollowingActivitiesParams, call: CallOptions): Promise<Page<Activity>> {
+    return this.request('following_activities', params, call);
+  }
+  myWorks(params: MyWorksParams, call: CallOptions): Promise<Page<Work>> {
+    return this.request('my_works', params, call);
+  }
+  myPrograms(params: MyProgramsParams, call: CallOptions): Promise<Page<Program>> {
+    return this.request('my_programs', params, call);
+  }
+  createRecord(params: CreateRecordParams, call: CallOptions): Promise<ServiceRecord> {
+    return this.request('create_record', params, call);
+  }
+  /** The service replaces `comment`: leaving it out clears the record's comment. */
+  editRecord(params: EditRecordParams, call: CallOptions): Promise<ServiceRecord> {
+    return this.request('edit_record', params, call);
+  }
+  deleteRecord(params: DeleteRecordParams, call: CallOptions): Promise<true> {
+    return this.request('delete_record', params, call);
+  }
+  setStatus(params: SetStatusParams, call: CallOptions): Promise<true> {
+    return this.request('set_status', params, call);
+  }
+
+  user(userId: number): UserScope {
+    return userScope(this, userId);
+  }
+  work(workId: number): WorkScope {
+    return workScope(this, workId);
+  }
+  episode(episodeId: number): EpisodeScope {
+    return episodeScope(this, episodeId);
+  }
+  record(recordId: number): RecordScope {
+    return recordScope(this, recordId);
+  }
+
+  /**
+   * Every item of every page, with a fixed per_page and sort_id (default `asc`; left out when the
+   * caller chose another sort, since sort_id would win over it). `page` in params is ignored.
+   */
+  walk<K extends WalkableOperation>(
+    operation: K,
+    params: Omit<ParamsOf<CanonicalOperation<K>>, 'page' | 'per_page'>,
+    call: CallOptions,
+    options: WalkOptions = {},
+  ): AsyncGenerator<ItemOf<CanonicalOperation<K>>, void, undefined> {
+    const name = canonicalOperation(operation);
+    const source = params as Readonly<Record<string, unknown>>;
+    const otherSort = Object.keys(source).some(
+      (key) => key.startsWith('sort_') && key !== 'sort_id' && source[key] !== undefined,
+    );
+    const sortId = source.sort_id ?? (otherSort ? undefined : 'asc');
+    const perPage = options.perPage ?? DEFAULT_WALK_PER_PAGE;
+    const fetchPage = (page: number) =>
+      this.request(name, { ...params, sort_id: sortId, per_page: perPage, page } as ParamsOf<typeof name>, call);
+    return walkItems(fetchPage as (page: number) => Promise<Page<ItemOf<CanonicalOperation<K>>>>, options);
+  }
+
+  /** Closes the HTTP pools this client owns. */
+  async close(): Promise<void> {
+    if (this.ownsHttp) await this.http.close();
+  }
+}

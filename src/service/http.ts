@@ -1,0 +1,220 @@
+/**
+ * HTTP transport: one undici Pool per origin with keep-alive, a whole-request timeout,
+ * body reading, and the mapping of statuses and bodies to typed errors.
+ */
+import { Pool } from 'undici';
+import type { z } from 'zod';
+import {
+  InsufficientScope,
+  InvalidParams,
+  MalformedResponse,
+  NotFound,
+  RateLimited,
+  ServiceError,
+  Unauthorized,
+  Unavailable,
+} from './errors.js';
+
+export interface HttpTransportOptions {
+  /** Sockets per origin (default 8). */
+  connections?: number;
+  /** How long an idle socket is kept open (default 30 s). */
+  keepAliveTimeoutMs?: number;
+}
+
+export interface HttpRequest {
+  /** Used in error messages and logs. */
+  operation: string;
+  method: string;
+  url: URL;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Whole request, headers and body included. */
+  timeoutMs: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** Owns the pools; share one transport between the API and OAuth clients. */
+export class HttpTransport {
+  private readonly pools = new Map<string, Pool>();
+  private readonly options: Required<HttpTransportOptions>;
+  private closed = false;
+
+  constructor(options: HttpTransportOptions = {}) {
+    this.options = {
+      connections: options.connections ?? 8,
+      keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 30_000,
+    };
+  }
+
+  private pool(origin: string): Pool {
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: this.options.connections,
+        keepAliveTimeout: this.options.keepAliveTimeoutMs,
+        pipelining: 1,
+      });
+      this.pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  /**
+   * Sends one request. Resolves with any HTTP status; rejects with `Unavailable`
+   * (timeout/network) or `MalformedResponse` (a body cut off mid-way).
+   */
+  async send(request: HttpRequest): Promise<HttpResponse> {
+    if (this.closed) throw new Unavailable(request.operation, 'network', { cause: new Error('transport closed') });
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), request.timeoutMs);
+    let status: number | undefined;
+    try {
+      const response = await this.pool(request.url.origin).request({
+        method: request.method as 'GET',
+        path: `${request.url.pathname}${request.url.search}`,
+        headers: request.headers ?? {},
+        body: request.body ?? null,
+        signal: abort.signal,
+        headersTimeout: request.timeoutMs,
+        bodyTimeout: request.timeoutMs,
+      });
+      status = response.statusCode;
+      const body = await response.body.text();
+      return { status, headers: response.headers, body };
+    } catch (error) {
+      throw classifyTransportError(request.operation, error, abort.signal.aborted, status);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.allSettled(pools.map((pool) => pool.close()));
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const code = (error as { code: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function classifyTransportError(
+  operation: string,
+  error: unknown,
+  aborted: boolean,
+  status: number | undefined,
+): ServiceError {
+  if (error instanceof ServiceError) return error;
+  const code = errorCode(error);
+  // Keep only the class and code: undici errors carry no secrets, but keep causes small anyway.
+  const cause = new Error(`${error instanceof Error ? error.name : 'Error'}${code ? ` ${code}` : ''}`);
+  if (aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {
+    return new Unavailable(operation, 'timeout', { cause });
+  }
+  if (status !== undefined && status >= 200 && status < 300) {
+    // Headers arrived but the body broke off: a truncated response.
+    return new MalformedResponse(operation, 'the response body was cut off', { status, cause });
+  }
+  return new Unavailable(operation, 'network', status === undefined ? { cause } : { status, cause });
+}
+
+function header(response: HttpResponse, name: string): string | undefined {
+  const value = response.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** `Bearer realm="Doorkeeper", error="invalid_token", ...` -> { realm, error, ... }. */
+export function parseWwwAuthenticate(value: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!value) return out;
+  const pattern = /([a-zA-Z_][\w-]*)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/g;
+  for (const match of value.matchAll(pattern)) {
+    const key = match[1];
+    if (key === undefined) continue;
+    out[key.toLowerCase()] = (match[2] ?? match[3] ?? '').replace(/\\(.)/g, '$1');
+  }
+  return out;
+}
+
+interface ErrorEntry {
+  type?: string;
+  message?: string;
+}
+
+function errorEntries(body: string): ErrorEntry[] {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed !== 'object' || parsed === null) return [];
+    const errors = (parsed as { errors?: unknown }).errors;
+    if (!Array.isArray(errors)) return [];
+    return errors
+      .filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null)
+      .map((entry) => ({
+        ...(typeof entry.type === 'string' ? { type: entry.type } : {}),
+        ...(typeof entry.message === 'string' ? { message: entry.message } : {}),
+      }));
+  } catch {
+    return [];
+  }
+}
+
+/** Maps a non-2xx response to its typed error. */
+export function errorFromResponse(operation: string, response: HttpResponse): ServiceError {
+  const { status } = response;
+  if (status === 401 || status === 403) {
+    const auth = parseWwwAuthenticate(header(response, 'www-authenticate'));
+    if (status === 403 || auth.error === 'insufficient_scope') return new InsufficientScope(operation, status);
+    return new Unauthorized(operation, auth.error);
+  }
+  if (status === 404) {
+    const first = errorEntries(response.body)[0];
+    return new NotFound(operation, first?.type, first?.message);
+  }
+  if (status === 400 || status === 422) {
+    const messages = errorEntries(response.body)
+      .map((entry) => entry.message)
+      .filter((message): message is string => message !== undefined);
+    return new InvalidParams(operation, messages);
+  }
+  if (status === 429) return new RateLimited(operation);
+  if (status >= 500) return new Unavailable(operation, 'server', { status });
+  return new ServiceError(operation, `unexpected status ${status}`, { status });
+}
+
+/** Parses a 2xx JSON body with the schema; bad JSON or a shape mismatch -> MalformedResponse. */
+export function parseJsonBody<T>(operation: string, response: HttpResponse, schema: z.ZodType<T>): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(response.body);
+  } catch {
+    const what = response.body.trim() === '' ? 'an empty body' : 'a body that is not JSON';
+    throw new MalformedResponse(operation, `expected JSON, got ${what}`, { status: response.status });
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    const first = result.error.issues[0];
+    const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
+    throw new MalformedResponse(operation, `unexpected shape${where}: ${first?.message ?? 'invalid'}`, {
+      status: response.status,
+    });
+  }
+  return result.data;
+}
+
+export function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}

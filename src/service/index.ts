@@ -1,0 +1,79 @@
+/** The service client's public surface. */
+export {
+  BUDGET_LIMITER_OPTIONS,
+  type BudgetStats,
+  createRequestBudget,
+  PRIORITIES,
+  type Priority,
+  type RequestBudget,
+  type RequestBudgetOptions,
+  type RunOptions,
+} from './budget.js';
+export { type CallOptions, ServiceClient, type ServiceClientOptions } from './client.js';
+export {
+  BudgetBusy,
+  InsufficientScope,
+  InvalidParams,
+  MalformedResponse,
+  NotFound,
+  OAuthError,
+  RateLimited,
+  ServiceError,
+  Unauthorized,
+  Unavailable,
+  type UnavailableReason,
+} from './errors.js';
+export { HttpTransport, type HttpTransportOptions } from './http.js';
+export { type OAuthCallOptions, OAuthClient, type OAuthClientOptions, OUT_OF_BAND_REDIRECT_URI } from './oauth.js';
+export {
+  type ItemOf,
+  type ListOperationName,
+  OPERATIONS,
+  type OperationName,
+  type Operations,
+  type ParamsOf,
+  type ResultOf,
+  type WalkableOperation,
+} from './operations.js';
+export { DEFAULT_WALK_MAX_PAGES, DEFAULT_WALK_PER_PAGE, type WalkOptions, walkItems, walkPages } from './paging.js';
+export type * from './params.js';
+export { serializeParams, serializeValue } from './query.js';
+export type { RetryOptions } from './retry.js';
+export {
+  ACTIVITY_ACTIONS,
+  type Activity,
+  type ActivityAction,
+  activitySchema,
+  type CreateMultipleRecordsActivity,
+  type CreateRecordActivity,
+  type CreateStatusActivity,
+  type Episode,
+  episodeSchema,
+  isCreateMultipleRecordsActivity,
+  isCreateRecordActivity,
+  isCreateStatusActivity,
+  type OAuthToken,
+  type OtherActivity,
+  oauthTokenSchema,
+  type Page,
+  type Person,
+  type Program,
+  pageSchema,
+  personSchema,
+  programSchema,
+  recordSchema,
+  STATUS_KINDS,
+  type ServiceRecord,
+  type StatusKind,
+  statusKindSchema,
+  type TokenInfo,
+  tokenInfoSchema,
+  type User,
+  userSchema,
+  WATCH_STATUS_FILTERS,
+  type WatchStatusFilter,
+  type Work,
+  watchStatusFilterSchema,
+  workSchema,
+} from './schemas.js';
+export type { EpisodeScope, RecordScope, UserScope, UserScopeParams, WorkEpisodesParams, WorkScope } from './scoped.js';

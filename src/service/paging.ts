@@ -1,0 +1,39 @@
+/**
+ * Walking a list: increasing page numbers with a fixed per_page and sort_id (the spec), stopping
+ * when next_page is null or a page comes back empty (the service keeps saying page+1 past the
+ * end), and after a safety number of pages.
+ */
+import type { Page } from './schemas.js';
+
+export interface WalkOptions {
+  /** Fixed page size (default 50, the service's maximum). */
+  perPage?: number;
+  /** First page (default 1). */
+  startPage?: number;
+  /** Safety stop (default 100 pages). */
+  maxPages?: number;
+}
+
+export const DEFAULT_WALK_PER_PAGE = 50;
+export const DEFAULT_WALK_MAX_PAGES = 100;
+
+export async function* walkPages<T>(
+  fetchPage: (page: number) => Promise<Page<T>>,
+  options: Pick<WalkOptions, 'startPage' | 'maxPages'> = {},
+): AsyncGenerator<Page<T>, void, undefined> {
+  const startPage = options.startPage ?? 1;
+  const maxPages = options.maxPages ?? DEFAULT_WALK_MAX_PAGES;
+  for (let page = startPage; page < startPage + maxPages; page += 1) {
+    const result = await fetchPage(page);
+    if (result.items.length === 0) return;
+    yield result;
+    if (result.nextPage === null) return;
+  }
+}
+
+export async function* walkItems<T>(
+  fetchPage: (page: number) => Promise<Page<T>>,
+  options: Pick<WalkOptions, 'startPage' | 'maxPages'> = {},
+): AsyncGenerator<T, void, undefined> {
+  for await (const page of walkPages(fetchPage, options)) yield* page.items;
+}

@@ -1,0 +1,55 @@
+import type { KeyvStoreAdapter } from 'keyv';
+import { ConfigError } from '../config.js';
+import type { Logger } from '../logger.js';
+import { openSqliteBackend } from './sqlite.js';
+
+/**
+ * What the store needs from one database beyond keyv's adapter. keyv's own iterator is not used: with
+ * @keyv/sqlite it pages with LIMIT/OFFSET (rows deleted during iteration make it skip live rows) and it
+ * follows the adapter's single `namespace` field, which is shared by every Keyv over that adapter.
+ */
+export interface StoreBackend {
+  /** The keyv storage adapter; exactly one Keyv instance is built over it. */
+  readonly adapter: KeyvStoreAdapter;
+  /** Every stored `[key, raw value]` whose key starts with `prefix`, robust to writes during the walk. */
+  scan(prefix: string): AsyncIterable<readonly [key: string, raw: string]>;
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface BackendOptions {
+  logger: Logger;
+}
+
+export type BackendFactory = (databaseUrl: string, options: BackendOptions) => Promise<StoreBackend>;
+
+function notInstalled(kind: string, pkg: string): BackendFactory {
+  return async () => {
+    throw new ConfigError(
+      `DATABASE_URL: ${kind} needs the ${pkg} adapter, which this build does not include yet; use sqlite://<path>`,
+    );
+  };
+}
+
+/**
+ * Backends by URL scheme. Adding Redis or PostgreSQL means writing a factory like openSqliteBackend
+ * (adapter + prefix scan + ping + close) and registering it here.
+ */
+const backendFactories: ReadonlyMap<string, BackendFactory> = new Map([
+  ['sqlite', openSqliteBackend],
+  ['redis', notInstalled('redis://', '@keyv/redis')],
+  ['rediss', notInstalled('rediss://', '@keyv/redis')],
+  ['postgres', notInstalled('postgres://', '@keyv/postgres')],
+  ['postgresql', notInstalled('postgresql://', '@keyv/postgres')],
+]);
+
+/** Picks the backend for a DATABASE_URL by its scheme. */
+export function backendFactoryFor(databaseUrl: string): BackendFactory {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(databaseUrl)?.[1]?.toLowerCase();
+  const factory = scheme === undefined ? undefined : backendFactories.get(scheme);
+  if (!factory) {
+    throw new ConfigError('DATABASE_URL: must start with sqlite://, redis:// or postgresql://');
+  }
+  return factory;
+}

@@ -1,0 +1,10 @@
+export type { BackendFactory, BackendOptions, StoreBackend } from './backend.js';
+export {
+  type Collection,
+  type InvalidReason,
+  openStore,
+  type ReadResult,
+  type Store,
+  StoreError,
+  type StoreOptions,
+} from './store.js';

@@ -1,0 +1,262 @@
+import { type DeserializedData, Keyv } from 'keyv';
+import type { z } from 'zod';
+import { createLogger, type Logger } from '../logger.js';
+import { backendFactoryFor, type StoreBackend } from './backend.js';
+
+/** A store operation that the caller got wrong (bad name, key, value or TTL), or a write the backend refused. */
+export class StoreError extends Error {
+  override name = 'StoreError';
+}
+
+/** Why a stored record could not be used: not a keyv JSON record at all, or not matching the schema. */
+export type InvalidReason = 'undecodable' | 'schema';
+
+/** The outcome of reading one key, for callers that must tell "absent" from "present but unreadable". */
+export type ReadResult<T> =
+  | { status: 'absent' }
+  | { status: 'ok'; value: T }
+  | { status: 'invalid'; reason: InvalidReason };
+
+/** One named, schema-checked collection of JSON values. Keys are any non-empty strings. */
+export interface Collection<T> {
+  readonly name: string;
+  /** The value, or undefined when absent, expired, undecodable or not matching the schema (the latter two are logged without content). */
+  get(key: string): Promise<T | undefined>;
+  /** Like get for several keys; the result has one slot per key, in order. */
+  getMany(keys: readonly string[]): Promise<Array<T | undefined>>;
+  /** Like get, but says whether a record is absent or present-and-invalid. */
+  read(key: string): Promise<ReadResult<T>>;
+  /** Validates `value` with the schema and stores it; `ttlMs` (> 0) makes it expire. */
+  set(key: string, value: T, ttlMs?: number): Promise<void>;
+  /** True when a record was deleted. */
+  delete(key: string): Promise<boolean>;
+  /** Every live, valid `[key, value]` of this collection only (invalid records are logged and skipped). */
+  entries(): AsyncIterable<[string, T]>;
+  /** Every live key of this collection, including keys whose record is invalid. */
+  keys(): AsyncIterable<string>;
+}
+
+export interface Store {
+  collection<T>(name: string, schema: z.ZodType<T>): Collection<T>;
+  /** True when the backend answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  logger?: Logger;
+}
+
+const COLLECTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+/** Stands in for a stored value that is not a keyv JSON record, so a bad row never throws out of keyv. */
+const UNDECODABLE: unique symbol = Symbol('undecodable');
+
+interface DecodedRecord {
+  value: unknown;
+  expires: number | undefined;
+}
+
+/** keyv's record format `{"value":..., "expires": ms?}` as plain JSON (keyv's default serializer rewrites strings that start with ':'). */
+function serializeRecord<Value>(data: DeserializedData<Value>): string {
+  return JSON.stringify({ value: data.value, expires: data.expires });
+}
+
+function decodeRecord(raw: string): DecodedRecord {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed === 'object' && parsed !== null && 'value' in parsed) {
+      const expires = (parsed as { expires?: unknown }).expires;
+      return { value: parsed.value, expires: typeof expires === 'number' ? expires : undefined };
+    }
+  } catch {
+    // fall through: the caller logs the key, never the bytes
+  }
+  return { value: UNDECODABLE, expires: undefined };
+}
+
+function deserializeRecord<Value>(raw: string): DeserializedData<Value> {
+  const record = decodeRecord(raw);
+  // keyv hands `value` back untouched; UNDECODABLE is recognised by identity in the collection.
+  return { value: record.value as Value, expires: record.expires };
+}
+
+function isExpired(record: DecodedRecord, now = Date.now()): boolean {
+  return record.expires !== undefined && now > record.expires;
+}
+
+function assertKey(key: string): void {
+  if (typeof key !== 'string' || key.length === 0)
+    throw new StoreError('store: keys must be non-empty strings');
+}
+
+function issueSummary(error: z.ZodError): Array<{ path: string; code: string }> {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), code: issue.code }));
+}
+
+interface StoreContext {
+  keyv: Keyv<unknown>;
+  backend: StoreBackend;
+  logger: Logger;
+}
+
+class KeyvCollection<T> implements Collection<T> {
+  readonly #prefix: string;
+
+  constructor(
+    private readonly context: StoreContext,
+    readonly name: string,
+    private readonly schema: z.ZodType<T>,
+  ) {
+    this.#prefix = `${name}:`;
+  }
+
+  #fullKey(key: string): string {
+    assertKey(key);
+    return this.#prefix + key;
+  }
+
+  /** Turns a value from keyv (already expiry-checked) into a ReadResult, logging invalid records without content. */
+  #check(key: string, value: unknown): ReadResult<T> {
+    if (value === undefined) return { status: 'absent' };
+    if (value === UNDECODABLE) {
+      this.context.logger.warn(
+        { collection: this.name, key: key.slice(0, 200), reason: 'undecodable' },
+        'store: ignoring a record that is not valid JSON',
+      );
+      return { status: 'invalid', reason: 'undecodable' };
+    }
+    const parsed = this.schema.safeParse(value);
+    if (!parsed.success) {
+      this.context.logger.warn(
+        {
+          collection: this.name,
+          key: key.slice(0, 200),
+          reason: 'schema',
+          issues: issueSummary(parsed.error),
+        },
+        'store: ignoring a record that does not match its schema',
+      );
+      return { status: 'invalid', reason: 'schema' };
+    }
+    return { status: 'ok', value: parsed.data };
+  }
+
+  async read(key: string): Promise<ReadResult<T>> {
+    const value: unknown = await this.context.keyv.get(this.#fullKey(key));
+    return this.#check(key, value);
+  }
+
+  async get(key: string): Promise<T | undefined> {
+    const result = await this.read(key);
+    return result.status === 'ok' ? result.value : undefined;
+  }
+
+  async getMany(keys: readonly string[]): Promise<Array<T | undefined>> {
+    if (keys.length === 0) return [];
+    const values: unknown[] = await this.context.keyv.getMany(keys.map((key) => this.#fullKey(key)));
+    return keys.map((key, index) => {
+      const result = this.#check(key, values[index]);
+      return result.status === 'ok' ? result.value : undefined;
+    });
+  }
+
+  async set(key: string, value: T, ttlMs?: number): Promise<void> {
+    const fullKey = this.#fullKey(key);
+    if (ttlMs !== undefined && !(Number.isFinite(ttlMs) && ttlMs > 0)) {
+      throw new StoreError(
+        `store: ttlMs must be a positive number of milliseconds (collection ${this.name})`,
+      );
+    }
+    const parsed = this.schema.safeParse(value);
+    if (!parsed.success) {
+      const fields = issueSummary(parsed.error)
+        .map((issue) => issue.path || '(root)')
+        .join(', ');
+      throw new StoreError(`store: refusing to write an invalid ${this.name} record (fields: ${fields})`);
+    }
+    const written = await this.context.keyv.set(fullKey, parsed.data, ttlMs);
+    if (!written) throw new StoreError(`store: the backend did not write a ${this.name} record`);
+  }
+
+  async delete(key: string): Promise<boolean> {
+    return this.context.keyv.delete(this.#fullKey(key));
+  }
+
+  /** Live records under this collection's prefix; expired ones are deleted on the way (as keyv's get does). */
+  async *#live(): AsyncGenerator<[string, DecodedRecord]> {
+    for await (const [fullKey, raw] of this.context.backend.scan(this.#prefix)) {
+      const record = decodeRecord(raw);
+      if (isExpired(record)) {
+        await this.context.keyv.delete(fullKey).catch((error: unknown) => {
+          this.context.logger.debug(
+            { err: error, collection: this.name },
+            'store: could not delete an expired record',
+          );
+        });
+        continue;
+      }
+      yield [fullKey.slice(this.#prefix.length), record];
+    }
+  }
+
+  async *entries(): AsyncGenerator<[string, T]> {
+    for await (const [key, record] of this.#live()) {
+      const result = this.#check(key, record.value);
+      if (result.status === 'ok') yield [key, result.value];
+    }
+  }
+
+  async *keys(): AsyncGenerator<string> {
+    for await (const [key] of this.#live()) yield key;
+  }
+}
+
+/**
+ * Opens the store for a DATABASE_URL: `sqlite://<path>` (the parent directory is created) or
+ * `sqlite://:memory:`. Every collection lives in one Keyv over one adapter, with our own
+ * `<collection>:<key>` prefixes (see the notes in backend.ts on why not keyv namespaces).
+ */
+export async function openStore(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
+  const logger = options.logger ?? createLogger('silent');
+  const backend = await backendFactoryFor(databaseUrl)(databaseUrl, { logger });
+  const keyv = new Keyv<unknown>({
+    store: backend.adapter,
+    // No keyv namespace: its adapter-wide namespace field and "already prefixed" key check are traps.
+    namespace: undefined,
+    useKeyPrefix: false,
+    // Without this, keyv's get() turns a database failure into "absent".
+    throwOnErrors: true,
+    // Errors are thrown to the caller; emitting them too would log each one twice.
+    emitErrors: false,
+    serialize: serializeRecord,
+    deserialize: deserializeRecord,
+  });
+  const context: StoreContext = { keyv, backend, logger };
+  let closed = false;
+
+  return {
+    collection<T>(name: string, schema: z.ZodType<T>): Collection<T> {
+      if (!COLLECTION_NAME.test(name)) {
+        throw new StoreError(
+          `store: collection names are 1-64 letters, digits, '_', '-' or '.' (got ${JSON.stringify(name)})`,
+        );
+      }
+      return new KeyvCollection(context, name, schema);
+    },
+    async ping() {
+      if (closed) return false;
+      try {
+        await backend.ping();
+        return true;
+      } catch (error) {
+        logger.warn({ err: error }, 'store: ping failed');
+        return false;
+      }
+    },
+    async close() {
+      closed = true;
+      await backend.close();
+    },
+  };
+}

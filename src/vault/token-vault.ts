@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { createLogger, type Logger } from '../logger.js';
+import type { Collection, Store } from '../store/index.js';
+import { envelopeKeyId, open, seal } from './envelope.js';
+import { VaultError } from './errors.js';
+import type { KeyRing } from './keyring.js';
+
+/** What is stored per linked Discord user; all of it lives inside the envelope. */
+export const storedTokenSchema = z.object({
+  token: z.string().min(1),
+  scopes: z.array(z.string()),
+  serviceUserId: z.number().int(),
+  serviceUsername: z.string(),
+  method: z.enum(['token', 'oauth']),
+  linkedAt: z.string(),
+});
+export type StoredToken = z.infer<typeof storedTokenSchema>;
+
+export const VAULT_COLLECTION = 'vault';
+
+/** The stored record is the envelope text. */
+const envelopeSchema = z.string().min(1);
+
+export interface RotationResult {
+  /** Envelopes re-sealed with the active key. */
+  rotated: number;
+  /** Envelopes already sealed with the active key (they open; nothing written). */
+  unchanged: number;
+  /** Records that could not be opened; left untouched. */
+  failed: number;
+}
+
+export interface TokenVaultOptions {
+  logger?: Logger;
+  /** Collection name; tests may isolate vaults in one store. */
+  collection?: string;
+}
+
+/**
+ * Encrypted per-Discord-user tokens. A present record that cannot be opened is an error, never
+ * "not linked": treating it as absent would invite the caller to overwrite it.
+ */
+export class TokenVault {
+  readonly #envelopes: Collection<string>;
+  readonly #keyring: KeyRing;
+  readonly #logger: Logger;
+  /** Per-user chains so put/delete/rotation of one user never interleave within this process. */
+  readonly #locks = new Map<string, Promise<unknown>>();
+
+  constructor(store: Store, keyring: KeyRing, options: TokenVaultOptions = {}) {
+    this.#envelopes = store.collection(options.collection ?? VAULT_COLLECTION, envelopeSchema);
+    this.#keyring = keyring;
+    this.#logger = options.logger ?? createLogger('silent');
+  }
+
+  async #exclusive<T>(discordUserId: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.#locks.get(discordUserId) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const settled = run.catch(() => undefined);
+    this.#locks.set(discordUserId, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.#locks.get(discordUserId) === settled) this.#locks.delete(discordUserId);
+    }
+  }
+
+  /** Seals and stores the token record for a user, replacing any previous one. */
+  async put(discordUserId: string, stored: StoredToken): Promise<void> {
+    const parsed = storedTokenSchema.safeParse(stored);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
+      throw new VaultError(
+        'invalid-content',
+        `vault: refusing to store an invalid token record (fields: ${fields})`,
+      );
+    }
+    const envelope = seal(JSON.stringify(parsed.data), this.#keyring.active, discordUserId);
+    await this.#exclusive(discordUserId, () => this.#envelopes.set(discordUserId, envelope));
+  }
+
+  /** The user's token record; undefined when none is stored; VaultError when one is stored but cannot be opened. */
+  async get(discordUserId: string): Promise<StoredToken | undefined> {
+    const record = await this.#envelopes.read(discordUserId);
+    if (record.status === 'absent') return undefined;
+    if (record.status === 'invalid') {
+      throw new VaultError(
+        'unreadable-record',
+        `vault: the stored token record is unreadable (${record.reason})`,
+      );
+    }
+    return this.#decode(open(record.value, this.#keyring, discordUserId));
+  }
+
+  #decode(plaintext: string): StoredToken {
+    let value: unknown;
+    try {
+      value = JSON.parse(plaintext);
+    } catch {
+      // JSON.parse messages quote the input: never pass them on.
+      throw new VaultError('invalid-content', 'vault: the decrypted token record is not JSON');
+    }
+    const parsed = storedTokenSchema.safeParse(value);
+    if (!parsed.success) {
+      throw new VaultError(
+        'invalid-content',
+        'vault: the decrypted token record does not match the expected shape',
+      );
+    }
+    return parsed.data;
+  }
+
+  /** True when a record is stored for the user (whether or not it can be opened). */
+  async has(discordUserId: string): Promise<boolean> {
+    return (await this.#envelopes.read(discordUserId)).status !== 'absent';
+  }
+
+  /** Removes the user's record; true when one existed. */
+  async delete(discordUserId: string): Promise<boolean> {
+    return this.#exclusive(discordUserId, () => this.#envelopes.delete(discordUserId));
+  }
+
+  /** Every Discord user id with a stored record. */
+  async *userIds(): AsyncGenerator<string> {
+    yield* this.#envelopes.keys();
+  }
+
+  /**
+   * Re-seals every envelope with the active key. An envelope that cannot be opened is left as it is and
+   * counted in `failed`. A record that changes while it is being re-sealed keeps the newer write.
+   */
+  async rotate(): Promise<RotationResult> {
+    const result: RotationResult = { rotated: 0, unchanged: 0, failed: 0 };
+    // Collect first: the walk then never sees its own writes.
+    const userIds: string[] = [];
+    for await (const userId of this.#envelopes.keys()) userIds.push(userId);
+    const active = this.#keyring.active;
+
+    for (const userId of userIds) {
+      await this.#exclusive(userId, async () => {
+        const record = await this.#envelopes.read(userId);
+        if (record.status === 'absent') return;
+        if (record.status === 'invalid') {
+          result.failed += 1;
+          this.#logger.warn(
+            { user: userId, reason: record.reason },
+            'vault: cannot rotate an unreadable record',
+          );
+          return;
+        }
+        let plaintext: string;
+        try {
+          plaintext = open(record.value, this.#keyring, userId);
+        } catch (error) {
+          result.failed += 1;
+          const reason = error instanceof VaultError ? error.reason : 'error';
+          this.#logger.warn(
+            { user: userId, reason, kid: envelopeKeyId(record.value) },
+            'vault: cannot rotate an envelope that does not open',
+          );
+          return;
+        }
+        if (envelopeKeyId(record.value) === active.kid) {
+          result.unchanged += 1;
+          return;
+        }
+        const resealed = seal(plaintext, active, userId);
+        // Another process (the running bot) may have written meanwhile: its write wins.
+        const latest = await this.#envelopes.read(userId);
+        if (latest.status !== 'ok' || latest.value !== record.value) return;
+        await this.#envelopes.set(userId, resealed);
+        result.rotated += 1;
+      });
+    }
+    this.#logger.info({ ...result, activeKey: active.kid }, 'vault: rotation finished');
+    return result;
+  }
+}

@@ -1,0 +1,454 @@
+/** In-memory Discord state of the fake: bot user, guilds, channels, messages, registered commands. */
+import {
+  type APIEmbed,
+  type APIGuildMember,
+  type APIMessage,
+  type APIMessageTopLevelComponent,
+  type APIRole,
+  type APIUser,
+  ChannelType,
+  type GuildMemberFlags,
+  MessageType,
+  PermissionFlagsBits,
+  type RoleFlags,
+} from 'discord-api-types/v10';
+import { guildSnowflake, SnowflakeGenerator } from './snowflake.js';
+
+/** Permissions of @everyone in every fake guild unless configured otherwise. */
+export const DEFAULT_EVERYONE_PERMISSIONS = (
+  PermissionFlagsBits.ViewChannel |
+  PermissionFlagsBits.SendMessages |
+  PermissionFlagsBits.SendMessagesInThreads |
+  PermissionFlagsBits.EmbedLinks |
+  PermissionFlagsBits.AttachFiles |
+  PermissionFlagsBits.ReadMessageHistory |
+  PermissionFlagsBits.AddReactions |
+  PermissionFlagsBits.UseExternalEmojis |
+  PermissionFlagsBits.UseApplicationCommands
+).toString();
+
+export interface FakeChannel {
+  id: string;
+  /** null for DM channels. */
+  guildId: string | null;
+  name: string;
+  type: ChannelType;
+  position: number;
+  /** DM channels only. */
+  recipient?: APIUser;
+}
+
+export interface FakeGuild {
+  id: string;
+  name: string;
+  ownerId: string;
+  joinedAt: string;
+  preferredLocale: string;
+  roles: APIRole[];
+  channels: FakeChannel[];
+}
+
+/** A file that arrived in a multipart request. */
+export interface RecordedFile {
+  field: string;
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+/** The parts of a create/edit message body the fake understands. */
+export interface MessageBody {
+  content?: string | null;
+  embeds?: APIEmbed[] | null;
+  components?: APIMessageTopLevelComponent[] | null;
+  flags?: number | null;
+  tts?: boolean;
+  attachments?: Array<{ id?: string | number; filename?: string; description?: string }> | null;
+}
+
+export interface RegisteredOption {
+  name: string;
+  type: number;
+  options?: RegisteredOption[];
+  [key: string]: unknown;
+}
+
+/** A command as stored after PUT/POST .../commands (the request body plus the fields Discord adds). */
+export interface RegisteredCommand {
+  id: string;
+  application_id: string;
+  guild_id?: string;
+  name: string;
+  type: number;
+  description: string;
+  version: string;
+  options?: RegisteredOption[];
+  [key: string]: unknown;
+}
+
+export type MessageSource = 'channel' | 'interaction' | 'followup';
+
+export interface StateOptions {
+  applicationId: string;
+  botUsername: string;
+  channelsPerGuild: number;
+  everyonePermissions: string;
+}
+
+export class FakeState {
+  readonly ids = new SnowflakeGenerator();
+  readonly botUser: APIUser;
+  readonly guilds = new Map<string, FakeGuild>();
+  readonly channels = new Map<string, FakeChannel>();
+  readonly globalCommands: RegisteredCommand[] = [];
+  readonly guildCommands = new Map<string, RegisteredCommand[]>();
+  readonly #messages = new Map<string, { message: APIMessage; source: MessageSource }>();
+  readonly #channelMessages = new Map<string, APIMessage[]>();
+  readonly #dmChannels = new Map<string, FakeChannel>();
+  #guildCounter = 0;
+
+  constructor(readonly options: StateOptions) {
+    this.botUser = {
+      id: options.applicationId,
+      username: options.botUsername,
+      discriminator: '0',
+      global_name: null,
+      avatar: null,
+      bot: true,
+    };
+  }
+
+  get guildIds(): string[] {
+    return [...this.guilds.keys()];
+  }
+
+  addGuild(): FakeGuild {
+    const index = this.#guildCounter++;
+    const id = guildSnowflake(index);
+    const guild: FakeGuild = {
+      id,
+      name: `Guild ${index + 1}`,
+      ownerId: '100000000000000001',
+      joinedAt: new Date().toISOString(),
+      preferredLocale: 'en-US',
+      roles: [everyoneRole(id, this.options.everyonePermissions)],
+      channels: [],
+    };
+    for (let i = 0; i < this.options.channelsPerGuild; i++) {
+      const channel: FakeChannel = {
+        id: this.ids.next(),
+        guildId: id,
+        name: i === 0 ? 'general' : `channel-${i + 1}`,
+        type: ChannelType.GuildText,
+        position: i,
+      };
+      guild.channels.push(channel);
+      this.channels.set(channel.id, channel);
+    }
+    this.guilds.set(id, guild);
+    return guild;
+  }
+
+  removeGuild(guildId: string): boolean {
+    const guild = this.guilds.get(guildId);
+    if (!guild) return false;
+    for (const channel of guild.channels) this.channels.delete(channel.id);
+    this.guilds.delete(guildId);
+    return true;
+  }
+
+  /** The DM channel between the bot and a user (created on first use). */
+  dmChannel(recipient: APIUser): FakeChannel {
+    const existing = this.#dmChannels.get(recipient.id);
+    if (existing) return existing;
+    const channel: FakeChannel = {
+      id: this.ids.next(),
+      guildId: null,
+      name: '',
+      type: ChannelType.DM,
+      position: 0,
+      recipient,
+    };
+    this.#dmChannels.set(recipient.id, channel);
+    this.channels.set(channel.id, channel);
+    return channel;
+  }
+
+  botMember(guild: FakeGuild): APIGuildMember {
+    return {
+      user: this.botUser,
+      nick: null,
+      avatar: null,
+      roles: [],
+      joined_at: guild.joinedAt,
+      premium_since: null,
+      deaf: false,
+      mute: false,
+      flags: 0 as GuildMemberFlags,
+      pending: false,
+    };
+  }
+
+  /** Channel object as in GET /channels/{id} (withGuildId) or inside GUILD_CREATE (without). */
+  channelPayload(channel: FakeChannel, withGuildId = true): Record<string, unknown> {
+    if (channel.type === ChannelType.DM) {
+      return {
+        id: channel.id,
+        type: channel.type,
+        last_message_id: null,
+        flags: 0,
+        recipients: channel.recipient ? [channel.recipient] : [],
+      };
+    }
+    return {
+      id: channel.id,
+      type: channel.type,
+      ...(withGuildId && channel.guildId ? { guild_id: channel.guildId } : {}),
+      name: channel.name,
+      position: channel.position,
+      permission_overwrites: [],
+      parent_id: null,
+      nsfw: false,
+      topic: null,
+      rate_limit_per_user: 0,
+      last_message_id: null,
+      flags: 0,
+    };
+  }
+
+  /** Guild object as in GET /guilds/{id}. */
+  guildPayload(guild: FakeGuild): Record<string, unknown> {
+    return {
+      id: guild.id,
+      name: guild.name,
+      icon: null,
+      splash: null,
+      discovery_splash: null,
+      banner: null,
+      description: null,
+      owner_id: guild.ownerId,
+      afk_channel_id: null,
+      afk_timeout: 300,
+      verification_level: 0,
+      default_message_notifications: 0,
+      explicit_content_filter: 0,
+      mfa_level: 0,
+      nsfw_level: 0,
+      premium_tier: 0,
+      premium_subscription_count: 0,
+      premium_progress_bar_enabled: false,
+      system_channel_id: null,
+      system_channel_flags: 0,
+      rules_channel_id: null,
+      public_updates_channel_id: null,
+      safety_alerts_channel_id: null,
+      vanity_url_code: null,
+      application_id: null,
+      preferred_locale: guild.preferredLocale,
+      features: [],
+      emojis: [],
+      stickers: [],
+      roles: guild.roles,
+    };
+  }
+
+  /** GUILD_CREATE dispatch data: small but complete enough for discord.js. */
+  guildCreatePayload(guild: FakeGuild): Record<string, unknown> {
+    return {
+      ...this.guildPayload(guild),
+      joined_at: guild.joinedAt,
+      large: false,
+      unavailable: false,
+      member_count: 2,
+      members: [this.botMember(guild)],
+      channels: guild.channels.map((channel) => this.channelPayload(channel, false)),
+      threads: [],
+      presences: [],
+      voice_states: [],
+      stage_instances: [],
+      guild_scheduled_events: [],
+      soundboard_sounds: [],
+    };
+  }
+
+  /** Creates and stores a message; `channel` messages are listed by channelMessages(). */
+  createMessage(
+    channelId: string,
+    body: MessageBody,
+    opts: {
+      source: MessageSource;
+      author?: APIUser;
+      webhookId?: string;
+      type?: MessageType;
+      files?: RecordedFile[];
+      extra?: Partial<APIMessage>;
+    },
+  ): APIMessage {
+    const id = this.ids.next();
+    const channel = this.channels.get(channelId);
+    const message: APIMessage = {
+      id,
+      channel_id: channelId,
+      author: opts.author ?? this.botUser,
+      content: body.content ?? '',
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      tts: body.tts ?? false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: buildAttachments(body, opts.files ?? [], this.ids),
+      embeds: normalizeEmbeds(body.embeds),
+      components: body.components ?? [],
+      pinned: false,
+      type: opts.type ?? MessageType.Default,
+      flags: body.flags ?? 0,
+      ...(channel?.guildId ? { guild_id: channel.guildId } : {}),
+      ...(opts.webhookId ? { webhook_id: opts.webhookId, application_id: this.options.applicationId } : {}),
+      ...opts.extra,
+    } as APIMessage;
+    this.#messages.set(id, { message, source: opts.source });
+    if (opts.source === 'channel') {
+      let list = this.#channelMessages.get(channelId);
+      if (!list) {
+        list = [];
+        this.#channelMessages.set(channelId, list);
+      }
+      list.push(message);
+    }
+    return message;
+  }
+
+  /** Applies an edit body in place (the same object stays in channelMessages). */
+  editMessage(messageId: string, body: MessageBody, files: RecordedFile[] = []): APIMessage | undefined {
+    const stored = this.#messages.get(messageId);
+    if (!stored) return undefined;
+    const { message } = stored;
+    if (body.content !== undefined) message.content = body.content ?? '';
+    if (body.embeds !== undefined) message.embeds = normalizeEmbeds(body.embeds);
+    if (body.components !== undefined) message.components = body.components ?? [];
+    if (body.flags !== undefined && body.flags !== null) message.flags = body.flags;
+    if (body.attachments !== undefined || files.length > 0)
+      message.attachments = buildAttachments(body, files, this.ids);
+    message.edited_timestamp = new Date().toISOString();
+    return message;
+  }
+
+  deleteMessage(messageId: string): boolean {
+    const stored = this.#messages.get(messageId);
+    if (!stored) return false;
+    this.#messages.delete(messageId);
+    const list = this.#channelMessages.get(stored.message.channel_id);
+    if (list) {
+      const index = list.indexOf(stored.message);
+      if (index >= 0) list.splice(index, 1);
+    }
+    return true;
+  }
+
+  message(messageId: string): APIMessage | undefined {
+    return this.#messages.get(messageId)?.message;
+  }
+
+  /** Messages sent with POST /channels/{id}/messages (not interaction replies), oldest first. */
+  channelMessages(channelId: string): APIMessage[] {
+    return this.#channelMessages.get(channelId) ?? [];
+  }
+
+  /** Every channel message of every channel, oldest first per channel. */
+  allChannelMessages(): APIMessage[] {
+    return [...this.#channelMessages.values()].flat();
+  }
+
+  clearMessages(): void {
+    this.#messages.clear();
+    this.#channelMessages.clear();
+  }
+
+  registerCommands(body: unknown[], guildId?: string): RegisteredCommand[] {
+    const existing = guildId ? (this.guildCommands.get(guildId) ?? []) : this.globalCommands;
+    const registered = body.map((raw) => this.#toRegistered(raw, existing, guildId));
+    if (guildId) {
+      this.guildCommands.set(guildId, registered);
+    } else {
+      this.globalCommands.splice(0, this.globalCommands.length, ...registered);
+    }
+    return registered;
+  }
+
+  upsertCommand(raw: unknown, guildId?: string): RegisteredCommand {
+    const list = guildId ? (this.guildCommands.get(guildId) ?? []) : this.globalCommands;
+    const command = this.#toRegistered(raw, list, guildId);
+    const index = list.findIndex((c) => c.name === command.name && c.type === command.type);
+    if (index >= 0) list[index] = command;
+    else list.push(command);
+    if (guildId) this.guildCommands.set(guildId, list);
+    return command;
+  }
+
+  /** A registered command by name: guild commands first, then global ones. */
+  findCommand(name: string, guildId?: string | null): RegisteredCommand | undefined {
+    const inGuild = guildId ? this.guildCommands.get(guildId)?.find((c) => c.name === name) : undefined;
+    return inGuild ?? this.globalCommands.find((c) => c.name === name);
+  }
+
+  #toRegistered(raw: unknown, existing: RegisteredCommand[], guildId?: string): RegisteredCommand {
+    const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const name = typeof body.name === 'string' ? body.name : '';
+    const type = typeof body.type === 'number' ? body.type : 1;
+    const previous = existing.find((c) => c.name === name && c.type === type);
+    return {
+      default_member_permissions: null,
+      dm_permission: true,
+      nsfw: false,
+      ...body,
+      id: previous?.id ?? this.ids.next(),
+      application_id: this.options.applicationId,
+      ...(guildId ? { guild_id: guildId } : {}),
+      name,
+      type,
+      description: typeof body.description === 'string' ? body.description : '',
+      version: this.ids.next(),
+    };
+  }
+}
+
+function everyoneRole(guildId: string, permissions: string): APIRole {
+  return {
+    id: guildId,
+    name: '@everyone',
+    color: 0,
+    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+    hoist: false,
+    position: 0,
+    permissions,
+    managed: false,
+    mentionable: false,
+    flags: 0 as RoleFlags,
+  };
+}
+
+function normalizeEmbeds(embeds: APIEmbed[] | null | undefined): APIEmbed[] {
+  return (embeds ?? []).map((embed) => ({ type: 'rich' as APIEmbed['type'], ...embed }));
+}
+
+function buildAttachments(
+  body: MessageBody,
+  files: RecordedFile[],
+  ids: SnowflakeGenerator,
+): APIMessage['attachments'] {
+  return files.map((file, index) => {
+    const meta = body.attachments?.[index];
+    const id = ids.next();
+    const filename = meta?.filename ?? file.name;
+    return {
+      id,
+      filename,
+      size: file.size,
+      url: `https://cdn.discordapp.invalid/attachments/${id}/${filename}`,
+      proxy_url: `https://media.discordapp.invalid/attachments/${id}/${filename}`,
+      content_type: file.contentType,
+      ...(meta?.description ? { description: meta.description } : {}),
+    };
+  });
+}

@@ -1,0 +1,96 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { REST, Routes } from 'discord.js';
+import { type Kiroku, startKiroku } from '../../src/app.js';
+import { parseConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
+import { DEMO_OAUTH_CLIENT, DEMO_TOKENS, DEMO_USERS } from '../emulator/seed.js';
+import { type Emulator, startEmulator } from '../emulator/server.js';
+
+export interface StackOptions {
+  /** Operator token for catalogue lookups by unlinked users (default: carol's). null: none. */
+  serviceToken?: string | null;
+  oauth?: boolean;
+  /** Extra environment, as an operator would set it. */
+  env?: Record<string, string>;
+  emulatorRateLimit?: boolean;
+}
+
+export interface Stack {
+  emulator: Emulator;
+  discord: FakeDiscord;
+  kiroku: Kiroku;
+  dataDir: string;
+  /** Everything the bot logged, as text. */
+  logs(): string;
+  /** Stores a demo user's token for a Discord user, as a finished /account link would. */
+  link(discordUserId: string, who: keyof typeof DEMO_USERS & keyof typeof DEMO_TOKENS, scopes?: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the emulator, the fake Discord and the bot's real composition root, wired on loopback. */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const emulator = await startEmulator({ seed: 'demo', rateLimit: options.emulatorRateLimit ?? true });
+  const discord = await startFakeDiscord({ guilds: 2 });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-e2e-'));
+  const logChunks: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logChunks.push(String(chunk));
+      done();
+    },
+  });
+  const serviceToken = options.serviceToken === undefined ? DEMO_TOKENS.carol : options.serviceToken;
+  const config = parseConfig({
+    DISCORD_TOKEN: discord.botToken,
+    DISCORD_REST_URL: discord.restUrl,
+    SERVICE_URL: emulator.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'debug',
+    ...(serviceToken ? { SERVICE_TOKEN: serviceToken } : {}),
+    ...(options.oauth ? { SERVICE_CLIENT_ID: DEMO_OAUTH_CLIENT.id, SERVICE_CLIENT_SECRET: DEMO_OAUTH_CLIENT.secret } : {}),
+    ...options.env,
+  });
+  const kiroku = await startKiroku({ config, logger: createLogger('debug', logStream) });
+
+  // Register the commands as `npm run deploy-commands` would, so the fake knows each option's type.
+  const rest = new REST({ api: discord.restUrl }).setToken(discord.botToken);
+  await rest.put(Routes.applicationCommands(discord.applicationId), {
+    body: [...kiroku.commands.values()].map((module) => module.definition),
+  });
+
+  return {
+    emulator,
+    discord,
+    kiroku,
+    dataDir,
+    logs: () => logChunks.join(''),
+    async link(discordUserId, who, scopes = ['read', 'write']) {
+      const user = DEMO_USERS[who];
+      await kiroku.services.vault.put(discordUserId, {
+        token: DEMO_TOKENS[who],
+        scopes,
+        serviceUserId: user.id,
+        serviceUsername: user.username,
+        method: 'token',
+        linkedAt: new Date().toISOString(),
+      });
+    },
+    async close() {
+      await kiroku.stop();
+      await discord.close();
+      await emulator.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Discord user ids used across the end-to-end tests. */
+export const USERS = {
+  alice: { id: '310000000000000001', username: 'alice_discord' },
+  bob: { id: '310000000000000002', username: 'bob_discord' },
+  stranger: { id: '310000000000000009', username: 'stranger' },
+} as const;

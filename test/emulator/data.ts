@@ -1,0 +1,488 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  ActivityRow,
+  AuthorizationCodeRow,
+  ChannelRow,
+  EpisodeRow,
+  OAuthClientRow,
+  PersonRow,
+  ProgramRow,
+  RatingState,
+  RecordRow,
+  ReviewRow,
+  Scope,
+  StatusKind,
+  TokenRow,
+  UserRow,
+  WorkRow,
+} from './model.js';
+
+export type NewUser = Partial<UserRow> & { username: string };
+export type NewWork = Partial<WorkRow> & { title: string };
+export type NewEpisode = Partial<EpisodeRow> & { workId: number };
+export type NewPerson = Partial<PersonRow> & { name: string };
+export type NewProgram = Partial<ProgramRow> & { workId: number; channelId: number; startedAt: Date };
+export interface NewRecord {
+  userId: number;
+  episodeId: number;
+  comment?: string;
+  rating?: number | null;
+  ratingState?: RatingState | null;
+  likesCount?: number;
+  commentsCount?: number;
+  createdAt?: Date;
+  /** Default true: also add a create_record activity. */
+  activity?: boolean;
+}
+export interface NewReview {
+  userId: number;
+  workId: number;
+  title?: string;
+  body: string;
+  ratingOverallState?: RatingState | null;
+  createdAt?: Date;
+}
+
+/** Authorization codes live this long (seconds), as on the public service. */
+export const AUTHORIZATION_CODE_TTL_SECONDS = 600;
+
+/** Ids grow from the highest id ever used in a table, so explicit ids and generated ones mix. */
+class IdSequence {
+  private readonly max = new Map<string, number>();
+
+  next(table: string, explicit?: number): number {
+    const current = this.max.get(table) ?? 0;
+    const id = explicit ?? current + 1;
+    this.max.set(table, Math.max(current, id));
+    return id;
+  }
+}
+
+/**
+ * The in-memory model of the service. Tests use the create/issue/follow helpers directly;
+ * the HTTP handlers use the same methods, so both paths keep counts and activities consistent.
+ */
+export class EmulatorData {
+  readonly users = new Map<number, UserRow>();
+  readonly works = new Map<number, WorkRow>();
+  readonly episodes = new Map<number, EpisodeRow>();
+  readonly records = new Map<number, RecordRow>();
+  readonly people = new Map<number, PersonRow>();
+  readonly channels = new Map<number, ChannelRow>();
+  readonly programs = new Map<number, ProgramRow>();
+  readonly activities = new Map<number, ActivityRow>();
+  /** userId -> (workId -> kind); no_select is stored as absence. */
+  readonly statuses = new Map<number, Map<number, StatusKind>>();
+  /** follower id -> ids it follows. */
+  readonly followings = new Map<number, Set<number>>();
+  /** muter id -> ids it muted. */
+  readonly mutes = new Map<number, Set<number>>();
+  readonly tokens = new Map<string, TokenRow>();
+  readonly authorizationCodes = new Map<string, AuthorizationCodeRow>();
+  readonly oauthClients = new Map<string, OAuthClientRow>();
+  /** Username the test-mode authorize page approves as when no `?user=` is given. */
+  oauthDefaultUsername = 'alice';
+  private nowSource: () => Date;
+  private readonly ids = new IdSequence();
+
+  constructor(now: () => Date = () => new Date()) {
+    this.nowSource = now;
+  }
+
+  now(): Date {
+    return this.nowSource();
+  }
+
+  setNow(now: Date | (() => Date)): void {
+    this.nowSource = typeof now === 'function' ? now : () => new Date(now.getTime());
+  }
+
+  // ---- catalogue and users -------------------------------------------------------------
+
+  createUser(input: NewUser): UserRow {
+    const id = this.ids.next('users', input.id);
+    const user: UserRow = {
+      id,
+      username: input.username,
+      name: input.name ?? input.username,
+      description: input.description ?? '',
+      url: input.url ?? null,
+      avatarUrl: input.avatarUrl ?? `https://emulator.invalid/avatars/${id}.png`,
+      backgroundImageUrl: input.backgroundImageUrl ?? `https://emulator.invalid/backgrounds/${id}.png`,
+      email: input.email ?? `${input.username}@example.com`,
+      notificationsCount: input.notificationsCount ?? 0,
+      createdAt: input.createdAt ?? this.now(),
+    };
+    this.users.set(id, user);
+    return user;
+  }
+
+  userByUsername(username: string): UserRow | undefined {
+    for (const user of this.users.values()) if (user.username === username) return user;
+    return undefined;
+  }
+
+  createWork(input: NewWork): WorkRow {
+    const id = this.ids.next('works', input.id);
+    const work: WorkRow = {
+      id,
+      title: input.title,
+      titleKana: input.titleKana ?? '',
+      titleEn: input.titleEn ?? '',
+      media: input.media ?? 'tv',
+      season: input.season ?? null,
+      releasedOn: input.releasedOn ?? '',
+      officialSiteUrl: input.officialSiteUrl ?? '',
+      wikipediaUrl: input.wikipediaUrl ?? '',
+      twitterUsername: input.twitterUsername ?? '',
+      twitterHashtag: input.twitterHashtag ?? '',
+      syobocalTid: input.syobocalTid ?? '',
+      malAnimeId: input.malAnimeId ?? '',
+      imageUrl: input.imageUrl ?? '',
+      noEpisodes: input.noEpisodes ?? false,
+      baseWatchersCount: input.baseWatchersCount ?? 0,
+      reviewsCount: input.reviewsCount ?? 0,
+    };
+    this.works.set(id, work);
+    return work;
+  }
+
+  createEpisode(input: NewEpisode): EpisodeRow {
+    this.requireWork(input.workId);
+    const id = this.ids.next('episodes', input.id);
+    const siblings = this.episodesOfWork(input.workId);
+    const number = input.number === undefined ? siblings.length + 1 : input.number;
+    const episode: EpisodeRow = {
+      id,
+      workId: input.workId,
+      number,
+      numberText:
+        input.numberText === undefined ? (number === null ? null : `第${number}話`) : input.numberText,
+      sortNumber: input.sortNumber ?? (siblings.length + 1) * 10,
+      title: input.title === undefined ? null : input.title,
+    };
+    this.episodes.set(id, episode);
+    return episode;
+  }
+
+  /** Episodes of a work in sort_number order. */
+  episodesOfWork(workId: number): EpisodeRow[] {
+    return [...this.episodes.values()]
+      .filter((e) => e.workId === workId)
+      .sort((a, b) => a.sortNumber - b.sortNumber || a.id - b.id);
+  }
+
+  createPerson(input: NewPerson): PersonRow {
+    const id = this.ids.next('people', input.id);
+    const person: PersonRow = {
+      id,
+      name: input.name,
+      nameKana: input.nameKana ?? '',
+      nameEn: input.nameEn ?? '',
+      nickname: input.nickname ?? '',
+      genderText: input.genderText ?? '',
+      url: input.url ?? '',
+      wikipediaUrl: input.wikipediaUrl ?? '',
+      twitterUsername: input.twitterUsername ?? '',
+      birthday: input.birthday ?? '',
+      bloodType: input.bloodType ?? '',
+      height: input.height ?? '',
+      favoritePeopleCount: input.favoritePeopleCount ?? 0,
+      castsCount: input.castsCount ?? 0,
+      staffsCount: input.staffsCount ?? 0,
+      prefecture: input.prefecture ?? null,
+    };
+    this.people.set(id, person);
+    return person;
+  }
+
+  createChannel(name: string, id?: number): ChannelRow {
+    const channel = { id: this.ids.next('channels', id), name };
+    this.channels.set(channel.id, channel);
+    return channel;
+  }
+
+  createProgram(input: NewProgram): ProgramRow {
+    this.requireWork(input.workId);
+    if (!this.channels.has(input.channelId)) throw new Error(`no channel ${input.channelId}`);
+    const id = this.ids.next('programs', input.id);
+    const program: ProgramRow = {
+      id,
+      channelId: input.channelId,
+      workId: input.workId,
+      episodeId: input.episodeId ?? null,
+      startedAt: input.startedAt,
+      isRebroadcast: input.isRebroadcast ?? false,
+    };
+    this.programs.set(id, program);
+    return program;
+  }
+
+  // ---- records, statuses, activities ---------------------------------------------------
+
+  createRecord(input: NewRecord): RecordRow {
+    this.requireUser(input.userId);
+    const episode = this.episodes.get(input.episodeId);
+    if (!episode) throw new Error(`no episode ${input.episodeId}`);
+    const record: RecordRow = {
+      id: this.ids.next('records'),
+      userId: input.userId,
+      workId: episode.workId,
+      episodeId: episode.id,
+      comment: input.comment ?? '',
+      rating: input.rating ?? null,
+      ratingState: input.ratingState ?? null,
+      isModified: false,
+      likesCount: input.likesCount ?? 0,
+      commentsCount: input.commentsCount ?? 0,
+      createdAt: input.createdAt ?? this.now(),
+    };
+    this.records.set(record.id, record);
+    if (input.activity !== false) {
+      this.addActivity({
+        action: 'create_record',
+        userId: record.userId,
+        workId: record.workId,
+        episodeId: record.episodeId,
+        recordId: record.id,
+        createdAt: record.createdAt,
+      });
+    }
+    return record;
+  }
+
+  /** Records several episodes of one work at once, with one create_multiple_records activity. */
+  createMultipleRecords(userId: number, episodeIds: number[], createdAt?: Date): RecordRow[] {
+    const at = createdAt ?? this.now();
+    const records = episodeIds.map((episodeId) =>
+      this.createRecord({ userId, episodeId, createdAt: at, activity: false }),
+    );
+    const first = records[0];
+    if (!first) throw new Error('no episodes given');
+    this.addActivity({
+      action: 'create_multiple_records',
+      userId,
+      workId: first.workId,
+      recordIds: records.map((r) => r.id),
+      createdAt: at,
+    });
+    return records;
+  }
+
+  deleteRecord(recordId: number): boolean {
+    if (!this.records.delete(recordId)) return false;
+    for (const activity of [...this.activities.values()]) {
+      if (activity.action === 'create_record' && activity.recordId === recordId) {
+        this.activities.delete(activity.id);
+      } else if (activity.action === 'create_multiple_records' && activity.recordIds.includes(recordId)) {
+        activity.recordIds = activity.recordIds.filter((id) => id !== recordId);
+        if (activity.recordIds.length === 0) this.activities.delete(activity.id);
+      }
+    }
+    return true;
+  }
+
+  /** Sets (or with no_select clears) a status; adds a create_status activity unless no_select. */
+  setStatus(userId: number, workId: number, kind: StatusKind, createdAt?: Date): void {
+    this.requireUser(userId);
+    this.requireWork(workId);
+    let byWork = this.statuses.get(userId);
+    if (!byWork) {
+      byWork = new Map();
+      this.statuses.set(userId, byWork);
+    }
+    if (kind === 'no_select') {
+      byWork.delete(workId);
+      return;
+    }
+    byWork.set(workId, kind);
+    this.addActivity({ action: 'create_status', userId, workId, kind, createdAt: createdAt ?? this.now() });
+  }
+
+  statusOf(userId: number, workId: number): StatusKind | undefined {
+    return this.statuses.get(userId)?.get(workId);
+  }
+
+  createReview(input: NewReview): ActivityRow {
+    this.requireUser(input.userId);
+    const work = this.requireWork(input.workId);
+    const createdAt = input.createdAt ?? this.now();
+    const review: ReviewRow = {
+      id: this.ids.next('reviews'),
+      title: input.title ?? '',
+      body: input.body,
+      ratingOverallState: input.ratingOverallState ?? null,
+      likesCount: 0,
+      impressionsCount: 0,
+      createdAt,
+    };
+    work.reviewsCount += 1;
+    return this.addActivity({
+      action: 'create_review',
+      userId: input.userId,
+      workId: work.id,
+      review,
+      createdAt,
+    });
+  }
+
+  /** Adds any activity as is (for feed tests). */
+  addActivity(activity: DistributiveOmit<ActivityRow, 'id'>): ActivityRow {
+    const row = { ...activity, id: this.ids.next('activities') } as ActivityRow;
+    this.activities.set(row.id, row);
+    return row;
+  }
+
+  // ---- social ----------------------------------------------------------------------------
+
+  follow(followerId: number, followeeId: number): void {
+    this.requireUser(followerId);
+    this.requireUser(followeeId);
+    setOf(this.followings, followerId).add(followeeId);
+  }
+
+  unfollow(followerId: number, followeeId: number): void {
+    this.followings.get(followerId)?.delete(followeeId);
+  }
+
+  mute(muterId: number, mutedId: number): void {
+    this.requireUser(muterId);
+    this.requireUser(mutedId);
+    setOf(this.mutes, muterId).add(mutedId);
+  }
+
+  unmute(muterId: number, mutedId: number): void {
+    this.mutes.get(muterId)?.delete(mutedId);
+  }
+
+  isFollowing(followerId: number, followeeId: number): boolean {
+    return this.followings.get(followerId)?.has(followeeId) ?? false;
+  }
+
+  // ---- derived counts ----------------------------------------------------------------------
+
+  watchersCount(work: WorkRow): number {
+    let count = work.baseWatchersCount;
+    for (const byWork of this.statuses.values()) if (byWork.has(work.id)) count += 1;
+    return count;
+  }
+
+  userCounts(userId: number): {
+    records: number;
+    followings: number;
+    followers: number;
+    byKind: Record<Exclude<StatusKind, 'no_select'>, number>;
+  } {
+    let records = 0;
+    for (const r of this.records.values()) if (r.userId === userId) records += 1;
+    let followers = 0;
+    for (const set of this.followings.values()) if (set.has(userId)) followers += 1;
+    const byKind = { wanna_watch: 0, watching: 0, watched: 0, on_hold: 0, stop_watching: 0 };
+    for (const kind of this.statuses.get(userId)?.values() ?? []) if (kind !== 'no_select') byKind[kind] += 1;
+    return { records, followings: this.followings.get(userId)?.size ?? 0, followers, byKind };
+  }
+
+  episodeCounts(episodeId: number): { records: number; comments: number } {
+    let records = 0;
+    let comments = 0;
+    for (const r of this.records.values()) {
+      if (r.episodeId !== episodeId) continue;
+      records += 1;
+      if (r.comment !== '') comments += 1;
+    }
+    return { records, comments };
+  }
+
+  /** A program is watched by a user when the user has a record on its episode. */
+  isProgramWatched(program: ProgramRow, userId: number): boolean {
+    if (program.episodeId === null) return false;
+    for (const r of this.records.values())
+      if (r.userId === userId && r.episodeId === program.episodeId) return true;
+    return false;
+  }
+
+  // ---- tokens and OAuth --------------------------------------------------------------------
+
+  /** Issues an access token (a personal access token unless applicationUid is given). */
+  issueToken(
+    userId: number,
+    scopes: Scope[] = ['read', 'write'],
+    opts: { token?: string; applicationUid?: string | null } = {},
+  ): string {
+    this.requireUser(userId);
+    const token = opts.token ?? randomBytes(32).toString('base64url');
+    this.tokens.set(token, {
+      token,
+      userId,
+      scopes: [...scopes],
+      applicationUid: opts.applicationUid ?? null,
+      createdAt: this.now(),
+      revoked: false,
+    });
+    return token;
+  }
+
+  revokeToken(token: string): boolean {
+    const row = this.tokens.get(token);
+    if (!row || row.revoked) return false;
+    row.revoked = true;
+    return true;
+  }
+
+  createOAuthClient(input: { id: string; secret: string; name?: string }): OAuthClientRow {
+    const client = { id: input.id, secret: input.secret, name: input.name ?? input.id };
+    this.oauthClients.set(client.id, client);
+    return client;
+  }
+
+  /**
+   * Mints an authorization code as if the user had approved. Without clientId the first
+   * registered client is used; redirectUri defaults to the out-of-band value.
+   */
+  issueAuthorizationCode(
+    userId: number,
+    scopes: Scope[] = ['read'],
+    opts: { clientId?: string; redirectUri?: string } = {},
+  ): string {
+    this.requireUser(userId);
+    const clientId = opts.clientId ?? this.oauthClients.keys().next().value;
+    if (clientId === undefined || !this.oauthClients.has(clientId))
+      throw new Error('no OAuth client registered');
+    const code = randomBytes(24).toString('base64url');
+    this.authorizationCodes.set(code, {
+      code,
+      userId,
+      scopes: [...scopes],
+      clientId,
+      redirectUri: opts.redirectUri ?? 'urn:ietf:wg:oauth:2.0:oob',
+      createdAt: this.now(),
+      used: false,
+    });
+    return code;
+  }
+
+  // ---- lookups -------------------------------------------------------------------------------
+
+  requireUser(id: number): UserRow {
+    const user = this.users.get(id);
+    if (!user) throw new Error(`no user ${id}`);
+    return user;
+  }
+
+  requireWork(id: number): WorkRow {
+    const work = this.works.get(id);
+    if (!work) throw new Error(`no work ${id}`);
+    return work;
+  }
+}
+
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function setOf(map: Map<number, Set<number>>, key: number): Set<number> {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  return set;
+}

@@ -1,0 +1,266 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { handleApi } from './api.js';
+import { EmulatorData } from './data.js';
+import { applyFaultPatch, defaultFaults, type Faults, faultsToJson, seededRandom } from './faults.js';
+import type { ApiResponse } from './listing.js';
+import type { TokenRow } from './model.js';
+import { handleOAuth } from './oauth.js';
+import { collectParams, parseBody } from './params.js';
+import { SlidingWindowLimiter } from './rate-limit.js';
+import { DEMO_OAUTH_CLIENT, seedDemo } from './seed.js';
+
+export { EmulatorData } from './data.js';
+export type { Faults } from './faults.js';
+
+export interface EmulatorStats {
+  /** Requests to the API and OAuth endpoints, rate-limited ones included (control endpoints not). */
+  requests: number;
+  /** Requests answered 429. */
+  rateLimited: number;
+}
+
+export interface Emulator {
+  /** http://127.0.0.1:PORT, no trailing slash; the API is under /v1, OAuth under /oauth. */
+  url: string;
+  close(): Promise<void>;
+  faults: Faults;
+  data: EmulatorData;
+  stats: EmulatorStats;
+  resetStats(): void;
+}
+
+export interface StartEmulatorOptions {
+  port?: number;
+  host?: string;
+  /** Default 'demo'. The demo OAuth client is registered with either seed. */
+  seed?: 'demo' | 'empty';
+  /** Per-IP rate limit, default true (also switchable later through faults.rateLimit). */
+  rateLimit?: boolean;
+  /** Requests allowed per client IP in any sliding 1000 ms window, default 4. */
+  perIpLimit?: number;
+  /** The service clock (codes' expiry, created_at of new rows, the seed's programs). */
+  now?: () => Date;
+  /** Seed of the generator behind faults.errorRate. */
+  randomSeed?: number;
+}
+
+/** Bodies up to this size are read; larger ones get 413. Comments may be ~1 MB of kana. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** Writes may carry a long comment in the query string, as the public service allows. */
+const MAX_HEADER_BYTES = 16 * 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<string | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, response: ApiResponse): void {
+  if (res.destroyed || res.headersSent) return;
+  const headers: Record<string, string | number> = { ...(response.headers ?? {}) };
+  if (response.body !== undefined) {
+    headers['content-type'] = response.contentType ?? 'application/json; charset=utf-8';
+    headers['content-length'] = Buffer.byteLength(response.body);
+  } else if (response.status !== 204 && response.status !== 304) {
+    headers['content-length'] = 0;
+  }
+  res.writeHead(response.status, headers);
+  res.end(response.body);
+}
+
+function jsonError(status: number, type: string, message: string): ApiResponse {
+  return {
+    status,
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify({ errors: [{ type, message }] }),
+  };
+}
+
+const HTML_502: ApiResponse = {
+  status: 502,
+  contentType: 'text/html; charset=utf-8',
+  body: '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>\n',
+};
+
+/** Starts the emulator on 127.0.0.1 (port 0 = random by default). */
+export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Emulator> {
+  const data = new EmulatorData(opts.now);
+  data.createOAuthClient({
+    id: DEMO_OAUTH_CLIENT.id,
+    secret: DEMO_OAUTH_CLIENT.secret,
+    name: DEMO_OAUTH_CLIENT.name,
+  });
+  if ((opts.seed ?? 'demo') === 'demo') seedDemo(data);
+
+  const faults = defaultFaults(opts.rateLimit ?? true);
+  const stats: EmulatorStats = { requests: 0, rateLimited: 0 };
+  const limiter = new SlidingWindowLimiter(opts.perIpLimit ?? 4, 1000);
+  const random = seededRandom(opts.randomSeed ?? 20240401);
+  const sockets = new Set<Socket>();
+  const closing = new AbortController();
+
+  const tokenRow = (token: string): TokenRow | undefined => {
+    const row = data.tokens.get(token);
+    return row && !row.revoked && !faults.unauthorizedTokens.has(token) ? row : undefined;
+  };
+
+  const sleep = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      if (closing.signal.aborted) return resolve();
+      const timer = setTimeout(resolve, ms);
+      closing.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
+  async function control(method: string, path: string, body: string): Promise<ApiResponse> {
+    const ok = (value: unknown): ApiResponse => ({ status: 200, body: JSON.stringify(value) });
+    if (method === 'GET' && path === '/_emulator/faults') return ok(faultsToJson(faults));
+    if (method === 'POST' && path === '/_emulator/faults') {
+      let patch: unknown;
+      try {
+        patch = JSON.parse(body || '{}');
+      } catch {
+        return jsonError(400, 'invalid_params', 'body must be JSON');
+      }
+      const problems = applyFaultPatch(faults, patch);
+      if (problems.length > 0) return jsonError(400, 'invalid_params', problems.join('; '));
+      return ok(faultsToJson(faults));
+    }
+    if (method === 'POST' && path === '/_emulator/reset-faults') {
+      Object.assign(faults, defaultFaults(opts.rateLimit ?? true));
+      return ok(faultsToJson(faults));
+    }
+    if (method === 'GET' && path === '/_emulator/stats') return ok(stats);
+    if (method === 'POST' && path === '/_emulator/reset-stats') {
+      resetStats();
+      return ok(stats);
+    }
+    return jsonError(404, 'unknown_route', 'unknown control endpoint');
+  }
+
+  function resetStats(): void {
+    stats.requests = 0;
+    stats.rateLimited = 0;
+    limiter.reset();
+  }
+
+  /** The real answer, before faults that spoil bodies. */
+  function answer(req: IncomingMessage, url: URL, body: string): ApiResponse {
+    const parsed = parseBody(req.headers['content-type'], body);
+    if (parsed === 'invalid') {
+      return jsonError(400, 'invalid_params', 'The request body is not valid JSON.');
+    }
+    const request = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      params: collectParams(url.searchParams, parsed),
+      authorization: req.headers.authorization,
+      tokenRow,
+    };
+    if (url.pathname.startsWith('/oauth/')) {
+      const response = handleOAuth(data, request);
+      if (response) return response;
+    }
+    return handleApi(data, request);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const body = await readBody(req);
+    if (url.pathname.startsWith('/_emulator/')) {
+      send(res, await control(req.method ?? 'GET', url.pathname, body === 'too-large' ? '' : body));
+      return;
+    }
+    stats.requests += 1;
+    if (faults.rateLimit && !limiter.tryAcquire(req.socket.remoteAddress ?? 'unknown')) {
+      stats.rateLimited += 1;
+      send(res, { status: 429, contentType: 'text/plain; charset=utf-8', body: 'Retry later\n' });
+      return;
+    }
+    if (faults.hang) return; // never answered; close() destroys the socket
+    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+    if (faults.errorRate > 0 && random() < faults.errorRate) {
+      send(res, jsonError(faults.errorStatus, 'server_error', 'Internal Server Error'));
+      return;
+    }
+    if (faults.html) return send(res, HTML_502);
+    if (faults.malformed) {
+      send(res, {
+        status: 200,
+        contentType: 'application/json; charset=utf-8',
+        body: '{"works": [{"id": 1, "title": <',
+      });
+      return;
+    }
+    if (body === 'too-large')
+      return send(res, jsonError(413, 'invalid_params', 'The request body is too large.'));
+    let response: ApiResponse;
+    try {
+      response = answer(req, url, body);
+    } catch (error) {
+      response = jsonError(
+        500,
+        'server_error',
+        error instanceof Error ? error.message : 'Internal Server Error',
+      );
+    }
+    if (faults.truncated && response.body !== undefined) {
+      const bytes = Buffer.from(response.body, 'utf8');
+      response = { ...response, body: bytes.subarray(0, Math.floor(bytes.length / 2)).toString('utf8') };
+    }
+    send(res, response);
+  }
+
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent && !res.destroyed)
+        send(res, jsonError(500, 'server_error', 'Internal Server Error'));
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('emulator has no TCP address');
+
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closed ??= new Promise<void>((resolve) => {
+      closing.abort();
+      server.close(() => resolve());
+      server.closeAllConnections();
+      for (const socket of sockets) socket.destroy();
+    });
+    return closed;
+  };
+
+  return {
+    url: `http://${opts.host ?? '127.0.0.1'}:${address.port}`,
+    close,
+    faults,
+    data,
+    stats,
+    resetStats,
+  };
+}

@@ -1,0 +1,72 @@
+/** A tiny loopback HTTP stub for the service-client unit tests (not the emulator). */
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface StubRequest {
+  method: string;
+  url: URL;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export type StubHandler = (request: StubRequest, response: ServerResponse) => void | Promise<void>;
+
+export interface Stub {
+  url: string;
+  requests: StubRequest[];
+  handle(handler: StubHandler): void;
+  close(): Promise<void>;
+}
+
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const body = JSON.stringify(value);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  });
+  response.end(body);
+}
+
+export function sendText(response: ServerResponse, status: number, text: string, contentType = 'text/plain'): void {
+  response.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}
+
+export async function startStub(initial: StubHandler = (_req, res) => sendJson(res, 200, {})): Promise<Stub> {
+  let handler = initial;
+  const requests: StubRequest[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const request: StubRequest = {
+        method: req.method ?? 'GET',
+        url: new URL(req.url ?? '/', 'http://127.0.0.1'),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      requests.push(request);
+      Promise.resolve(handler(request, res)).catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    handle(next) {
+      handler = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
