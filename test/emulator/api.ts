@@ -81,7 +81,14 @@ export function handleApi(data: EmulatorData, req: ApiRequest): ApiResponse {
   const token = bearerToken(req.authorization, req.params);
   const tokenRow = token === undefined ? undefined : req.tokenRow(token);
   const user = tokenRow ? data.users.get(tokenRow.userId) : undefined;
-  if (!tokenRow || !user) return challenge(401, 'invalid_token', INVALID_TOKEN_DESCRIPTION);
+  if (!tokenRow || !user) {
+    const known = token !== undefined && data.tokens.has(token);
+    return challenge(
+      401,
+      'invalid_token',
+      known ? 'The access token was revoked' : INVALID_TOKEN_DESCRIPTION,
+    );
+  }
   if (!tokenRow.scopes.includes(route.scope)) {
     return challenge(
       403,

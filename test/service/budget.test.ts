@@ -144,20 +144,23 @@ describe('request budget', () => {
     budget.reportRateLimited();
     const task = vi.fn(async () => 'ran');
     await expect(budget.run('interactive', task)).rejects.toBeInstanceOf(BudgetBusy);
-    await expect(budget.run('interactive', task, { maxWaitMs: 1500 })).resolves.toBe('ran');
+    const patient = budget.run('interactive', task, { maxWaitMs: 1500 });
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(patient).resolves.toBe('ran');
     expect(task).toHaveBeenCalledTimes(1);
   });
 
   it('rejects with BudgetBusy when the queue ahead is longer than the allowed wait', async () => {
     const budget = createRequestBudget({ ratePerSecond: 3 }); // interactive default 2000 ms
-    const ahead = Array.from({ length: 7 }, () => budget.run('interactive', async () => 'ok'));
+    // The n-th call waits n * 334 ms: the 7th (2004 ms) is refused at once.
+    const ahead = Array.from({ length: 6 }, () => budget.run('interactive', async () => 'ok'));
     const late = budget.run('interactive', async () => 'late', { operation: 'works' });
     await expect(late).rejects.toThrow(/works: the service is busy/);
     // Lower priorities queued behind do not count against an interactive call.
     const polls = Array.from({ length: 20 }, () => budget.run('poll', async () => 'p'));
     const busyWhenOnlyPollsAhead = budget.run('write', async () => 'w', { maxWaitMs: 60_000 });
     await vi.advanceTimersByTimeAsync(30_000);
-    await expect(Promise.all(ahead)).resolves.toHaveLength(7);
+    await expect(Promise.all(ahead)).resolves.toHaveLength(6);
     await expect(busyWhenOnlyPollsAhead).resolves.toBe('w');
     await expect(Promise.all(polls)).resolves.toHaveLength(20);
   });
@@ -190,10 +193,12 @@ describe('request budget', () => {
   it('close() rejects queued work and later calls', async () => {
     const budget = createRequestBudget({ ratePerSecond: 3 });
     const first = budget.run('poll', async () => 1);
-    const queued = [budget.run('poll', async () => 2), budget.run('write', async () => 3)];
-    const outcomes = queued.map((p) => p.catch((error: unknown) => error));
     await vi.advanceTimersByTimeAsync(0);
     await expect(first).resolves.toBe(1);
+    const queued = [budget.run('poll', async () => 2), budget.run('write', async () => 3)];
+    const outcomes = queued.map((p) => p.catch((error: unknown) => error));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(budget.stats().queued).toEqual({ interactive: 0, write: 1, announcement: 0, poll: 1 });
     budget.close();
     for (const outcome of await Promise.all(outcomes)) {
       expect(outcome).toBeInstanceOf(BudgetBusy);

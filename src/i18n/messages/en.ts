@@ -32,6 +32,7 @@ export const en = {
   'reason.range': (p: { min: number; max: number }) => `must be between ${p.min} and ${p.max}`,
   'reason.username': 'must be a username (letters, digits and _)',
   'reason.rating': 'must be a rating from 0 to 5',
+  'reason.hours': 'must be between 1 and 168 hours',
   'reason.episode': 'must be an episode id from the list, or an episode number such as 5 or #5',
 
   // matching
@@ -159,6 +160,11 @@ export const en = {
   // me
   'me.title': (p: { username: string }) => `Your profile: ${p.username}`,
 
+  // own data
+  'library.title': 'Your library',
+  'schedule.title': (p: { hours: number }) => `Your schedule: next ${p.hours} h`,
+  'schedule.rebroadcast': 'rebroadcast',
+  'feed.title': 'Your feed',
   // help
   'help.title': 'kiroku: your anime viewing record on Discord',
   'help.body':

@@ -29,6 +29,7 @@ export const ja: Messages = {
   'reason.range': (p) => `${p.min} から ${p.max} の間で指定してください`,
   'reason.username': 'ユーザー名（英数字と _）で入力してください',
   'reason.rating': '0 から 5 の評価で指定してください',
+  'reason.hours': '1 から 168 時間の間で指定してください',
   'reason.episode': '一覧から選ぶか、5 や #5 のような話数を入力してください',
 
   'match.noWork': (p) => `「${p.query}」に一致する作品はありませんでした。`,
@@ -140,6 +141,10 @@ export const ja: Messages = {
 
   'me.title': (p) => `あなたのプロフィール: ${p.username}`,
 
+  'library.title': 'あなたのライブラリ',
+  'schedule.title': (p) => `放送予定: これから ${p.hours} 時間`,
+  'schedule.rebroadcast': '再放送',
+  'feed.title': 'あなたのフィード',
   'help.title': 'kiroku: Discord でアニメの視聴記録',
   'help.body':
     '調べる: `/work search`、`/work info`、`/episode list`、`/episode info`、`/people`、`/user profile|followers|following|activities`、`/record list`。\n' +

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { defineCommand } from '../src/bot/command.js';
+import { booleanOption, integerOption, slashCommand } from '../src/bot/definition.js';
+import { pagedList, viewOf } from '../src/bot/paging.js';
+import { parseOptions } from '../src/bot/parse-options.js';
+import { lines } from '../src/render/format.js';
+import { PROGRAM_FIELDS, programLine } from '../src/render/program.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+const scheduleOptions = z.object({
+  hours: z.number().int().min(1, 'reason.hours').max(168, 'reason.hours').default(24),
+  unwatched: z.boolean().default(false),
+  rebroadcast: z.boolean().default(false),
+});
+
+/** The window is fixed when the command runs, so that paging shows one consistent list. */
+const scheduleQuery = z.object({
+  from: z.iso.datetime(),
+  to: z.iso.datetime(),
+  hours: z.number().int(),
+  unwatched: z.boolean(),
+  rebroadcast: z.boolean(),
+});
+
+const scheduleList = pagedList({
+  query: scheduleQuery,
+  async fetchPage(ctx, query, page) {
+    const call = await ctx.ownCall();
+    const perPage = ctx.settings.pageSize;
+    const result = await ctx.service.myPrograms(
+      {
+        filter_started_at_gt: query.from,
+        filter_started_at_lt: query.to,
+        ...(query.unwatched ? { filter_unwatched: true } : {}),
+        // Without the option, rebroadcasts are left out (the service's `false` means "all but rebroadcasts").
+        ...(query.rebroadcast ? {} : { filter_rebroadcast: false }),
+        sort_started_at: 'asc',
+        page,
+        per_page: perPage,
+        fields: PROGRAM_FIELDS,
+      },
+      call,
+    );
+    return viewOf(result, page, perPage, {
+      title: ctx.t('schedule.title', { hours: query.hours }),
+      description: lines(result.items.map((program) => programLine(program, ctx.t))),
+    });
+  },
+});
+
+export const command = defineCommand({
+  definition: slashCommand('schedule', '放送予定', { en: 'Your upcoming broadcasts', ja: 'これからの放送予定' }, [
+    integerOption('hours', '時間', { en: 'How many hours ahead (default 24)', ja: '何時間先まで（既定 24）' }, { min: 1, max: 168 }),
+    booleanOption('unwatched', '未視聴のみ', { en: 'Only episodes you have not recorded', ja: '未記録のエピソードのみ' }),
+    booleanOption('rebroadcast', '再放送を含む', { en: 'Include rebroadcasts', ja: '再放送も含める' }),
+  ]),
+  ephemeral: () => true,
+  async execute(ctx, input) {
+    const options = parseOptions(scheduleOptions, input.options);
+    await ctx.ownCall();
+    const now = ctx.now();
+    const query = {
+      from: now.toISOString(),
+      to: new Date(now.getTime() + options.hours * HOUR_MS).toISOString(),
+      ...options,
+    };
+    return { ...(await ctx.pager.open(ctx, 'schedule/list', query)), ephemeral: true };
+  },
+  lists: { list: scheduleList },
+});
