@@ -76,7 +76,12 @@ async function startOAuth(ctx: Context): Promise<MessageReply> {
       {
         type: ComponentType.ActionRow,
         components: [
-          { type: ComponentType.Button, style: ButtonStyle.Link, label: ctx.t('account.openAuthorization'), url },
+          {
+            type: ComponentType.Button,
+            style: ButtonStyle.Link,
+            label: ctx.t('account.openAuthorization'),
+            url,
+          },
           {
             type: ComponentType.Button,
             style: ButtonStyle.Primary,
@@ -153,18 +158,31 @@ function requireOwner(ctx: Context, ownerId: string | undefined): void {
 }
 
 export const command = defineCommand({
-  definition: slashCommand('account', 'アカウント', { en: 'Link your service account', ja: 'サービスのアカウント連携' }, [
-    subcommand('link', '連携', { en: 'Link your account', ja: 'アカウントを連携' }, [
-      stringOption('method', '方法', { en: 'How to link', ja: '連携方法' }, {
-        choices: [
-          { value: 'token', name: { en: 'Personal access token', ja: '個人用アクセストークン' } },
-          { value: 'oauth', name: { en: 'Authorize with OAuth', ja: 'OAuth で認可' } },
-        ],
+  definition: slashCommand(
+    'account',
+    'アカウント',
+    { en: 'Link your service account', ja: 'サービスのアカウント連携' },
+    [
+      subcommand('link', '連携', { en: 'Link your account', ja: 'アカウントを連携' }, [
+        stringOption(
+          'method',
+          '方法',
+          { en: 'How to link', ja: '連携方法' },
+          {
+            choices: [
+              { value: 'token', name: { en: 'Personal access token', ja: '個人用アクセストークン' } },
+              { value: 'oauth', name: { en: 'Authorize with OAuth', ja: 'OAuth で認可' } },
+            ],
+          },
+        ),
+      ]),
+      subcommand('status', '状態', { en: 'Show the linked account', ja: '連携中のアカウントを表示' }),
+      subcommand('unlink', '解除', {
+        en: 'Unlink and delete your token',
+        ja: '連携を解除してトークンを削除',
       }),
-    ]),
-    subcommand('status', '状態', { en: 'Show the linked account', ja: '連携中のアカウントを表示' }),
-    subcommand('unlink', '解除', { en: 'Unlink and delete your token', ja: '連携を解除してトークンを削除' }),
-  ]),
+    ],
+  ),
   ephemeral: () => true,
 
   async execute(ctx, input) {
@@ -222,7 +240,8 @@ export const command = defineCommand({
         try {
           accessToken = (await ctx.oauth.exchangeCode(code)).access_token;
         } catch (error) {
-          if (error instanceof OAuthError || error instanceof Unauthorized) throw new UserFacingError('account.badCode');
+          if (error instanceof OAuthError || error instanceof Unauthorized)
+            throw new UserFacingError('account.badCode');
           throw error;
         }
         const stored = await linkToken(ctx, accessToken, 'oauth');

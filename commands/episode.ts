@@ -8,17 +8,25 @@ import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { episodeEmbed } from '../src/render/episode.js';
 
 const listOptions = z.object({ work: z.string().min(1, 'reason.required') });
-const infoOptions = z.object({ work: z.string().min(1, 'reason.required'), number: z.string().min(1, 'reason.required') });
+const infoOptions = z.object({
+  work: z.string().min(1, 'reason.required'),
+  number: z.string().min(1, 'reason.required'),
+});
 
 export const command = defineCommand({
   definition: slashCommand('episode', 'エピソード', { en: 'Look up episodes', ja: 'エピソードを調べる' }, [
-    subcommand('list', '一覧', { en: 'List the episodes of a work', ja: '作品のエピソード一覧' }, [workOption()]),
+    subcommand('list', '一覧', { en: 'List the episodes of a work', ja: '作品のエピソード一覧' }, [
+      workOption(),
+    ]),
     subcommand('info', '詳細', { en: 'Show one episode', ja: 'エピソードの詳細を表示' }, [
       workOption(),
       stringOption(
         'number',
         '話数',
-        { en: 'Episode number such as 5 or #5, or pick from the list', ja: '5 や #5 のような話数、または一覧から選択' },
+        {
+          en: 'Episode number such as 5 or #5, or pick from the list',
+          ja: '5 や #5 のような話数、または一覧から選択',
+        },
         { required: true, autocomplete: true, maxLength: 20 },
       ),
     ]),

@@ -36,16 +36,29 @@ const feedList = pagedList({
 });
 
 export const command = defineCommand({
-  definition: slashCommand('feed', 'フィード', { en: 'What the people you follow did', ja: 'フォロー中の人の活動' }, [
-    stringOption('action', '種類', { en: 'Only this kind of activity', ja: 'この種類の活動のみ' }, {
-      choices: [
-        { value: 'create_record', name: { en: 'Records', ja: '記録' } },
-        { value: 'create_multiple_records', name: { en: 'Several records at once', ja: 'まとめて記録' } },
-        { value: 'create_status', name: { en: 'Status changes', ja: 'ステータス変更' } },
-      ],
-    }),
-    booleanOption('muted', 'ミュートを含む', { en: 'Include muted users', ja: 'ミュート中のユーザーも含める' }),
-  ]),
+  definition: slashCommand(
+    'feed',
+    'フィード',
+    { en: 'What the people you follow did', ja: 'フォロー中の人の活動' },
+    [
+      stringOption(
+        'action',
+        '種類',
+        { en: 'Only this kind of activity', ja: 'この種類の活動のみ' },
+        {
+          choices: [
+            { value: 'create_record', name: { en: 'Records', ja: '記録' } },
+            { value: 'create_multiple_records', name: { en: 'Several records at once', ja: 'まとめて記録' } },
+            { value: 'create_status', name: { en: 'Status changes', ja: 'ステータス変更' } },
+          ],
+        },
+      ),
+      booleanOption('muted', 'ミュートを含む', {
+        en: 'Include muted users',
+        ja: 'ミュート中のユーザーも含める',
+      }),
+    ],
+  ),
   ephemeral: () => true,
   async execute(ctx, input) {
     const query = parseOptions(feedQuery, input.options);

@@ -16,7 +16,9 @@ export const command = defineCommand({
           fields: [
             {
               name: ctx.t('help.account'),
-              value: account ? ctx.t('help.accountLinked', { username: account.serviceUsername }) : ctx.t('help.accountUnlinked'),
+              value: account
+                ? ctx.t('help.accountLinked', { username: account.serviceUsername })
+                : ctx.t('help.accountUnlinked'),
             },
           ],
         },

@@ -41,33 +41,60 @@ const libraryList = pagedList({
       call,
     );
     const description = lines(
-      result.items.map((work) => `${workLine(work, ctx.t, ctx.locale)} · ${statusLabel(work.status?.kind, ctx.t)}`),
+      result.items.map(
+        (work) => `${workLine(work, ctx.t, ctx.locale)} · ${statusLabel(work.status?.kind, ctx.t)}`,
+      ),
     );
     return viewOf(result, page, perPage, { title: ctx.t('library.title'), description });
   },
 });
 
 export const command = defineCommand({
-  definition: slashCommand('library', 'ライブラリ', { en: 'The works you have a status for', ja: 'ステータスを付けた作品' }, [
-    stringOption('status', 'ステータス', { en: 'Only this status', ja: 'このステータスのみ' }, {
-      choices: [
-        { value: 'wanna_watch', name: { en: 'Want to watch', ja: '見たい' } },
-        { value: 'watching', name: { en: 'Watching', ja: '見てる' } },
-        { value: 'watched', name: { en: 'Watched', ja: '見た' } },
-        { value: 'on_hold', name: { en: 'On hold', ja: '一時中断' } },
-        { value: 'stop_watching', name: { en: 'Stopped watching', ja: '視聴中止' } },
-      ],
-    }),
-    stringOption('season', 'シーズン', { en: 'Season such as 2024-autumn', ja: '2024-autumn のようなシーズン' }, { maxLength: 11 }),
-    stringOption('title', 'タイトル', { en: 'Part of the title', ja: 'タイトルの一部' }, { maxLength: 100 }),
-    stringOption('sort', '並び順', { en: 'Order', ja: '並び順' }, {
-      choices: [
-        { value: 'watchers', name: { en: 'Most watched', ja: '視聴者が多い順' } },
-        { value: 'season', name: { en: 'Newest season', ja: '新しいシーズン順' } },
-        { value: 'id', name: { en: 'Oldest entry first', ja: '登録順' } },
-      ],
-    }),
-  ]),
+  definition: slashCommand(
+    'library',
+    'ライブラリ',
+    { en: 'The works you have a status for', ja: 'ステータスを付けた作品' },
+    [
+      stringOption(
+        'status',
+        'ステータス',
+        { en: 'Only this status', ja: 'このステータスのみ' },
+        {
+          choices: [
+            { value: 'wanna_watch', name: { en: 'Want to watch', ja: '見たい' } },
+            { value: 'watching', name: { en: 'Watching', ja: '見てる' } },
+            { value: 'watched', name: { en: 'Watched', ja: '見た' } },
+            { value: 'on_hold', name: { en: 'On hold', ja: '一時中断' } },
+            { value: 'stop_watching', name: { en: 'Stopped watching', ja: '視聴中止' } },
+          ],
+        },
+      ),
+      stringOption(
+        'season',
+        'シーズン',
+        { en: 'Season such as 2024-autumn', ja: '2024-autumn のようなシーズン' },
+        { maxLength: 11 },
+      ),
+      stringOption(
+        'title',
+        'タイトル',
+        { en: 'Part of the title', ja: 'タイトルの一部' },
+        { maxLength: 100 },
+      ),
+      stringOption(
+        'sort',
+        '並び順',
+        { en: 'Order', ja: '並び順' },
+        {
+          choices: [
+            { value: 'watchers', name: { en: 'Most watched', ja: '視聴者が多い順' } },
+            { value: 'season', name: { en: 'Newest season', ja: '新しいシーズン順' } },
+            { value: 'id', name: { en: 'Oldest entry first', ja: '登録順' } },
+          ],
+        },
+      ),
+    ],
+  ),
   ephemeral: () => true,
   async execute(ctx, input) {
     const query = parseOptions(libraryQuery, input.options);

@@ -3,12 +3,19 @@ import { slashCommand } from '../src/bot/definition.js';
 import { USER_FIELDS, userEmbed } from '../src/render/user.js';
 
 export const command = defineCommand({
-  definition: slashCommand('me', 'マイページ', { en: 'Your own profile on the service', ja: 'サービス上の自分のプロフィール' }),
+  definition: slashCommand('me', 'マイページ', {
+    en: 'Your own profile on the service',
+    ja: 'サービス上の自分のプロフィール',
+  }),
   ephemeral: () => true,
   async execute(ctx) {
     const call = await ctx.ownCall();
     const me = await ctx.service.me({ fields: USER_FIELDS }, call);
     const embed = userEmbed(me, ctx.t, ctx.locale);
-    return { kind: 'message', ephemeral: true, embeds: [{ ...embed, title: ctx.t('me.title', { username: me.username ?? String(me.id) }) }] };
+    return {
+      kind: 'message',
+      ephemeral: true,
+      embeds: [{ ...embed, title: ctx.t('me.title', { username: me.username ?? String(me.id) }) }],
+    };
   },
 });

@@ -19,7 +19,15 @@ const peopleList = pagedList({
         sort_id: 'asc',
         page,
         per_page: perPage,
-        fields: ['id', 'name', 'name_kana', 'name_en', 'casts_count', 'staffs_count', 'favorite_people_count'],
+        fields: [
+          'id',
+          'name',
+          'name_kana',
+          'name_en',
+          'casts_count',
+          'staffs_count',
+          'favorite_people_count',
+        ],
       },
       call,
     );
@@ -32,9 +40,19 @@ const peopleList = pagedList({
 });
 
 export const command = defineCommand({
-  definition: slashCommand('people', '人物', { en: 'Search cast and staff by name', ja: '声優やスタッフを名前で検索' }, [
-    stringOption('name', '名前', { en: 'Part of the name', ja: '名前の一部' }, { required: true, maxLength: 100 }),
-  ]),
+  definition: slashCommand(
+    'people',
+    '人物',
+    { en: 'Search cast and staff by name', ja: '声優やスタッフを名前で検索' },
+    [
+      stringOption(
+        'name',
+        '名前',
+        { en: 'Part of the name', ja: '名前の一部' },
+        { required: true, maxLength: 100 },
+      ),
+    ],
+  ),
   ephemeral: () => false,
   async execute(ctx, input) {
     return ctx.pager.open(ctx, 'people/search', parseOptions(peopleQuery, input.options));

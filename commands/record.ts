@@ -1,6 +1,6 @@
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { customId, defineCommand, type MessageReply } from '../src/bot/command.js';
+import { type CommandInput, customId, defineCommand, type MessageReply } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
 import {
   booleanOption,
@@ -12,9 +12,9 @@ import {
   subcommand,
   workOption,
 } from '../src/bot/definition.js';
-import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { pagedList, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
+import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { episodeChoices, resolveEpisode } from '../src/catalogue/episodes.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { episodeLabel, lines, truncate, workTitle } from '../src/render/format.js';
@@ -81,20 +81,36 @@ const recordList = pagedList({
 });
 
 const commentOption = () =>
-  stringOption('comment', 'コメント', { en: 'Your comment (shown behind a spoiler)', ja: 'コメント（ネタバレ防止で隠して表示）' }, {
-    maxLength: MAX_COMMENT,
-  });
+  stringOption(
+    'comment',
+    'コメント',
+    { en: 'Your comment (shown behind a spoiler)', ja: 'コメント（ネタバレ防止で隠して表示）' },
+    {
+      maxLength: MAX_COMMENT,
+    },
+  );
 const ratingOption = () =>
   numberOption('rating', '評価', { en: 'Rating from 0 to 5', ja: '0 から 5 の評価' }, { min: 0, max: 5 });
 const shareOptions = () => [
-  booleanOption('share_microblog', 'マイクロブログ共有', { en: 'Also share on the microblog', ja: 'マイクロブログにも共有' }),
-  booleanOption('share_network', 'ネットワーク共有', { en: 'Also share on the social network', ja: 'SNS にも共有' }),
+  booleanOption('share_microblog', 'マイクロブログ共有', {
+    en: 'Also share on the microblog',
+    ja: 'マイクロブログにも共有',
+  }),
+  booleanOption('share_network', 'ネットワーク共有', {
+    en: 'Also share on the social network',
+    ja: 'SNS にも共有',
+  }),
 ];
 const idOption = () =>
-  integerOption('id', 'id', { en: 'The record id (shown in lists)', ja: '記録の ID（一覧に表示）' }, { required: true, min: 1 });
+  integerOption(
+    'id',
+    'id',
+    { en: 'The record id (shown in lists)', ja: '記録の ID（一覧に表示）' },
+    { required: true, min: 1 },
+  );
 
-async function post(ctx: Context, raw: Record<string, unknown>): Promise<MessageReply> {
-  const options = parseOptions(postOptions, raw as never);
+async function post(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
+  const options = parseOptions(postOptions, raw);
   const call = await ctx.ownCall('write');
   const work = await resolveWork(ctx, options.work);
   const episode = await resolveEpisode(ctx, work.id, options.episode);
@@ -109,7 +125,11 @@ async function post(ctx: Context, raw: Record<string, unknown>): Promise<Message
     call,
   );
   // The reply shows what was recorded even if the service's answer leaves nested objects out.
-  const shown = { ...record, work: record.work?.title ? record.work : work, episode: record.episode?.id ? record.episode : episode };
+  const shown = {
+    ...record,
+    work: record.work?.title ? record.work : work,
+    episode: record.episode?.id ? record.episode : episode,
+  };
   return { kind: 'message', ephemeral: false, embeds: [recordEmbed(shown, ctx.t)] };
 }
 
@@ -117,20 +137,25 @@ async function post(ctx: Context, raw: Record<string, unknown>): Promise<Message
  * The service replaces comment and rating on edit (one left out is cleared), so the current
  * record is read first and only what the user gave is changed. Someone else's record is "not found".
  */
-async function edit(ctx: Context, raw: Record<string, unknown>): Promise<MessageReply> {
-  const options = parseOptions(editOptions, raw as never);
+async function edit(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
+  const options = parseOptions(editOptions, raw);
   const changes = [options.rating, options.comment, options.share_microblog, options.share_network];
   if (changes.every((value) => value === undefined)) throw new UserFacingError('record.nothingToEdit');
   const call = await ctx.ownCall('write');
   const account = await ctx.linkedAccount();
-  const found = await ctx.service.records({ filter_ids: [options.id], fields: ['id', 'comment', 'rating', 'user.id'] }, call);
+  const found = await ctx.service.records(
+    { filter_ids: [options.id], fields: ['id', 'comment', 'rating', 'user.id'] },
+    call,
+  );
   const current = found.items[0];
   if (!current || current.user?.id !== account?.serviceUserId) throw new UserFacingError('error.notFound');
   const record = await ctx.service.editRecord(
     {
       id: options.id,
       comment: options.comment ?? current.comment ?? '',
-      ...((options.rating ?? current.rating) != null ? { rating: (options.rating ?? current.rating) as number } : {}),
+      ...((options.rating ?? current.rating) != null
+        ? { rating: (options.rating ?? current.rating) as number }
+        : {}),
       share_microblog: options.share_microblog ?? false,
       share_network: options.share_network ?? false,
     },
@@ -139,8 +164,8 @@ async function edit(ctx: Context, raw: Record<string, unknown>): Promise<Message
   return { kind: 'message', ephemeral: true, content: ctx.t('record.edited', { id: record.id }) };
 }
 
-function deleteConfirmation(ctx: Context, raw: Record<string, unknown>): MessageReply {
-  const { id } = parseOptions(deleteOptions, raw as never);
+function deleteConfirmation(ctx: Context, raw: CommandInput['options']): MessageReply {
+  const { id } = parseOptions(deleteOptions, raw);
   return {
     kind: 'message',
     ephemeral: true,
@@ -177,17 +202,30 @@ export const command = defineCommand({
       ...shareOptions(),
     ]),
     subcommand('delete', '削除', { en: 'Delete one of your records', ja: '自分の記録を削除' }, [idOption()]),
-    subcommand('list', '一覧', { en: 'Records others posted for an episode', ja: 'エピソードへのみんなの記録' }, [
-      workOption(),
-      episodeOption(),
-      booleanOption('has_comment', 'コメントあり', { en: 'Only records with (or without) a comment', ja: 'コメントの有無で絞り込む' }),
-      stringOption('sort', '並び順', { en: 'Order', ja: '並び順' }, {
-        choices: [
-          { value: 'newest', name: { en: 'Newest first', ja: '新しい順' } },
-          { value: 'likes', name: { en: 'Most liked', ja: 'いいねが多い順' } },
-        ],
-      }),
-    ]),
+    subcommand(
+      'list',
+      '一覧',
+      { en: 'Records others posted for an episode', ja: 'エピソードへのみんなの記録' },
+      [
+        workOption(),
+        episodeOption(),
+        booleanOption('has_comment', 'コメントあり', {
+          en: 'Only records with (or without) a comment',
+          ja: 'コメントの有無で絞り込む',
+        }),
+        stringOption(
+          'sort',
+          '並び順',
+          { en: 'Order', ja: '並び順' },
+          {
+            choices: [
+              { value: 'newest', name: { en: 'Newest first', ja: '新しい順' } },
+              { value: 'likes', name: { en: 'Most liked', ja: 'いいねが多い順' } },
+            ],
+          },
+        ),
+      ],
+    ),
   ]),
   ephemeral: (input) => input.subcommand === 'edit' || input.subcommand === 'delete',
 

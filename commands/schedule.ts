@@ -50,11 +50,24 @@ const scheduleList = pagedList({
 });
 
 export const command = defineCommand({
-  definition: slashCommand('schedule', '放送予定', { en: 'Your upcoming broadcasts', ja: 'これからの放送予定' }, [
-    integerOption('hours', '時間', { en: 'How many hours ahead (default 24)', ja: '何時間先まで（既定 24）' }, { min: 1, max: 168 }),
-    booleanOption('unwatched', '未視聴のみ', { en: 'Only episodes you have not recorded', ja: '未記録のエピソードのみ' }),
-    booleanOption('rebroadcast', '再放送を含む', { en: 'Include rebroadcasts', ja: '再放送も含める' }),
-  ]),
+  definition: slashCommand(
+    'schedule',
+    '放送予定',
+    { en: 'Your upcoming broadcasts', ja: 'これからの放送予定' },
+    [
+      integerOption(
+        'hours',
+        '時間',
+        { en: 'How many hours ahead (default 24)', ja: '何時間先まで（既定 24）' },
+        { min: 1, max: 168 },
+      ),
+      booleanOption('unwatched', '未視聴のみ', {
+        en: 'Only episodes you have not recorded',
+        ja: '未記録のエピソードのみ',
+      }),
+      booleanOption('rebroadcast', '再放送を含む', { en: 'Include rebroadcasts', ja: '再放送も含める' }),
+    ],
+  ),
   ephemeral: () => true,
   async execute(ctx, input) {
     const options = parseOptions(scheduleOptions, input.options);

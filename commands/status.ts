@@ -10,20 +10,30 @@ import { statusKindSchema } from '../src/service/index.js';
 const options = z.object({ work: z.string().min(1, 'reason.required'), kind: statusKindSchema });
 
 export const command = defineCommand({
-  definition: slashCommand('status', 'ステータス', { en: 'Set your watch status for a work', ja: '作品の視聴ステータスを設定' }, [
-    workOption(),
-    stringOption('kind', '状態', { en: 'Watch status (No status clears it)', ja: '視聴ステータス（未選択で解除）' }, {
-      required: true,
-      choices: [
-        { value: 'wanna_watch', name: { en: 'Want to watch', ja: '見たい' } },
-        { value: 'watching', name: { en: 'Watching', ja: '見てる' } },
-        { value: 'watched', name: { en: 'Watched', ja: '見た' } },
-        { value: 'on_hold', name: { en: 'On hold', ja: '一時中断' } },
-        { value: 'stop_watching', name: { en: 'Stopped watching', ja: '視聴中止' } },
-        { value: 'no_select', name: { en: 'No status', ja: '未選択' } },
-      ],
-    }),
-  ]),
+  definition: slashCommand(
+    'status',
+    'ステータス',
+    { en: 'Set your watch status for a work', ja: '作品の視聴ステータスを設定' },
+    [
+      workOption(),
+      stringOption(
+        'kind',
+        '状態',
+        { en: 'Watch status (No status clears it)', ja: '視聴ステータス（未選択で解除）' },
+        {
+          required: true,
+          choices: [
+            { value: 'wanna_watch', name: { en: 'Want to watch', ja: '見たい' } },
+            { value: 'watching', name: { en: 'Watching', ja: '見てる' } },
+            { value: 'watched', name: { en: 'Watched', ja: '見た' } },
+            { value: 'on_hold', name: { en: 'On hold', ja: '一時中断' } },
+            { value: 'stop_watching', name: { en: 'Stopped watching', ja: '視聴中止' } },
+            { value: 'no_select', name: { en: 'No status', ja: '未選択' } },
+          ],
+        },
+      ),
+    ],
+  ),
   ephemeral: () => true,
   async execute(ctx, input) {
     const { work: value, kind } = parseOptions(options, input.options);

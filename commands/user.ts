@@ -12,10 +12,15 @@ const USERNAME = /^@?[A-Za-z0-9_]{1,50}$/;
 const usernameQuery = z.object({ username: z.string().trim().regex(USERNAME, 'reason.username') });
 
 const usernameOption = () =>
-  stringOption('username', 'ユーザー名', { en: 'Username on the service', ja: 'サービスのユーザー名' }, {
-    required: true,
-    maxLength: 51,
-  });
+  stringOption(
+    'username',
+    'ユーザー名',
+    { en: 'Username on the service', ja: 'サービスのユーザー名' },
+    {
+      required: true,
+      maxLength: 51,
+    },
+  );
 
 const USER_LIST_FIELDS = ['id', 'username', 'name'];
 
@@ -28,10 +33,18 @@ function relationList(kind: 'followers' | 'following') {
       const perPage = ctx.settings.pageSize;
       const params = { sort_id: 'asc' as const, page, per_page: perPage, fields: USER_LIST_FIELDS };
       const result =
-        kind === 'followers' ? await ctx.service.user(user.id).followers(params, call) : await ctx.service.user(user.id).following(params, call);
+        kind === 'followers'
+          ? await ctx.service.user(user.id).followers(params, call)
+          : await ctx.service.user(user.id).following(params, call);
       const username = user.username ?? query.username;
-      const title = kind === 'followers' ? ctx.t('user.followersTitle', { username }) : ctx.t('user.followingTitle', { username });
-      return viewOf(result, page, perPage, { title: truncate(title, 256), description: lines(result.items.map(userLine)) });
+      const title =
+        kind === 'followers'
+          ? ctx.t('user.followersTitle', { username })
+          : ctx.t('user.followingTitle', { username });
+      return viewOf(result, page, perPage, {
+        title: truncate(title, 256),
+        description: lines(result.items.map(userLine)),
+      });
     },
   });
 }
@@ -57,12 +70,31 @@ const activityList = pagedList({
 const describe = (en: string, ja: string): Text => ({ en, ja });
 
 export const command = defineCommand({
-  definition: slashCommand('user', 'ユーザー', describe('Look up users of the service', 'サービスのユーザーを調べる'), [
-    subcommand('profile', 'プロフィール', describe('Show a user’s profile', 'ユーザーのプロフィール'), [usernameOption()]),
-    subcommand('followers', 'フォロワー', describe('Who follows this user', 'このユーザーのフォロワー'), [usernameOption()]),
-    subcommand('following', 'フォロー', describe('Whom this user follows', 'このユーザーがフォローしている人'), [usernameOption()]),
-    subcommand('activities', 'アクティビティ', describe('What this user did lately', 'このユーザーの最近の活動'), [usernameOption()]),
-  ]),
+  definition: slashCommand(
+    'user',
+    'ユーザー',
+    describe('Look up users of the service', 'サービスのユーザーを調べる'),
+    [
+      subcommand('profile', 'プロフィール', describe('Show a user’s profile', 'ユーザーのプロフィール'), [
+        usernameOption(),
+      ]),
+      subcommand('followers', 'フォロワー', describe('Who follows this user', 'このユーザーのフォロワー'), [
+        usernameOption(),
+      ]),
+      subcommand(
+        'following',
+        'フォロー',
+        describe('Whom this user follows', 'このユーザーがフォローしている人'),
+        [usernameOption()],
+      ),
+      subcommand(
+        'activities',
+        'アクティビティ',
+        describe('What this user did lately', 'このユーザーの最近の活動'),
+        [usernameOption()],
+      ),
+    ],
+  ),
   ephemeral: () => false,
   async execute(ctx, input) {
     const query = parseOptions(usernameQuery, input.options);
@@ -79,5 +111,9 @@ export const command = defineCommand({
       }
     }
   },
-  lists: { followers: relationList('followers'), following: relationList('following'), activities: activityList },
+  lists: {
+    followers: relationList('followers'),
+    following: relationList('following'),
+    activities: activityList,
+  },
 });

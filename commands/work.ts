@@ -4,8 +4,8 @@ import { customId, defineCommand } from '../src/bot/command.js';
 import { slashCommand, stringOption, subcommand, workOption } from '../src/bot/definition.js';
 import { pagedList, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
-import { workChoices, resolveWork } from '../src/catalogue/works.js';
 import { episodeListQuery } from '../src/catalogue/episode-list.js';
+import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { lines, truncate } from '../src/render/format.js';
 import { statusLabel } from '../src/render/status.js';
 import { workEmbed, workLine } from '../src/render/work.js';
@@ -54,27 +54,37 @@ const searchList = pagedList({
 
 export const command = defineCommand({
   definition: slashCommand('work', '作品', { en: 'Look up anime works', ja: 'アニメ作品を調べる' }, [
-    subcommand('search', '検索', { en: 'Search works by title and season', ja: 'タイトルやシーズンで作品を検索' }, [
-      stringOption('title', 'タイトル', { en: 'Part of the title', ja: 'タイトルの一部' }, { maxLength: 100 }),
-      stringOption(
-        'season',
-        'シーズン',
-        { en: 'Season such as 2024-autumn or 2024-all', ja: '2024-autumn や 2024-all のようなシーズン' },
-        { maxLength: 11 },
-      ),
-      stringOption(
-        'sort',
-        '並び順',
-        { en: 'Order of the results', ja: '結果の並び順' },
-        {
-          choices: [
-            { value: 'watchers', name: { en: 'Most watched', ja: '視聴者が多い順' } },
-            { value: 'season', name: { en: 'Newest season', ja: '新しいシーズン順' } },
-            { value: 'id', name: { en: 'Oldest entry first', ja: '登録順' } },
-          ],
-        },
-      ),
-    ]),
+    subcommand(
+      'search',
+      '検索',
+      { en: 'Search works by title and season', ja: 'タイトルやシーズンで作品を検索' },
+      [
+        stringOption(
+          'title',
+          'タイトル',
+          { en: 'Part of the title', ja: 'タイトルの一部' },
+          { maxLength: 100 },
+        ),
+        stringOption(
+          'season',
+          'シーズン',
+          { en: 'Season such as 2024-autumn or 2024-all', ja: '2024-autumn や 2024-all のようなシーズン' },
+          { maxLength: 11 },
+        ),
+        stringOption(
+          'sort',
+          '並び順',
+          { en: 'Order of the results', ja: '結果の並び順' },
+          {
+            choices: [
+              { value: 'watchers', name: { en: 'Most watched', ja: '視聴者が多い順' } },
+              { value: 'season', name: { en: 'Newest season', ja: '新しいシーズン順' } },
+              { value: 'id', name: { en: 'Oldest entry first', ja: '登録順' } },
+            ],
+          },
+        ),
+      ],
+    ),
     subcommand('info', '詳細', { en: 'Show one work', ja: '作品の詳細を表示' }, [workOption()]),
   ]),
   ephemeral: () => false,
@@ -137,7 +147,11 @@ export const command = defineCommand({
         await ctx.service.setStatus({ work_id: workId, kind }, call);
         const work = ctx.cache.peek<{ title?: string | null }>(`work:${workId}`);
         const title = work?.title ?? String(workId);
-        return { kind: 'message', ephemeral: true, content: ctx.t('status.set', { title, status: statusLabel(kind, ctx.t) }) };
+        return {
+          kind: 'message',
+          ephemeral: true,
+          content: ctx.t('status.set', { title, status: statusLabel(kind, ctx.t) }),
+        };
       },
     },
   },

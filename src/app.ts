@@ -1,9 +1,9 @@
 import { once } from 'node:events';
+import { type Client, Events } from 'discord.js';
 import { Accounts } from './accounts/accounts.js';
 import { OAuthStates, oauthStateSchema } from './accounts/oauth-state.js';
-import { type Client, Events } from 'discord.js';
+import { canPost, createDiscordClient } from './bot/client.js';
 import type { CommandModule } from './bot/command.js';
-import { createDiscordClient } from './bot/client.js';
 import type { Services } from './bot/context.js';
 import { loadCommands } from './bot/loader.js';
 import { LookupCache } from './bot/lookup-cache.js';
@@ -12,8 +12,15 @@ import { DEFAULT_DEFER_AFTER_MS } from './bot/responder.js';
 import { InteractionRouter } from './bot/router.js';
 import { type Config, requireDiscordToken } from './config.js';
 import type { Logger } from './logger.js';
-import { createRequestBudget, HttpTransport, OAuthClient, type RequestBudget, ServiceClient } from './service/index.js';
+import {
+  createRequestBudget,
+  HttpTransport,
+  OAuthClient,
+  type RequestBudget,
+  ServiceClient,
+} from './service/index.js';
 import { openStore, type Store } from './store/index.js';
+import { Subscriptions } from './subscriptions/model.js';
 import { loadKeyRing, TokenVault } from './vault/index.js';
 
 export interface KirokuOptions {
@@ -37,7 +44,8 @@ export interface Kiroku {
 /** Registers every command's paged lists with the pager under `<command>/<list>`. */
 function registerLists(pager: Pager, commands: ReadonlyMap<string, CommandModule>): void {
   for (const [name, module] of commands) {
-    for (const [listName, list] of Object.entries(module.lists ?? {})) pager.register(`${name}/${listName}`, list);
+    for (const [listName, list] of Object.entries(module.lists ?? {}))
+      pager.register(`${name}/${listName}`, list);
   }
 }
 
@@ -76,6 +84,11 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   const oauth = config.service.oauth ? oauthEndpoint : undefined;
   const cache = new LookupCache();
   const accounts = new Accounts(vault, oauth, cache, logger);
+  const subscriptions = new Subscriptions(store);
+  accounts.onUnlink(async (discordUserId) => {
+    await subscriptions.removeByOwner(discordUserId);
+  });
+  const client = createDiscordClient({ restUrl: config.discordRestUrl });
 
   const commands = await loadCommands();
   const pager = new Pager(store.collection('pager', pagerStateSchema));
@@ -87,6 +100,8 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     tokens: { info: (token) => oauthEndpoint.tokenInfo(token) },
     oauthStates: new OAuthStates(store.collection('oauth-state', oauthStateSchema)),
     accounts,
+    subscriptions,
+    channels: { canPost: (guildId, channelId) => canPost(client, guildId, channelId) },
     vault,
     store,
     pager,
@@ -106,7 +121,6 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     autocompleteDeadlineMs: 2_000,
   });
 
-  const client = createDiscordClient({ restUrl: config.discordRestUrl });
   client.on(Events.InteractionCreate, (interaction) => {
     void router.handle(interaction);
   });

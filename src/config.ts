@@ -44,14 +44,21 @@ const environmentSchema = z.object({
   DATABASE_URL: optionalString.pipe(
     z
       .string()
-      .regex(/^(sqlite|redis|rediss|postgres|postgresql):\/\//, 'must start with sqlite://, redis:// or postgresql://')
+      .regex(
+        /^(sqlite|redis|rediss|postgres|postgresql):\/\//,
+        'must start with sqlite://, redis:// or postgresql://',
+      )
       .optional(),
   ),
   VAULT_KEY: optionalString,
   VAULT_KEYS: optionalString,
   POLL_INTERVAL_SECONDS: z.string().default('60').pipe(positiveNumber.min(5)),
   DEFAULT_TIMEZONE: z.string().default('Asia/Tokyo').pipe(ianaZone),
-  HTTP_PORT: z.string().optional().transform((v) => (v?.trim() ? v.trim() : undefined)).pipe(z.coerce.number<string>().int().min(1).max(65535).optional()),
+  HTTP_PORT: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .pipe(z.coerce.number<string>().int().min(1).max(65535).optional()),
   PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHARDS: z
@@ -70,9 +77,7 @@ export interface Config {
     url: string;
     apiVersion: string;
     token: string | undefined;
-    oauth:
-      | { clientId: string; clientSecret: string; baseUrl: string; redirectUri: string }
-      | undefined;
+    oauth: { clientId: string; clientSecret: string; baseUrl: string; redirectUri: string } | undefined;
     oauthBaseUrl: string;
     redirectUri: string;
     ratePerSecond: number;

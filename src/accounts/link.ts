@@ -9,9 +9,14 @@ export const MAX_TOKEN_LENGTH = 200;
  * Checks a token with `me` and token info before anything is stored: a token the service does not
  * accept is never kept. Returns what was linked.
  */
-export async function linkToken(ctx: Context, rawToken: string, method: StoredToken['method']): Promise<StoredToken> {
+export async function linkToken(
+  ctx: Context,
+  rawToken: string,
+  method: StoredToken['method'],
+): Promise<StoredToken> {
   const token = rawToken.trim();
-  if (!token || token.length > MAX_TOKEN_LENGTH || /\s/.test(token)) throw new UserFacingError('account.badToken');
+  if (!token || token.length > MAX_TOKEN_LENGTH || /\s/.test(token))
+    throw new UserFacingError('account.badToken');
   const call = { token, priority: 'interactive' as const };
   try {
     const [me, info] = await Promise.all([

@@ -1,4 +1,4 @@
-import { Client, GatewayIntentBits, Options, type ShardingManagerMode } from 'discord.js';
+import { Client, GatewayIntentBits, Options, PermissionFlagsBits } from 'discord.js';
 
 export interface DiscordClientOptions {
   /** REST base (e.g. a proxy or the test fake), without `/v10`. The gateway URL is read through it. */
@@ -49,4 +49,19 @@ export function createDiscordClient(options: DiscordClientOptions): Client {
   });
 }
 
-export type { ShardingManagerMode };
+/** What a channel post needs. */
+const POST_PERMISSIONS = [
+  PermissionFlagsBits.ViewChannel,
+  PermissionFlagsBits.SendMessages,
+  PermissionFlagsBits.EmbedLinks,
+];
+
+/** Whether the bot may post embeds in a guild text channel, from the gateway's guild cache. */
+export async function canPost(client: Client, guildId: string, channelId: string): Promise<boolean> {
+  const guild = client.guilds.cache.get(guildId);
+  const channel = guild?.channels.cache.get(channelId);
+  if (!guild || !channel?.isTextBased()) return false;
+  const me = guild.members.me ?? (await guild.members.fetchMe().catch(() => null));
+  if (!me) return false;
+  return channel.permissionsFor(me).has(POST_PERMISSIONS);
+}

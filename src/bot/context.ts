@@ -1,10 +1,11 @@
+import type { Accounts } from '../accounts/accounts.js';
+import type { OAuthStates } from '../accounts/oauth-state.js';
 import type { Locale } from '../i18n/locale.js';
 import { createTranslator, type Translator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
-import type { Accounts } from '../accounts/accounts.js';
-import type { OAuthStates } from '../accounts/oauth-state.js';
 import type { CallOptions, OAuthClient, Priority, ServiceClient, TokenInfo } from '../service/index.js';
 import type { Store } from '../store/index.js';
+import type { Subscriptions } from '../subscriptions/model.js';
 import type { StoredToken, TokenVault } from '../vault/index.js';
 import type { LookupCache } from './lookup-cache.js';
 import type { Pager } from './paging.js';
@@ -18,6 +19,9 @@ export interface Services {
   tokens: { info(token: string): Promise<TokenInfo> };
   oauthStates: OAuthStates;
   accounts: Accounts;
+  subscriptions: Subscriptions;
+  /** What kiroku may do in a guild channel, from the gateway's guild cache. */
+  channels: { canPost(guildId: string, channelId: string): Promise<boolean> };
   vault: TokenVault;
   store: Store;
   pager: Pager;
@@ -79,7 +83,11 @@ export function createContext(services: Services, scope: InteractionScope): Cont
     guildId: scope.guildId,
     channelId: scope.channelId,
     logger: logger.child({ interaction: scope.interactionId, route: scope.route, user: scope.user.id }),
-    settings: { pageSize: settings.pageSize, defaultTimezone: settings.defaultTimezone, publicUrl: settings.publicUrl },
+    settings: {
+      pageSize: settings.pageSize,
+      defaultTimezone: settings.defaultTimezone,
+      publicUrl: settings.publicUrl,
+    },
     linkedAccount,
     async catalogueCall() {
       const own = await linkedAccount();

@@ -61,7 +61,11 @@ export function stringOption(name: string, jaName: string, description: Text, ex
   if (extras.choices) {
     return {
       ...base,
-      choices: extras.choices.map((c) => ({ name: c.name.en, name_localizations: { ja: c.name.ja }, value: c.value })),
+      choices: extras.choices.map((c) => ({
+        name: c.name.en,
+        name_localizations: { ja: c.name.ja },
+        value: c.value,
+      })),
     } satisfies APIApplicationCommandBasicOption;
   }
   return { ...base, autocomplete: extras.autocomplete ?? false } satisfies APIApplicationCommandBasicOption;
@@ -95,7 +99,12 @@ export function booleanOption(name: string, jaName: string, description: Text, e
   } satisfies APIApplicationCommandBasicOption;
 }
 
-export function textChannelOption(name: string, jaName: string, description: Text, extras: OptionExtras = {}) {
+export function textChannelOption(
+  name: string,
+  jaName: string,
+  description: Text,
+  extras: OptionExtras = {},
+) {
   return {
     type: ApplicationCommandOptionType.Channel,
     ...naming(name, jaName, description),
@@ -118,6 +127,9 @@ export const episodeOption = (required = true) =>
   stringOption(
     'episode',
     'エピソード',
-    { en: 'The episode: pick from the list, or a number such as 5 or #5', ja: 'エピソード: 一覧から選ぶか 5 や #5 のような話数' },
+    {
+      en: 'The episode: pick from the list, or a number such as 5 or #5',
+      ja: 'エピソード: 一覧から選ぶか 5 や #5 のような話数',
+    },
     { required, autocomplete: true, maxLength: 20 },
   );

@@ -12,7 +12,9 @@ async function deploy(argv: string[]): Promise<void> {
   const guildId = guildFlag >= 0 ? argv[guildFlag + 1] : undefined;
   if (guildFlag >= 0 && !guildId?.match(/^\d{5,20}$/)) throw new ConfigError('--guild: expects a guild id');
   const config = loadConfig();
-  const rest = new REST(config.discordRestUrl ? { api: config.discordRestUrl } : {}).setToken(requireDiscordToken(config));
+  const rest = new REST(config.discordRestUrl ? { api: config.discordRestUrl } : {}).setToken(
+    requireDiscordToken(config),
+  );
   const application = (await rest.get(Routes.currentApplication())) as APIApplication;
   const body = [...(await loadCommands()).values()].map((module) => module.definition);
   const route = guildId

@@ -23,11 +23,14 @@ export interface ErrorOutcome {
 
 /** The one place that turns any thrown value into what the user reads. */
 export function describeError(error: unknown, t: Translator): ErrorOutcome {
-  if (error instanceof UserFacingError) return { message: error.render(t), outcome: 'user_error', unexpected: false };
-  if (error instanceof Unauthorized) return { message: t('error.unauthorized'), outcome: 'unauthorized', unexpected: false };
+  if (error instanceof UserFacingError)
+    return { message: error.render(t), outcome: 'user_error', unexpected: false };
+  if (error instanceof Unauthorized)
+    return { message: t('error.unauthorized'), outcome: 'unauthorized', unexpected: false };
   if (error instanceof InsufficientScope)
     return { message: t('error.insufficientScope'), outcome: 'insufficient_scope', unexpected: false };
-  if (error instanceof NotFound) return { message: t('error.notFound'), outcome: 'not_found', unexpected: false };
+  if (error instanceof NotFound)
+    return { message: t('error.notFound'), outcome: 'not_found', unexpected: false };
   if (error instanceof InvalidParams)
     return {
       message: t('error.invalidParams', { messages: error.messages.join('; ') }),

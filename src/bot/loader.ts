@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { CommandModule } from './command.js';
 
@@ -18,7 +18,10 @@ const optionShape: z.ZodType = z.lazy(() =>
   }),
 );
 
-const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'must be a function');
+const fn = z.custom<(...args: never[]) => unknown>(
+  (value) => typeof value === 'function',
+  'must be a function',
+);
 const handlerMap = z.record(z.string(), z.looseObject({ handle: fn })).optional();
 
 /** What every file in commands/ must export as `command`; checked once at start. */
@@ -59,7 +62,8 @@ export async function loadCommands(directory = COMMANDS_DIR): Promise<Map<string
   const commands = new Map<string, CommandModule>();
   for (const file of files) {
     const imported: unknown = await import(pathToFileURL(path.join(directory, file)).href);
-    const exported = imported && typeof imported === 'object' && 'command' in imported ? imported.command : undefined;
+    const exported =
+      imported && typeof imported === 'object' && 'command' in imported ? imported.command : undefined;
     const command = checkCommandModule(file, exported);
     if (commands.has(command.definition.name)) throw new CommandShapeError(`${file}: duplicate command name`);
     commands.set(command.definition.name, command);

@@ -7,7 +7,9 @@ import {
 import type { AutocompleteInput, CommandInput, OptionValue } from './command.js';
 
 /** Flattens discord.js's option tree into plain values: handlers never see discord.js objects. */
-export function readCommandInput(interaction: ChatInputCommandInteraction | AutocompleteInteraction): CommandInput {
+export function readCommandInput(
+  interaction: ChatInputCommandInteraction | AutocompleteInteraction,
+): CommandInput {
   let subcommand: string | undefined;
   let leaves: readonly CommandInteractionOption[] = interaction.options.data;
   for (;;) {
@@ -33,17 +35,23 @@ export function readCommandInput(interaction: ChatInputCommandInteraction | Auto
 
 export function readAutocompleteInput(interaction: AutocompleteInteraction): AutocompleteInput {
   const focused = interaction.options.getFocused(true);
-  return { ...readCommandInput(interaction), focused: { name: focused.name, value: String(focused.value ?? '') } };
+  return {
+    ...readCommandInput(interaction),
+    focused: { name: focused.name, value: String(focused.value ?? '') },
+  };
 }
 
 function toValue(option: CommandInteractionOption): OptionValue | undefined {
   if (option.type === ApplicationCommandOptionType.Channel) {
     const channel = option.channel;
     if (!channel) return undefined;
-    const permissions = 'permissions' in channel && typeof channel.permissions === 'string' ? channel.permissions : undefined;
+    const permissions =
+      'permissions' in channel && typeof channel.permissions === 'string' ? channel.permissions : undefined;
     const name = 'name' in channel && typeof channel.name === 'string' ? channel.name : undefined;
     return { kind: 'channel', id: channel.id, type: channel.type, name, permissions };
   }
   const value = option.value;
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? value
+    : undefined;
 }

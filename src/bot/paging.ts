@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type APIEmbed, ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { z } from 'zod';
 import type { Collection } from '../store/index.js';
-import { type MessageReply, type UpdateReply, customId } from './command.js';
+import { customId, type MessageReply, type UpdateReply } from './command.js';
 import type { Context } from './context.js';
 import { UserFacingError } from './user-facing-error.js';
 
@@ -94,7 +94,8 @@ export function pageCount(view: Pick<PageView, 'totalCount' | 'perPage'>): numbe
 }
 
 function withFooter(ctx: Context, view: PageView): APIEmbed {
-  if (view.totalCount === 0) return { ...view.embed, description: view.embed.description || ctx.t('paging.empty') };
+  if (view.totalCount === 0)
+    return { ...view.embed, description: view.embed.description || ctx.t('paging.empty') };
   const footer = ctx.t('paging.footer', { page: view.page, pages: pageCount(view), total: view.totalCount });
   return { ...view.embed, footer: { text: footer } };
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { MessageKey, PlainMessageKey, Translator } from '../i18n/translator.js';
 import { en } from '../i18n/messages/en.js';
+import type { MessageKey, PlainMessageKey, Translator } from '../i18n/translator.js';
 import type { OptionValue } from './command.js';
 import { badOption } from './user-facing-error.js';
 

@@ -54,7 +54,11 @@ function ephemeralText(content: string): InteractionReplyOptions {
 
 export type ErrorText = (error: unknown) => string;
 
-type Repliable = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
+type Repliable =
+  | ChatInputCommandInteraction
+  | ButtonInteraction
+  | StringSelectMenuInteraction
+  | ModalSubmitInteraction;
 
 /** Tells the user about a failure, whatever state the interaction is in. */
 async function answerError(interaction: Repliable, text: string, deferredPublicly: boolean): Promise<void> {
@@ -83,7 +87,11 @@ export async function answerCommand(
     result = await pending;
   }
   if (!result.ok) {
-    await answerError(interaction, options.errorText(result.error), interaction.deferred && !options.ephemeral);
+    await answerError(
+      interaction,
+      options.errorText(result.error),
+      interaction.deferred && !options.ephemeral,
+    );
     return;
   }
   const reply = result.value;
@@ -97,7 +105,10 @@ export async function answerCommand(
     return;
   }
   const ephemeral = reply.ephemeral ?? options.ephemeral;
-  await interaction.reply({ ...messagePayload(reply), flags: ephemeral ? MessageFlags.Ephemeral : undefined });
+  await interaction.reply({
+    ...messagePayload(reply),
+    flags: ephemeral ? MessageFlags.Ephemeral : undefined,
+  });
 }
 
 export async function answerComponent(
@@ -106,7 +117,8 @@ export async function answerComponent(
   run: () => Promise<ComponentReply>,
 ): Promise<void> {
   const pending = settle(run());
-  let result = options.answers === 'modal' ? await pending : await settleOrLate(pending, options.deferAfterMs);
+  let result =
+    options.answers === 'modal' ? await pending : await settleOrLate(pending, options.deferAfterMs);
   let deferral: Deferral = null;
   if (result === 'late') {
     deferral = options.answers === 'update' ? 'update' : 'reply';

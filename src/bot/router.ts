@@ -107,12 +107,13 @@ export class InteractionRouter {
     let choices: AutocompleteChoice[] = [];
     if (module?.autocomplete) {
       const ctx = this.context(interaction, route);
-      choices = await withDeadline(module.autocomplete(ctx, input), this.options.autocompleteDeadlineMs).catch(
-        (error: unknown) => {
-          ctx.logger.debug({ err: error }, 'autocomplete fell back to no choices');
-          return [];
-        },
-      );
+      choices = await withDeadline(
+        module.autocomplete(ctx, input),
+        this.options.autocompleteDeadlineMs,
+      ).catch((error: unknown) => {
+        ctx.logger.debug({ err: error }, 'autocomplete fell back to no choices');
+        return [];
+      });
     }
     await interaction.respond(choices.slice(0, 25));
     this.options.onOutcome?.(route, 'ok');
@@ -125,10 +126,13 @@ export class InteractionRouter {
     const errorText = this.errorText(ctx, route);
     if (prefix === PAGER_PREFIX) {
       const page = Number(args[0]);
-      await answerComponent(interaction, { answers: 'update', deferAfterMs: this.options.deferAfterMs, errorText }, () =>
-        Number.isInteger(page) && page >= 1
-          ? ctx.pager.turn(ctx, action, page)
-          : Promise.reject(new UserFacingError('error.expired')),
+      await answerComponent(
+        interaction,
+        { answers: 'update', deferAfterMs: this.options.deferAfterMs, errorText },
+        () =>
+          Number.isInteger(page) && page >= 1
+            ? ctx.pager.turn(ctx, action, page)
+            : Promise.reject(new UserFacingError('error.expired')),
       );
       return;
     }
@@ -157,8 +161,10 @@ export class InteractionRouter {
       if ('value' in field && typeof field.value === 'string') fields[id] = field.value;
     }
     const input: ModalInput = { customId: interaction.customId, args, fields };
-    await answerModal(interaction, { deferAfterMs: this.options.deferAfterMs, errorText: this.errorText(ctx, route) }, () =>
-      handler ? handler.handle(ctx, input) : Promise.reject(new UserFacingError('error.expired')),
+    await answerModal(
+      interaction,
+      { deferAfterMs: this.options.deferAfterMs, errorText: this.errorText(ctx, route) },
+      () => (handler ? handler.handle(ctx, input) : Promise.reject(new UserFacingError('error.expired'))),
     );
   }
 }

@@ -25,7 +25,9 @@ export const episodeList = pagedList({
     const work = result.items[0]?.work ?? ctx.cache.peek<Work>(`work:${query.workId}`);
     const embed = {
       title: truncate(ctx.t('episode.listTitle', { title: workTitle(work, ctx.t) }), 256),
-      description: lines(result.items.map((e) => `\`${e.id}\` ${plain(episodeLabel(e, ctx.t))} · 📝 ${e.records_count ?? 0}`)),
+      description: lines(
+        result.items.map((e) => `\`${e.id}\` ${plain(episodeLabel(e, ctx.t))} · 📝 ${e.records_count ?? 0}`),
+      ),
     };
     return viewOf(result, page, perPage, embed);
   },

@@ -51,17 +51,25 @@ export async function resolveEpisode(ctx: Context, workId: number, value: string
   const wanted = Number(match[1]);
   const byId = text.startsWith('#') ? undefined : episodes.find((e) => e.id === wanted);
   const found = byId ?? episodes.find((e) => e.number === wanted);
-  if (!found) throw new UserFacingError('match.noEpisode', (t) => t('match.noEpisode', { query: truncate(text, 20) }));
+  if (!found)
+    throw new UserFacingError('match.noEpisode', (t) => t('match.noEpisode', { query: truncate(text, 20) }));
   return found;
 }
 
-export async function episodeChoices(ctx: Context, workValue: string | undefined, typed: string): Promise<AutocompleteChoice[]> {
+export async function episodeChoices(
+  ctx: Context,
+  workValue: string | undefined,
+  typed: string,
+): Promise<AutocompleteChoice[]> {
   const workId = workValue && /^\d{1,10}$/.test(workValue.trim()) ? Number(workValue) : undefined;
   if (workId === undefined) return [];
   const episodes = await episodesOfWork(ctx, workId);
   const query = typed.trim().replace(/^#/, '').toLowerCase();
   return episodes
-    .filter((e) => !query || String(e.number ?? '').startsWith(query) || (e.title ?? '').toLowerCase().includes(query))
+    .filter(
+      (e) =>
+        !query || String(e.number ?? '').startsWith(query) || (e.title ?? '').toLowerCase().includes(query),
+    )
     .slice(0, 25)
     .map((e) => ({ name: truncate(episodeLabel(e, ctx.t), 100), value: String(e.id) }));
 }

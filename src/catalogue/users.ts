@@ -8,9 +8,13 @@ export async function userByName(ctx: Context, username: string): Promise<User> 
   const call = await ctx.catalogueCall();
   const name = username.trim().replace(/^@/, '');
   const user = await ctx.cache.getOrLoad(`user:${name.toLowerCase()}`, async () => {
-    const page = await ctx.service.searchUsers({ filter_usernames: [name], fields: USER_FIELDS, per_page: 1 }, call);
+    const page = await ctx.service.searchUsers(
+      { filter_usernames: [name], fields: USER_FIELDS, per_page: 1 },
+      call,
+    );
     return page.items[0] ?? null;
   });
-  if (!user) throw new UserFacingError('match.noUser', (t) => t('match.noUser', { username: name.slice(0, 50) }));
+  if (!user)
+    throw new UserFacingError('match.noUser', (t) => t('match.noUser', { username: name.slice(0, 50) }));
   return user;
 }

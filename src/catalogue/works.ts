@@ -1,9 +1,9 @@
+import type { AutocompleteChoice } from '../bot/command.js';
 import type { Context } from '../bot/context.js';
 import { UserFacingError } from '../bot/user-facing-error.js';
-import { WORK_FIELDS } from '../render/work.js';
-import type { AutocompleteChoice } from '../bot/command.js';
-import type { Work } from '../service/index.js';
 import { truncate } from '../render/format.js';
+import { WORK_FIELDS } from '../render/work.js';
+import type { Work } from '../service/index.js';
 
 const DIGITS = /^\d{1,10}$/;
 
@@ -32,7 +32,8 @@ export async function resolveWork(ctx: Context, value: string): Promise<Work> {
     call,
   );
   const best = page.items[0];
-  if (!best) throw new UserFacingError('match.noWork', (t) => t('match.noWork', { query: truncate(query, 100) }));
+  if (!best)
+    throw new UserFacingError('match.noWork', (t) => t('match.noWork', { query: truncate(query, 100) }));
   ctx.cache.set(`work:${best.id}`, best);
   return best;
 }

@@ -20,7 +20,11 @@ export function activityLine(activity: Activity, t: Translator): string {
     const comment = activity.record?.comment?.trim() ? `\n${spoiler(activity.record.comment, 300)}` : '';
     text = `${t('activity.create_record', { user, work, episode })}${rating ? ` ${rating}` : ''}${comment}`;
   } else if (isCreateMultipleRecordsActivity(activity)) {
-    text = t('activity.create_multiple_records', { user, work, count: activity.multiple_record?.length ?? 0 });
+    text = t('activity.create_multiple_records', {
+      user,
+      work,
+      count: activity.multiple_record?.length ?? 0,
+    });
   } else if (isCreateStatusActivity(activity)) {
     text = t('activity.create_status', { user, work, status: statusLabel(activity.status?.kind, t) });
   } else {

@@ -9,7 +9,9 @@ export const EPISODE_URL = (workId: number, episodeId: number) =>
 
 export function episodeEmbed(episode: Episode, work: Work, t: Translator, locale: Locale): APIEmbed {
   const neighbours = [
-    episode.prev_episode?.id ? `${t('episode.previous')}: ${plain(episodeNumber(episode.prev_episode, t))}` : '',
+    episode.prev_episode?.id
+      ? `${t('episode.previous')}: ${plain(episodeNumber(episode.prev_episode, t))}`
+      : '',
     episode.next_episode?.id ? `${t('episode.next')}: ${plain(episodeNumber(episode.next_episode, t))}` : '',
   ].filter(Boolean);
   const cover = coverUrl(work);
@@ -19,7 +21,11 @@ export function episodeEmbed(episode: Episode, work: Work, t: Translator, locale
     description: neighbours.length ? neighbours.join(' · ') : undefined,
     fields: [
       { name: t('episode.records'), value: formatNumber(locale, episode.records_count ?? 0), inline: true },
-      { name: t('episode.comments'), value: formatNumber(locale, episode.record_comments_count ?? 0), inline: true },
+      {
+        name: t('episode.comments'),
+        value: formatNumber(locale, episode.record_comments_count ?? 0),
+        inline: true,
+      },
     ],
     ...(cover ? { thumbnail: { url: cover } } : {}),
   };

@@ -3,7 +3,13 @@ import type { Translator } from '../i18n/translator.js';
 import type { Episode, Work } from '../service/index.js';
 
 /** Discord's embed limits, so a long comment or title never makes a reply fail. */
-export const LIMITS = { title: 256, description: 4096, fieldValue: 1024, fieldName: 256, footer: 2048 } as const;
+export const LIMITS = {
+  title: 256,
+  description: 4096,
+  fieldValue: 1024,
+  fieldName: 256,
+  footer: 2048,
+} as const;
 
 export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
@@ -15,7 +21,10 @@ export function plain(text: string | null | undefined): string {
 }
 
 /** A Discord timestamp that each reader sees in their own zone and language. */
-export function discordTime(iso: string | null | undefined, style: 'f' | 'F' | 'R' | 'd' | 't' = 'f'): string {
+export function discordTime(
+  iso: string | null | undefined,
+  style: 'f' | 'F' | 'R' | 'd' | 't' = 'f',
+): string {
   const ms = iso ? Date.parse(iso) : Number.NaN;
   return Number.isNaN(ms) ? '' : `<t:${Math.floor(ms / 1000)}:${style}>`;
 }
@@ -39,7 +48,10 @@ export function episodeNumber(episode: Pick<Episode, 'number' | 'number_text'>, 
   return t('episode.unnumbered');
 }
 
-export function episodeLabel(episode: Pick<Episode, 'number' | 'number_text' | 'title'>, t: Translator): string {
+export function episodeLabel(
+  episode: Pick<Episode, 'number' | 'number_text' | 'title'>,
+  t: Translator,
+): string {
   const title = episode.title?.trim() ? episode.title : t('episode.untitled');
   return `${episodeNumber(episode, t)} ${title}`;
 }

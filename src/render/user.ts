@@ -43,7 +43,9 @@ export function userEmbed(user: User, t: Translator, locale: Locale): APIEmbed {
       { name: t('user.watching'), value: n(user.watching_count), inline: true },
       { name: t('user.watched'), value: n(user.watched_count), inline: true },
       { name: t('user.wannaWatch'), value: n(user.wanna_watch_count), inline: true },
-      ...(user.created_at ? [{ name: t('user.joined'), value: discordTime(user.created_at, 'D' as 'd') }] : []),
+      ...(user.created_at
+        ? [{ name: t('user.joined'), value: discordTime(user.created_at, 'D' as 'd') }]
+        : []),
     ],
     ...(avatar ? { thumbnail: { url: avatar } } : {}),
   };

@@ -46,7 +46,8 @@ export function workEmbed(work: Work, t: Translator, locale: Locale): APIEmbed {
     work.official_site_url ? `[${t('work.officialSite')}](${work.official_site_url})` : '',
     work.wikipedia_url ? `[${t('work.wikipedia')}](${work.wikipedia_url})` : '',
   ].filter(Boolean);
-  if (links.length > 0) fields.push({ name: t('work.links'), value: truncate(links.join(' · '), LIMITS.fieldValue) });
+  if (links.length > 0)
+    fields.push({ name: t('work.links'), value: truncate(links.join(' · '), LIMITS.fieldValue) });
   const subtitle = [work.title_kana, work.title_en].filter((s) => s?.trim()).join(' / ');
   const cover = coverUrl(work);
   return {

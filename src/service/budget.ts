@@ -65,6 +65,7 @@ export interface RequestBudgetOptions {
 
 interface Waiter {
   priority: Priority;
+  operation: string;
   start: () => void;
   fail: (error: Error) => void;
   deadline?: ReturnType<typeof setTimeout>;
@@ -81,7 +82,12 @@ class PriorityBudget implements RequestBudget {
   private readonly initialPauseMs: number;
   private readonly maxPauseMs: number;
   private readonly limiter: RateLimiterAbstract;
-  private readonly queues: Record<Priority, Waiter[]> = { interactive: [], write: [], announcement: [], poll: [] };
+  private readonly queues: Record<Priority, Waiter[]> = {
+    interactive: [],
+    write: [],
+    announcement: [],
+    poll: [],
+  };
   private lastStart = Number.NEGATIVE_INFINITY;
   private pausedUntil = 0;
   private consecutive429 = 0;
@@ -92,7 +98,8 @@ class PriorityBudget implements RequestBudget {
 
   constructor(options: RequestBudgetOptions) {
     const rate = options.ratePerSecond ?? 3;
-    if (!(rate > 0) || !Number.isFinite(rate)) throw new RangeError('ratePerSecond must be a positive number');
+    if (!(rate > 0) || !Number.isFinite(rate))
+      throw new RangeError('ratePerSecond must be a positive number');
     this.intervalMs = Math.floor(1000 / rate) + 1;
     this.now = options.now ?? Date.now;
     this.logger = options.logger;
@@ -111,7 +118,7 @@ class PriorityBudget implements RequestBudget {
       return Promise.reject(new BudgetBusy(operation, 'wait', maxWaitMs));
     }
     const started = new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { priority, start: resolve, fail: reject };
+      const waiter: Waiter = { priority, operation, start: resolve, fail: reject };
       if (maxWaitMs !== undefined) {
         waiter.deadline = setTimeout(() => {
           if (this.remove(waiter)) reject(new BudgetBusy(operation, 'wait', maxWaitMs));
@@ -131,7 +138,10 @@ class PriorityBudget implements RequestBudget {
     this.consecutive429 += 1;
     const pauseMs = Math.min(this.initialPauseMs * 2 ** (this.consecutive429 - 1), this.maxPauseMs);
     this.pausedUntil = now + pauseMs;
-    this.logger?.warn({ pauseMs, consecutive: this.consecutive429 }, 'service rate limit hit: pausing all requests');
+    this.logger?.warn(
+      { pauseMs, consecutive: this.consecutive429 },
+      'service rate limit hit: pausing all requests',
+    );
     this.limiter.block(PAUSE_KEY, pauseMs / 1000).catch((error: unknown) => {
       this.logger?.error({ err: error }, 'could not share the rate-limit pause');
     });
@@ -164,7 +174,7 @@ class PriorityBudget implements RequestBudget {
     for (const priority of PRIORITIES) {
       for (const waiter of this.queues[priority].splice(0)) {
         if (waiter.deadline) clearTimeout(waiter.deadline);
-        waiter.fail(new BudgetBusy('budget', 'closed'));
+        waiter.fail(new BudgetBusy(waiter.operation, 'closed'));
       }
     }
   }
@@ -254,7 +264,8 @@ class PriorityBudget implements RequestBudget {
       await this.limiter.consume(`slot:${slot}`, 1, { customDuration: keySeconds });
       return 0;
     } catch (error) {
-      if (error instanceof RateLimiterRes) return Math.max(1, (Math.floor(now / this.intervalMs) + 1) * this.intervalMs - now);
+      if (error instanceof RateLimiterRes)
+        return Math.max(1, (Math.floor(now / this.intervalMs) + 1) * this.intervalMs - now);
       // The shared store failed: keep the local pace rather than stopping all traffic.
       this.logger?.error({ err: error }, 'request budget limiter failed; using the local pace only');
       return 0;

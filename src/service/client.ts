@@ -4,7 +4,7 @@
  */
 import type { Logger } from '../logger.js';
 import type { Priority, RequestBudget } from './budget.js';
-import { HttpTransport, errorFromResponse, isSuccess, parseJsonBody, type HttpResponse } from './http.js';
+import { errorFromResponse, type HttpResponse, HttpTransport, isSuccess, parseJsonBody } from './http.js';
 import {
   type CanonicalOperation,
   canonicalOperation,
@@ -36,8 +36,8 @@ import type {
   SetStatusParams,
   WorksParams,
 } from './params.js';
-import { callWithRetry, type ResolvedRetry, type RetryOptions, resolveRetry } from './retry.js';
 import { encodeParams, serializeParams, toQueryString } from './query.js';
+import { callWithRetry, type ResolvedRetry, type RetryOptions, resolveRetry } from './retry.js';
 import type { Activity, Episode, Page, Person, Program, ServiceRecord, User, Work } from './schemas.js';
 import {
   type EpisodeScope,
@@ -98,7 +98,11 @@ export class ServiceClient {
   }
 
   /** Any operation by its spec name. */
-  request<K extends OperationName>(operation: K, params: ParamsOf<K>, call: CallOptions): Promise<ResultOf<K>> {
+  request<K extends OperationName>(
+    operation: K,
+    params: ParamsOf<K>,
+    call: CallOptions,
+  ): Promise<ResultOf<K>> {
     const spec = OPERATIONS[operation];
     const source = params as Readonly<Record<string, unknown>>;
     const fields = withRequiredFields(source.fields as string[] | undefined, spec.requiredFields);
@@ -221,7 +225,11 @@ export class ServiceClient {
     const sortId = source.sort_id ?? (otherSort ? undefined : 'asc');
     const perPage = options.perPage ?? DEFAULT_WALK_PER_PAGE;
     const fetchPage = (page: number) =>
-      this.request(name, { ...params, sort_id: sortId, per_page: perPage, page } as ParamsOf<typeof name>, call);
+      this.request(
+        name,
+        { ...params, sort_id: sortId, per_page: perPage, page } as ParamsOf<typeof name>,
+        call,
+      );
     return walkItems(fetchPage as (page: number) => Promise<Page<ItemOf<CanonicalOperation<K>>>>, options);
   }
 

@@ -130,7 +130,11 @@ export class OAuthError extends ServiceError {
   readonly code: 'invalid_grant' | 'invalid_client' | (string & {});
 
   constructor(operation: string, code: string, status?: number) {
-    super(operation, `oauth error ${code}${status ? ` (${status})` : ''}`, status === undefined ? {} : { status });
+    super(
+      operation,
+      `oauth error ${code}${status ? ` (${status})` : ''}`,
+      status === undefined ? {} : { status },
+    );
     this.code = code;
   }
 }

@@ -70,7 +70,8 @@ export class HttpTransport {
    * (timeout/network) or `MalformedResponse` (a body cut off mid-way).
    */
   async send(request: HttpRequest): Promise<HttpResponse> {
-    if (this.closed) throw new Unavailable(request.operation, 'network', { cause: new Error('transport closed') });
+    if (this.closed)
+      throw new Unavailable(request.operation, 'network', { cause: new Error('transport closed') });
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), request.timeoutMs);
     let status: number | undefined;
@@ -177,7 +178,8 @@ export function errorFromResponse(operation: string, response: HttpResponse): Se
   const { status } = response;
   if (status === 401 || status === 403) {
     const auth = parseWwwAuthenticate(header(response, 'www-authenticate'));
-    if (status === 403 || auth.error === 'insufficient_scope') return new InsufficientScope(operation, status);
+    if (status === 403 || auth.error === 'insufficient_scope')
+      return new InsufficientScope(operation, status);
     return new Unauthorized(operation, auth.error);
   }
   if (status === 404) {

@@ -24,7 +24,12 @@ export {
   type UnavailableReason,
 } from './errors.js';
 export { HttpTransport, type HttpTransportOptions } from './http.js';
-export { type OAuthCallOptions, OAuthClient, type OAuthClientOptions, OUT_OF_BAND_REDIRECT_URI } from './oauth.js';
+export {
+  type OAuthCallOptions,
+  OAuthClient,
+  type OAuthClientOptions,
+  OUT_OF_BAND_REDIRECT_URI,
+} from './oauth.js';
 export {
   type ItemOf,
   type ListOperationName,
@@ -35,7 +40,13 @@ export {
   type ResultOf,
   type WalkableOperation,
 } from './operations.js';
-export { DEFAULT_WALK_MAX_PAGES, DEFAULT_WALK_PER_PAGE, type WalkOptions, walkItems, walkPages } from './paging.js';
+export {
+  DEFAULT_WALK_MAX_PAGES,
+  DEFAULT_WALK_PER_PAGE,
+  type WalkOptions,
+  walkItems,
+  walkPages,
+} from './paging.js';
 export type * from './params.js';
 export { serializeParams, serializeValue } from './query.js';
 export type { RetryOptions } from './retry.js';
@@ -62,8 +73,8 @@ export {
   personSchema,
   programSchema,
   recordSchema,
-  STATUS_KINDS,
   type ServiceRecord,
+  STATUS_KINDS,
   type StatusKind,
   statusKindSchema,
   type TokenInfo,
@@ -76,4 +87,11 @@ export {
   watchStatusFilterSchema,
   workSchema,
 } from './schemas.js';
-export type { EpisodeScope, RecordScope, UserScope, UserScopeParams, WorkEpisodesParams, WorkScope } from './scoped.js';
+export type {
+  EpisodeScope,
+  RecordScope,
+  UserScope,
+  UserScopeParams,
+  WorkEpisodesParams,
+  WorkScope,
+} from './scoped.js';

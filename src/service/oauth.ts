@@ -5,7 +5,14 @@
 import type { Logger } from '../logger.js';
 import type { Priority, RequestBudget } from './budget.js';
 import { OAuthError, Unauthorized } from './errors.js';
-import { errorFromResponse, HttpTransport, type HttpResponse, isSuccess, parseJsonBody, parseWwwAuthenticate } from './http.js';
+import {
+  errorFromResponse,
+  type HttpResponse,
+  HttpTransport,
+  isSuccess,
+  parseJsonBody,
+  parseWwwAuthenticate,
+} from './http.js';
 import { callWithRetry, type ResolvedRetry, type RetryOptions, resolveRetry } from './retry.js';
 import { type OAuthToken, oauthTokenSchema, type TokenInfo, tokenInfoSchema } from './schemas.js';
 
@@ -75,43 +82,64 @@ export class OAuthClient {
 
   /** Exchanges a (single-use) code; never retried except on 429. Bad codes: OAuthError `invalid_grant`. */
   exchangeCode(code: string, options: OAuthCallOptions = {}): Promise<OAuthToken> {
-    return this.post('oauth_token', '/oauth/token', {
-      client_id: this.clientId,
-      client_secret: this.clientSecret,
-      grant_type: 'authorization_code',
-      redirect_uri: this.redirectUri,
-      code,
-    }, options, (response) => parseJsonBody('oauth_token', response, oauthTokenSchema));
+    return this.post(
+      'oauth_token',
+      '/oauth/token',
+      {
+        client_id: this.clientId,
+        client_secret: this.clientSecret,
+        grant_type: 'authorization_code',
+        redirect_uri: this.redirectUri,
+        code,
+      },
+      options,
+      (response) => parseJsonBody('oauth_token', response, oauthTokenSchema),
+    );
   }
 
   /** The token's owner and scopes; an invalid or revoked token gives Unauthorized. */
   tokenInfo(token: string, options: OAuthCallOptions = {}): Promise<TokenInfo> {
     const operation = 'oauth_token_info';
     const url = this.url('/oauth/token/info');
-    return this.call(operation, 'GET', options, () =>
-      this.http.send({
-        operation,
-        method: 'GET',
-        url,
-        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
-        timeoutMs: this.timeoutMs,
-      }),
-    (response) => {
-      if (response.status === 401) {
-        throw new Unauthorized(operation, parseWwwAuthenticate(headerText(response, 'www-authenticate')).error ?? oauthErrorCode(response.body));
-      }
-      if (!isSuccess(response.status)) throw this.failure(operation, response);
-      return parseJsonBody(operation, response, tokenInfoSchema);
-    });
+    return this.call(
+      operation,
+      'GET',
+      options,
+      () =>
+        this.http.send({
+          operation,
+          method: 'GET',
+          url,
+          headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+          timeoutMs: this.timeoutMs,
+        }),
+      (response) => {
+        if (response.status === 401) {
+          throw new Unauthorized(
+            operation,
+            parseWwwAuthenticate(headerText(response, 'www-authenticate')).error ??
+              oauthErrorCode(response.body),
+          );
+        }
+        if (!isSuccess(response.status)) throw this.failure(operation, response);
+        return parseJsonBody(operation, response, tokenInfoSchema);
+      },
+    );
   }
 
   /** Revokes the token (the service answers 200 even for unknown tokens). */
   async revoke(token: string, options: OAuthCallOptions = {}): Promise<void> {
-    await this.post('oauth_revoke', '/oauth/revoke', {
-      client_id: this.clientId,
-      client_secret: this.clientSecret,
-      token,
-    }, options, () => undefined);
+    await this.post(
+      'oauth_revoke',
+      '/oauth/revoke',
+      {
+        client_id: this.clientId,
+        client_secret: this.clientSecret,
+        token,
+      },
+      options,
+      () => undefined,
+    );
   }
 
   async close(): Promise<void> {
@@ -132,19 +160,24 @@ export class OAuthClient {
     const url = this.url(path);
     const body = this.bodyFormat === 'json' ? JSON.stringify(fields) : new URLSearchParams(fields).toString();
     const contentType = this.bodyFormat === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
-    return this.call(operation, 'POST', options, () =>
-      this.http.send({
-        operation,
-        method: 'POST',
-        url,
-        headers: { accept: 'application/json', 'content-type': contentType },
-        body,
-        timeoutMs: this.timeoutMs,
-      }),
-    (response) => {
-      if (!isSuccess(response.status)) throw this.failure(operation, response);
-      return parse(response);
-    });
+    return this.call(
+      operation,
+      'POST',
+      options,
+      () =>
+        this.http.send({
+          operation,
+          method: 'POST',
+          url,
+          headers: { accept: 'application/json', 'content-type': contentType },
+          body,
+          timeoutMs: this.timeoutMs,
+        }),
+      (response) => {
+        if (!isSuccess(response.status)) throw this.failure(operation, response);
+        return parse(response);
+      },
+    );
   }
 
   private call<T>(

@@ -58,7 +58,10 @@ export interface CallSpec<T> {
 export async function callWithRetry<T>(spec: CallSpec<T>): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const runOptions = spec.maxWaitMs === undefined ? { operation: spec.operation } : { operation: spec.operation, maxWaitMs: spec.maxWaitMs };
+      const runOptions =
+        spec.maxWaitMs === undefined
+          ? { operation: spec.operation }
+          : { operation: spec.operation, maxWaitMs: spec.maxWaitMs };
       return await spec.budget.run(spec.priority, () => attemptOnce(spec, attempt), runOptions);
     } catch (error) {
       if (attempt >= spec.retry.maxRetries || !isRetryable(error, spec.method)) throw error;

@@ -11,12 +11,25 @@ const int = z.number().int().nullish();
 const num = z.number().nullish();
 const bool = z.boolean().nullish();
 
-export const STATUS_KINDS = ['wanna_watch', 'watching', 'watched', 'on_hold', 'stop_watching', 'no_select'] as const;
+export const STATUS_KINDS = [
+  'wanna_watch',
+  'watching',
+  'watched',
+  'on_hold',
+  'stop_watching',
+  'no_select',
+] as const;
 export const statusKindSchema = z.enum(STATUS_KINDS);
 /** A watch status value accepted by `set_status`. */
 export type StatusKind = z.infer<typeof statusKindSchema>;
 
-export const WATCH_STATUS_FILTERS = ['wanna_watch', 'watching', 'watched', 'on_hold', 'stop_watching'] as const;
+export const WATCH_STATUS_FILTERS = [
+  'wanna_watch',
+  'watching',
+  'watched',
+  'on_hold',
+  'stop_watching',
+] as const;
 export const watchStatusFilterSchema = z.enum(WATCH_STATUS_FILTERS);
 /** A value accepted by `my_works`' `filter_status` (every kind except `no_select`). */
 export type WatchStatusFilter = z.infer<typeof watchStatusFilterSchema>;
@@ -202,7 +215,9 @@ export type Activity = z.infer<typeof activitySchema>;
 export function isCreateRecordActivity(activity: Activity): activity is CreateRecordActivity {
   return activity.action === 'create_record';
 }
-export function isCreateMultipleRecordsActivity(activity: Activity): activity is CreateMultipleRecordsActivity {
+export function isCreateMultipleRecordsActivity(
+  activity: Activity,
+): activity is CreateMultipleRecordsActivity {
   return activity.action === 'create_multiple_records';
 }
 export function isCreateStatusActivity(activity: Activity): activity is CreateStatusActivity {

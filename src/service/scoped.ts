@@ -58,7 +58,8 @@ export function workScope(client: ServiceClient, workId: number): WorkScope {
       const hit = find(guessed.items, n);
       if (hit) return hit;
       if (guess === 1 && guessed.nextPage === null) return undefined;
-      const fetchPage = (page: number) => (page === guess ? Promise.resolve(guessed) : episodePage(page, call));
+      const fetchPage = (page: number) =>
+        page === guess ? Promise.resolve(guessed) : episodePage(page, call);
       for await (const page of walkPages(fetchPage)) {
         if (page === guessed) continue;
         const found = find(page.items, n);

@@ -246,11 +246,13 @@ export class InteractionBuilder {
     const state = this.deps.state;
     switch (input.type) {
       case ApplicationCommandOptionType.Channel: {
+        // Discord resolves a channel option to a partial channel: no permission overwrites.
         const channel = state.channels.get(id);
         put('channels', {
-          ...(channel
-            ? state.channelPayload(channel)
-            : { id, type: ChannelType.GuildText, name: `channel-${id}`, guild_id: ctx.guildId }),
+          id,
+          type: channel?.type ?? ChannelType.GuildText,
+          name: channel?.name ?? `channel-${id}`,
+          parent_id: null,
           permissions: ctx.permissions,
         });
         break;

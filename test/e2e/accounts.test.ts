@@ -25,7 +25,9 @@ describe('accounts and the user’s own data end to end', () => {
     const opened = await (await slash(user, 'account', 'link', { method: 'token' })).reply(TIMEOUT);
     expect(opened.type).toBe(9);
     expect(opened.modal?.custom_id).toBe('account:token');
-    return (await stack.discord.modal({ customId: 'account:token', fields: { token }, ...as(user) })).reply(TIMEOUT);
+    return (await stack.discord.modal({ customId: 'account:token', fields: { token }, ...as(user) })).reply(
+      TIMEOUT,
+    );
   }
 
   it('an unlinked user is pointed to /account link', async () => {
@@ -53,7 +55,9 @@ describe('accounts and the user’s own data end to end', () => {
     expect(me.ephemeral).toBe(true);
     expect(me.embeds[0]?.title).toBe('Your profile: alice');
 
-    const library = await (await slash(USERS.alice, 'library', undefined, { status: 'watching' })).reply(TIMEOUT);
+    const library = await (await slash(USERS.alice, 'library', undefined, { status: 'watching' })).reply(
+      TIMEOUT,
+    );
     expect(library.embeds[0]?.title).toBe('Your library');
     expect(library.embeds[0]?.description).toContain('Watching');
 
@@ -66,7 +70,9 @@ describe('accounts and the user’s own data end to end', () => {
     ).reply(TIMEOUT);
     expect(withRebroadcasts.embeds[0]?.footer?.text ?? '').toMatch(/in all/);
 
-    const feed = await (await slash(USERS.alice, 'feed', undefined, { action: 'create_status' })).reply(TIMEOUT);
+    const feed = await (await slash(USERS.alice, 'feed', undefined, { action: 'create_status' })).reply(
+      TIMEOUT,
+    );
     expect(feed.embeds[0]?.title).toBe('Your feed');
     const lines = (feed.embeds[0]?.description ?? '').split('\n').filter((line) => line.startsWith('**'));
     expect(lines.length).toBeGreaterThan(0);
@@ -101,19 +107,27 @@ describe('accounts and the user’s own data end to end', () => {
     expect(outOfRange.content).toContain('`rating`: must be a rating from 0 to 5');
     expect(stack.emulator.data.records.get(id)?.rating).toBe(2);
 
-    const unknown = await (await slash(USERS.alice, 'record', 'edit', { id: 999_999, rating: 3 })).reply(TIMEOUT);
+    const unknown = await (await slash(USERS.alice, 'record', 'edit', { id: 999_999, rating: 3 })).reply(
+      TIMEOUT,
+    );
     expect(unknown.content).toMatch(/Not found/);
 
     const confirm = await (await slash(USERS.alice, 'record', 'delete', { id })).reply(TIMEOUT);
     const button = customIds(confirm.components)[0] ?? '';
-    const forged = await (await stack.discord.button({ customId: button, ...as(USERS.stranger) })).reply(TIMEOUT);
+    const forged = await (await stack.discord.button({ customId: button, ...as(USERS.stranger) })).reply(
+      TIMEOUT,
+    );
     expect(forged.content).toMatch(/Only the person who ran this command/);
     expect(stack.emulator.data.records.has(id)).toBe(true);
-    const deleted = await (await stack.discord.button({ customId: button, ...as(USERS.alice) })).reply(TIMEOUT);
+    const deleted = await (await stack.discord.button({ customId: button, ...as(USERS.alice) })).reply(
+      TIMEOUT,
+    );
     expect(deleted.content).toBe(`Record #${id} deleted.`);
     expect(stack.emulator.data.records.has(id)).toBe(false);
 
-    const status = await (await slash(USERS.alice, 'status', undefined, { work: String(DEMO_WORKS.cafeLumina), kind: 'watched' })).reply(TIMEOUT);
+    const status = await (
+      await slash(USERS.alice, 'status', undefined, { work: String(DEMO_WORKS.cafeLumina), kind: 'watched' })
+    ).reply(TIMEOUT);
     expect(status.content).toContain('Watched');
     expect(stack.emulator.data.statusOf(DEMO_USERS.alice.id, DEMO_WORKS.cafeLumina)).toBe('watched');
   });
@@ -121,7 +135,9 @@ describe('accounts and the user’s own data end to end', () => {
   it('someone else’s record is "not found" and stays as it is', async () => {
     const bobs = [...stack.emulator.data.records.values()].find((r) => r.userId === DEMO_USERS.bob.id);
     expect(bobs).toBeDefined();
-    const reply = await (await slash(USERS.alice, 'record', 'edit', { id: bobs?.id ?? 0, comment: 'hijack' })).reply(TIMEOUT);
+    const reply = await (
+      await slash(USERS.alice, 'record', 'edit', { id: bobs?.id ?? 0, comment: 'hijack' })
+    ).reply(TIMEOUT);
     expect(reply.content).toMatch(/Not found/);
     expect(stack.emulator.data.records.get(bobs?.id ?? 0)?.comment).not.toBe('hijack');
   });
@@ -129,7 +145,9 @@ describe('accounts and the user’s own data end to end', () => {
   it('a read-only token links with a warning and writes get a clear message', async () => {
     const linked = await linkWithToken(USERS.bob, DEMO_TOKENS.aliceRead);
     expect(linked.content).toMatch(/read-only/);
-    const write = await (await slash(USERS.bob, 'status', undefined, { work: String(DEMO_WORKS.soraNote), kind: 'watching' })).reply(TIMEOUT);
+    const write = await (
+      await slash(USERS.bob, 'status', undefined, { work: String(DEMO_WORKS.soraNote), kind: 'watching' })
+    ).reply(TIMEOUT);
     expect(write.content).toMatch(/can only read/);
   });
 
@@ -162,7 +180,9 @@ describe('accounts and the user’s own data end to end', () => {
 
     // The same code again, through a fresh state: the service refuses it, kiroku says so.
     const again = await (await slash(user, 'account', 'link', { method: 'oauth' })).reply(TIMEOUT);
-    const state2 = (customIds(again.components).find((id) => id.startsWith('account:entercode:')) ?? '').split(':')[2];
+    const state2 = (
+      customIds(again.components).find((id) => id.startsWith('account:entercode:')) ?? ''
+    ).split(':')[2];
     const reused = await (
       await stack.discord.modal({ customId: `account:code:${state2}`, fields: { code }, ...as(user) })
     ).reply(TIMEOUT);
@@ -170,7 +190,11 @@ describe('accounts and the user’s own data end to end', () => {
 
     // Someone else's state is refused without consuming it.
     const forged = await (
-      await stack.discord.modal({ customId: `account:code:${state}`, fields: { code: 'x' }, ...as(USERS.stranger) })
+      await stack.discord.modal({
+        customId: `account:code:${state}`,
+        fields: { code: 'x' },
+        ...as(USERS.stranger),
+      })
     ).reply(TIMEOUT);
     expect(forged.content).toMatch(/belongs to someone else/);
   });
@@ -180,14 +204,18 @@ describe('accounts and the user’s own data end to end', () => {
     const stored = await stack.kiroku.services.vault.get(user.id);
     const confirm = await (await slash(user, 'account', 'unlink')).reply(TIMEOUT);
     const [unlink] = customIds(confirm.components);
-    const forged = await (await stack.discord.button({ customId: unlink ?? '', ...as(USERS.stranger) })).reply(TIMEOUT);
+    const forged = await (
+      await stack.discord.button({ customId: unlink ?? '', ...as(USERS.stranger) })
+    ).reply(TIMEOUT);
     expect(forged.content).toMatch(/Only the person/);
     expect(await stack.kiroku.services.vault.get(user.id)).toBeDefined();
     const done = await (await stack.discord.button({ customId: unlink ?? '', ...as(user) })).reply(TIMEOUT);
     expect(done.content).toMatch(/^Unlinked/);
     expect(await stack.kiroku.services.vault.get(user.id)).toBeUndefined();
     // The OAuth token no longer works at the service.
-    const response = await fetch(`${stack.emulator.url}/v1/me`, { headers: { authorization: `Bearer ${stored?.token}` } });
+    const response = await fetch(`${stack.emulator.url}/v1/me`, {
+      headers: { authorization: `Bearer ${stored?.token}` },
+    });
     expect(response.status).toBe(401);
   });
 

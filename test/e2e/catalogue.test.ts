@@ -14,8 +14,19 @@ describe('catalogue commands end to end', () => {
     await stack?.close();
   });
 
-  const slash = (name: string, subcommand: string | undefined, options: Record<string, string | number | boolean> = {}, locale = 'en-US') =>
-    stack.discord.slash({ name, ...(subcommand ? { subcommand } : {}), options, user: { ...USERS.alice, locale }, locale });
+  const slash = (
+    name: string,
+    subcommand: string | undefined,
+    options: Record<string, string | number | boolean> = {},
+    locale = 'en-US',
+  ) =>
+    stack.discord.slash({
+      name,
+      ...(subcommand ? { subcommand } : {}),
+      options,
+      user: { ...USERS.alice, locale },
+      locale,
+    });
 
   it('pages through every work of a 120-work search, each seen once', async () => {
     const first = await (await slash('work', 'search', { title: DEMO_GINGA.fragment })).reply(15_000);
@@ -24,10 +35,16 @@ describe('catalogue commands end to end', () => {
     for (let guard = 0; guard < 30; guard++) {
       const description = reply.embeds[0]?.description ?? '';
       for (const match of description.matchAll(/^`(\d+)`/gm)) seen.push(Number(match[1]));
-      const next = customIds(reply.components).find((id) => id.startsWith('pg:') && id.endsWith(`:${guard + 2}`));
+      const next = customIds(reply.components).find(
+        (id) => id.startsWith('pg:') && id.endsWith(`:${guard + 2}`),
+      );
       const nextButton = JSON.stringify(reply.components).includes('"disabled":false') && next;
       if (!nextButton || !reply.embeds[0]?.footer?.text.includes(`Page ${guard + 1} of`)) break;
-      const pressed = await stack.discord.button({ customId: next, user: USERS.alice, message: reply.message ?? '' });
+      const pressed = await stack.discord.button({
+        customId: next,
+        user: USERS.alice,
+        message: reply.message ?? '',
+      });
       reply = await pressed.reply(15_000);
       expect(reply.type).toBe(7);
     }
@@ -51,7 +68,10 @@ describe('catalogue commands end to end', () => {
     const embed = reply.embeds[0];
     expect(embed?.url).toContain(`/works/${DEMO_WORKS.soraNote}`);
     expect(embed?.fields?.map((f) => f.name)).toEqual(expect.arrayContaining(['Season', 'Watchers']));
-    expect(customIds(reply.components)).toEqual([`work:episodes:${DEMO_WORKS.soraNote}`, `work:status:${DEMO_WORKS.soraNote}`]);
+    expect(customIds(reply.components)).toEqual([
+      `work:episodes:${DEMO_WORKS.soraNote}`,
+      `work:status:${DEMO_WORKS.soraNote}`,
+    ]);
   });
 
   it('/work info by free text uses the best title match, or says nothing matched', async () => {
@@ -72,14 +92,22 @@ describe('catalogue commands end to end', () => {
     const list = await (await slash('episode', 'list', { work: String(DEMO_WORKS.soraNote) })).reply(15_000);
     expect(list.embeds[0]?.title).toMatch(/^Episodes of /);
     expect(list.embeds[0]?.description).toMatch(/`\d+`/);
-    const info = await (await slash('episode', 'info', { work: String(DEMO_WORKS.soraNote), number: '#2' })).reply(15_000);
+    const info = await (
+      await slash('episode', 'info', { work: String(DEMO_WORKS.soraNote), number: '#2' })
+    ).reply(15_000);
     expect(info.embeds[0]?.title).toBeTruthy();
     expect(info.embeds[0]?.url).toMatch(/\/episodes\/\d+$/);
   });
 
   it('autocompletes works by title and episodes of the chosen work', async () => {
     const works = await (
-      await stack.discord.autocomplete({ name: 'work', subcommand: 'info', options: { work: '銀河' }, focused: 'work', user: USERS.alice })
+      await stack.discord.autocomplete({
+        name: 'work',
+        subcommand: 'info',
+        options: { work: '銀河' },
+        focused: 'work',
+        user: USERS.alice,
+      })
     ).reply(15_000);
     expect(works.type).toBe(8);
     expect(works.choices?.length).toBeGreaterThan(0);
@@ -99,7 +127,13 @@ describe('catalogue commands end to end', () => {
 
   it('a repeated autocomplete is answered from the cache without a service request', async () => {
     const ask = () =>
-      stack.discord.autocomplete({ name: 'work', subcommand: 'info', options: { work: 'ドラゴン' }, focused: 'work', user: USERS.alice });
+      stack.discord.autocomplete({
+        name: 'work',
+        subcommand: 'info',
+        options: { work: 'ドラゴン' },
+        focused: 'work',
+        user: USERS.alice,
+      });
     await (await ask()).reply(15_000);
     const before = stack.emulator.stats.requests;
     const again = await (await ask()).reply(15_000);
@@ -111,7 +145,9 @@ describe('catalogue commands end to end', () => {
     const people = await (await slash('people', undefined, { name: 'a' })).reply(15_000);
     expect(people.embeds[0]?.title).toContain('People matching');
 
-    const profile = await (await slash('user', 'profile', { username: DEMO_USERS.bob.username })).reply(15_000);
+    const profile = await (await slash('user', 'profile', { username: DEMO_USERS.bob.username })).reply(
+      15_000,
+    );
     expect(profile.embeds[0]?.title).toContain('@bob');
     const followers = await (await slash('user', 'followers', { username: 'alice' })).reply(15_000);
     expect(followers.embeds[0]?.title).toBe('Followers of alice');
@@ -124,7 +160,9 @@ describe('catalogue commands end to end', () => {
     const unknown = await (await slash('user', 'profile', { username: 'nobody_here' })).reply(15_000);
     expect(unknown.content).toBe('No user named “nobody_here”.');
 
-    const records = await (await slash('record', 'list', { work: String(DEMO_WORKS.soraNote), episode: '#1' })).reply(15_000);
+    const records = await (
+      await slash('record', 'list', { work: String(DEMO_WORKS.soraNote), episode: '#1' })
+    ).reply(15_000);
     expect(records.embeds[0]?.title).toMatch(/^Records of /);
     // Comments are hidden behind spoiler tags.
     expect(records.embeds[0]?.description ?? '').toMatch(/\|\|[^|]/);
@@ -134,7 +172,9 @@ describe('catalogue commands end to end', () => {
     const help = await (await slash('help', undefined, {}, 'ja')).reply(15_000);
     expect(help.ephemeral).toBe(true);
     expect(help.embeds[0]?.title).toBe('kiroku: Discord でアニメの視聴記録');
-    const info = await (await slash('work', 'info', { work: String(DEMO_WORKS.soraNote) }, 'ja')).reply(15_000);
+    const info = await (await slash('work', 'info', { work: String(DEMO_WORKS.soraNote) }, 'ja')).reply(
+      15_000,
+    );
     expect(info.embeds[0]?.fields?.map((f) => f.name)).toContain('視聴者数');
   });
 });

@@ -27,7 +27,11 @@ export interface Stack {
   /** Everything the bot logged, as text. */
   logs(): string;
   /** Stores a demo user's token for a Discord user, as a finished /account link would. */
-  link(discordUserId: string, who: keyof typeof DEMO_USERS & keyof typeof DEMO_TOKENS, scopes?: string[]): Promise<void>;
+  link(
+    discordUserId: string,
+    who: keyof typeof DEMO_USERS & keyof typeof DEMO_TOKENS,
+    scopes?: string[],
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,7 +55,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'debug',
     ...(serviceToken ? { SERVICE_TOKEN: serviceToken } : {}),
-    ...(options.oauth ? { SERVICE_CLIENT_ID: DEMO_OAUTH_CLIENT.id, SERVICE_CLIENT_SECRET: DEMO_OAUTH_CLIENT.secret } : {}),
+    ...(options.oauth
+      ? { SERVICE_CLIENT_ID: DEMO_OAUTH_CLIENT.id, SERVICE_CLIENT_SECRET: DEMO_OAUTH_CLIENT.secret }
+      : {}),
     ...options.env,
   });
   const kiroku = await startKiroku({ config, logger: createLogger('debug', logStream) });

@@ -224,7 +224,9 @@ describe('request budget', () => {
     const a = createRequestBudget({ ratePerSecond: 3, limiter });
     const b = createRequestBudget({ ratePerSecond: 3, limiter });
     const starts: number[] = [];
-    const runs = [0, 1, 2, 3, 4, 5].map((i) => (i % 2 === 0 ? a : b).run('poll', async () => starts.push(Date.now())));
+    const runs = [0, 1, 2, 3, 4, 5].map((i) =>
+      (i % 2 === 0 ? a : b).run('poll', async () => starts.push(Date.now())),
+    );
     await vi.advanceTimersByTimeAsync(5000);
     await Promise.all(runs);
     starts.sort((x, y) => x - y);

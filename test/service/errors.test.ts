@@ -83,7 +83,13 @@ describe('status -> typed error', () => {
   it('404 unknown_route -> NotFound with the error type', async () => {
     stub.handle((_req, res) =>
       sendJson(res, 404, {
-        errors: [{ type: 'unknown_route', message: 'ルーティングが存在しません', developer_message: '404 Not Found' }],
+        errors: [
+          {
+            type: 'unknown_route',
+            message: 'ルーティングが存在しません',
+            developer_message: '404 Not Found',
+          },
+        ],
       }),
     );
     const { client } = makeClient(stub.url);
@@ -149,7 +155,9 @@ describe('status -> typed error', () => {
   it('5xx on a write is not retried', async () => {
     stub.handle((_req, res) => sendJson(res, 500, { error: 'boom' }));
     const { client } = makeClient(stub.url);
-    expect(await failure(client.createRecord({ episode_id: 1, comment: 'x' }, write))).toBeInstanceOf(Unavailable);
+    expect(await failure(client.createRecord({ episode_id: 1, comment: 'x' }, write))).toBeInstanceOf(
+      Unavailable,
+    );
     expect(stub.requests).toHaveLength(1);
   });
 
@@ -271,7 +279,9 @@ describe('secrets stay out of logs', () => {
 describe('WWW-Authenticate parsing', () => {
   it('reads quoted and bare parameters', () => {
     expect(
-      parseWwwAuthenticate('Bearer realm="Doorkeeper", error="invalid_token", error_description="The \\"token\\""'),
+      parseWwwAuthenticate(
+        'Bearer realm="Doorkeeper", error="invalid_token", error_description="The \\"token\\""',
+      ),
     ).toEqual({ realm: 'Doorkeeper', error: 'invalid_token', error_description: 'The "token"' });
     expect(parseWwwAuthenticate('Bearer error=insufficient_scope')).toEqual({ error: 'insufficient_scope' });
     expect(parseWwwAuthenticate(undefined)).toEqual({});

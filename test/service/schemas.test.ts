@@ -62,7 +62,9 @@ describe('schemas', () => {
 
   it('parse the person quirks (height as "" or number, prefecture null)', () => {
     expect(personSchema.parse({ id: 1, height: '', prefecture: null, birthday: '' }).height).toBe('');
-    expect(personSchema.parse({ id: 1, height: 160, prefecture: { id: 13, name: 'Tokyo' } }).height).toBe(160);
+    expect(personSchema.parse({ id: 1, height: 160, prefecture: { id: 13, name: 'Tokyo' } }).height).toBe(
+      160,
+    );
   });
 
   it('parse the three known activities and keep unknown actions such as create_review', () => {
@@ -86,7 +88,12 @@ describe('schemas', () => {
     });
     expect(multiple.action).toBe('create_multiple_records');
 
-    const review = activitySchema.parse({ id: 4, action: 'create_review', work: { id: 2 }, review: { id: 9 } });
+    const review = activitySchema.parse({
+      id: 4,
+      action: 'create_review',
+      work: { id: 2 },
+      review: { id: 9 },
+    });
     expect(review.action).toBe('create_review');
     expect(review.review).toEqual({ id: 9 });
     expect(isCreateRecordActivity(review)).toBe(false);
@@ -118,8 +125,14 @@ describe('schemas', () => {
   });
 
   it('normalise token info scopes and read the token response', () => {
-    expect(tokenInfoSchema.parse({ resource_owner_id: 1, scope: ['read', 'write'] }).scope).toEqual(['read', 'write']);
-    expect(tokenInfoSchema.parse({ resource_owner_id: 1, scope: 'read write' }).scope).toEqual(['read', 'write']);
+    expect(tokenInfoSchema.parse({ resource_owner_id: 1, scope: ['read', 'write'] }).scope).toEqual([
+      'read',
+      'write',
+    ]);
+    expect(tokenInfoSchema.parse({ resource_owner_id: 1, scope: 'read write' }).scope).toEqual([
+      'read',
+      'write',
+    ]);
     expect(
       oauthTokenSchema.parse({ access_token: 't', token_type: 'Bearer', scope: 'read', created_at: 1 }).scope,
     ).toBe('read');

@@ -7,6 +7,8 @@ export interface StubRequest {
   url: URL;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The client's port: equal ports mean a reused (keep-alive) connection. */
+  remotePort: number | undefined;
 }
 
 export type StubHandler = (request: StubRequest, response: ServerResponse) => void | Promise<void>;
@@ -33,7 +35,12 @@ export function sendJson(
   response.end(body);
 }
 
-export function sendText(response: ServerResponse, status: number, text: string, contentType = 'text/plain'): void {
+export function sendText(
+  response: ServerResponse,
+  status: number,
+  text: string,
+  contentType = 'text/plain',
+): void {
   response.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
   response.end(text);
 }
@@ -50,6 +57,7 @@ export async function startStub(initial: StubHandler = (_req, res) => sendJson(r
         url: new URL(req.url ?? '/', 'http://127.0.0.1'),
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
+        remotePort: req.socket.remotePort,
       };
       requests.push(request);
       Promise.resolve(handler(request, res)).catch(() => res.destroy());

@@ -138,9 +138,12 @@ export const en = {
   'account.linked': (p: { username: string }) => `Linked as **${p.username}**.`,
   'account.linkedReadOnly': (p: { username: string }) =>
     `Linked as **${p.username}**, read-only: posting records and setting statuses need a token with write access.`,
-  'account.badToken': 'The service did not accept this token. Check that you copied all of it, then try again.',
-  'account.badCode': 'This code is invalid, expired or already used. Start again with `/account link method:oauth`.',
-  'account.stateMismatch': 'This authorization belongs to someone else, or it has expired. Run `/account link` again.',
+  'account.badToken':
+    'The service did not accept this token. Check that you copied all of it, then try again.',
+  'account.badCode':
+    'This code is invalid, expired or already used. Start again with `/account link method:oauth`.',
+  'account.stateMismatch':
+    'This authorization belongs to someone else, or it has expired. Run `/account link` again.',
   'account.statusTitle': 'Your linked account',
   'account.username': 'Username',
   'account.scopes': 'Scopes',
@@ -165,6 +168,37 @@ export const en = {
   'schedule.title': (p: { hours: number }) => `Your schedule: next ${p.hours} h`,
   'schedule.rebroadcast': 'rebroadcast',
   'feed.title': 'Your feed',
+  // subscriptions
+  'subscription.cannotPost': (p: { channel: string }) =>
+    `I cannot post in ${p.channel}: give me View Channel, Send Messages and Embed Links there, then try again.`,
+  'subscription.created': (p: { id: string; channel: string }) => `Subscribed ${p.channel} (id \`${p.id}\`).`,
+  'subscription.feedCreated': (p: { id: string; channel: string; actions: string }) =>
+    `Your friends’ activity (${p.actions}) will be posted in ${p.channel}. Subscription id: \`${p.id}\`.`,
+  'subscription.scheduleCreated': (p: {
+    id: string;
+    channel: string;
+    time: string;
+    timezone: string;
+    alerts: string;
+  }) =>
+    `Your schedule will be posted in ${p.channel} every day at ${p.time} (${p.timezone})${p.alerts}. Subscription id: \`${p.id}\`.`,
+  'subscription.alertsSuffix': (p: { minutes: number }) =>
+    `, with an alert ${p.minutes} min before each program`,
+  'subscription.duplicate': (p: { id: string }) =>
+    `This channel already has that subscription of yours (id \`${p.id}\`).`,
+  'subscription.allActions': 'all activity',
+  'subscription.listTitle': 'Subscriptions in this server',
+  'subscription.none': 'No subscriptions in this server yet.',
+  'subscription.removed': (p: { id: string }) => `Subscription \`${p.id}\` removed.`,
+  'subscription.unknown': (p: { id: string }) => `No subscription \`${p.id}\` in this server.`,
+  'subscription.state.active': 'active',
+  'subscription.state.paused': 'paused (the owner’s token stopped working)',
+  'subscription.state.disabled': 'disabled (I cannot post in that channel)',
+  'subscription.kind.feed': 'feed',
+  'subscription.kind.schedule': 'schedule',
+  'subscription.recorded': (p: { episode: string }) => `Recorded ${p.episode} on your account.`,
+  'reason.time': 'must be a time such as 08:00',
+  'reason.timezone': 'must be an IANA time zone such as Asia/Tokyo',
   // help
   'help.title': 'kiroku: your anime viewing record on Discord',
   'help.body':

@@ -103,7 +103,8 @@ export const ja: Messages = {
   'user.activitiesTitle': (p) => `${p.username} のアクティビティ`,
 
   'activity.create_record': (p) => `**${p.user}** が **${p.work}** ${p.episode} を記録しました`,
-  'activity.create_multiple_records': (p) => `**${p.user}** が **${p.work}** の ${p.count} 話分を記録しました`,
+  'activity.create_multiple_records': (p) =>
+    `**${p.user}** が **${p.work}** の ${p.count} 話分を記録しました`,
   'activity.create_status': (p) => `**${p.user}** が **${p.work}** を「${p.status}」にしました`,
   'activity.other': (p) => `**${p.user}** が **${p.work}** を更新しました`,
 
@@ -121,9 +122,12 @@ export const ja: Messages = {
   'account.linked': (p) => `**${p.username}** として連携しました。`,
   'account.linkedReadOnly': (p) =>
     `**${p.username}** として連携しました（読み取り専用）。記録の投稿やステータス設定には書き込み権限付きのトークンが必要です。`,
-  'account.badToken': 'このトークンはサービスに受け付けられませんでした。全体をコピーしたか確認して、もう一度お試しください。',
-  'account.badCode': 'このコードは無効、期限切れ、または使用済みです。`/account link method:oauth` からやり直してください。',
-  'account.stateMismatch': 'この認可は別の人のものか、期限切れです。もう一度 `/account link` を実行してください。',
+  'account.badToken':
+    'このトークンはサービスに受け付けられませんでした。全体をコピーしたか確認して、もう一度お試しください。',
+  'account.badCode':
+    'このコードは無効、期限切れ、または使用済みです。`/account link method:oauth` からやり直してください。',
+  'account.stateMismatch':
+    'この認可は別の人のものか、期限切れです。もう一度 `/account link` を実行してください。',
   'account.statusTitle': '連携中のアカウント',
   'account.username': 'ユーザー名',
   'account.scopes': 'スコープ',
@@ -131,7 +135,8 @@ export const ja: Messages = {
   'account.methodToken': '個人用トークン',
   'account.methodOauth': 'OAuth',
   'account.linkedAt': '連携日時',
-  'account.readOnlyWarning': '⚠️ 読み取り専用です。記録の投稿やステータス設定には書き込み権限付きで連携し直してください。',
+  'account.readOnlyWarning':
+    '⚠️ 読み取り専用です。記録の投稿やステータス設定には書き込み権限付きで連携し直してください。',
   'account.unlinkConfirm': '連携を解除しますか？ トークン、チャンネル購読、キャッシュが削除されます。',
   'account.unlinkButton': '解除する',
   'account.cancelButton': 'キャンセル',
@@ -145,6 +150,28 @@ export const ja: Messages = {
   'schedule.title': (p) => `放送予定: これから ${p.hours} 時間`,
   'schedule.rebroadcast': '再放送',
   'feed.title': 'あなたのフィード',
+  'subscription.cannotPost': (p) =>
+    `${p.channel} に投稿できません。そのチャンネルで「チャンネルを見る」「メッセージを送信」「埋め込みリンク」の権限を付与してから、もう一度お試しください。`,
+  'subscription.created': (p) => `${p.channel} を購読しました（ID \`${p.id}\`）。`,
+  'subscription.feedCreated': (p) =>
+    `フォロー中の人の活動（${p.actions}）を ${p.channel} に投稿します。購読 ID: \`${p.id}\``,
+  'subscription.scheduleCreated': (p) =>
+    `毎日 ${p.time}（${p.timezone}）に放送予定を ${p.channel} に投稿します${p.alerts}。購読 ID: \`${p.id}\``,
+  'subscription.alertsSuffix': (p) => `。各番組の ${p.minutes} 分前にもお知らせします`,
+  'subscription.duplicate': (p) => `このチャンネルにはすでにあなたの同じ購読があります（ID \`${p.id}\`）。`,
+  'subscription.allActions': 'すべての活動',
+  'subscription.listTitle': 'このサーバーの購読',
+  'subscription.none': 'このサーバーにはまだ購読がありません。',
+  'subscription.removed': (p) => `購読 \`${p.id}\` を削除しました。`,
+  'subscription.unknown': (p) => `このサーバーに購読 \`${p.id}\` はありません。`,
+  'subscription.state.active': '有効',
+  'subscription.state.paused': '一時停止（所有者のトークンが無効）',
+  'subscription.state.disabled': '無効（チャンネルに投稿できません）',
+  'subscription.kind.feed': 'フィード',
+  'subscription.kind.schedule': '放送予定',
+  'subscription.recorded': (p) => `${p.episode} をあなたのアカウントに記録しました。`,
+  'reason.time': '08:00 のような時刻で入力してください',
+  'reason.timezone': 'Asia/Tokyo のような IANA タイムゾーンで入力してください',
   'help.title': 'kiroku: Discord でアニメの視聴記録',
   'help.body':
     '調べる: `/work search`、`/work info`、`/episode list`、`/episode info`、`/people`、`/user profile|followers|following|activities`、`/record list`。\n' +

@@ -1,0 +1,329 @@
+import { z } from 'zod';
+import {
+  type ChannelOption,
+  type CommandInput,
+  defineCommand,
+  type MessageReply,
+} from '../src/bot/command.js';
+import type { Context } from '../src/bot/context.js';
+import {
+  booleanOption,
+  integerOption,
+  slashCommand,
+  stringOption,
+  subcommand,
+  textChannelOption,
+} from '../src/bot/definition.js';
+import { parseOptions } from '../src/bot/parse-options.js';
+import { UserFacingError } from '../src/bot/user-facing-error.js';
+import { lines } from '../src/render/format.js';
+import { ACTIVITY_ACTIONS } from '../src/service/index.js';
+import { HH_MM, type Subscription } from '../src/subscriptions/model.js';
+
+/** Manage Channels: set as the default member permission, so only server managers see the command. */
+const MANAGE_CHANNELS = String(1 << 4);
+
+const channel = z.custom<ChannelOption>(
+  (value) => typeof value === 'object' && value !== null && (value as ChannelOption).kind === 'channel',
+  'reason.required',
+);
+
+const ACTION_PRESETS = {
+  all: [...ACTIVITY_ACTIONS],
+  records: ['create_record', 'create_multiple_records'],
+  create_record: ['create_record'],
+  create_multiple_records: ['create_multiple_records'],
+  create_status: ['create_status'],
+} as const satisfies Record<string, ReadonlyArray<(typeof ACTIVITY_ACTIONS)[number]>>;
+
+const feedOptions = z.object({
+  channel,
+  actions: z.enum(Object.keys(ACTION_PRESETS) as [keyof typeof ACTION_PRESETS]).default('all'),
+});
+
+const isZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const scheduleOptions = z.object({
+  channel,
+  time: z.string().trim().regex(HH_MM, 'reason.time').default('08:00'),
+  timezone: z.string().trim().refine(isZone, 'reason.timezone').optional(),
+  unwatched: z.boolean().default(false),
+  rebroadcast: z.boolean().default(false),
+  alert_minutes: z.number().int().min(0).max(1440).default(0),
+});
+
+const removeOptions = z.object({
+  id: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]{6,12}$/, 'reason.required'),
+});
+
+const mention = (channelId: string) => `<#${channelId}>`;
+
+function requireGuild(ctx: Context): string {
+  if (!ctx.guildId) throw new UserFacingError('error.guildOnly');
+  return ctx.guildId;
+}
+
+/** Refuses up front a channel kiroku could not post in, instead of failing at the first post. */
+async function requirePostable(ctx: Context, guildId: string, channelId: string): Promise<void> {
+  if (!(await ctx.channels.canPost(guildId, channelId)))
+    throw new UserFacingError('subscription.cannotPost', (t) =>
+      t('subscription.cannotPost', { channel: mention(channelId) }),
+    );
+}
+
+async function findDuplicate(ctx: Context, kind: Subscription['kind'], channelId: string) {
+  const [existing] = await ctx.subscriptions.all(
+    (s) => s.kind === kind && s.channelId === channelId && s.ownerId === ctx.user.id,
+  );
+  if (existing)
+    throw new UserFacingError('subscription.duplicate', (t) =>
+      t('subscription.duplicate', { id: existing.id }),
+    );
+}
+
+async function subscribeFeed(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
+  const guildId = requireGuild(ctx);
+  const options = parseOptions(feedOptions, raw);
+  await ctx.ownCall('poll');
+  await requirePostable(ctx, guildId, options.channel.id);
+  await findDuplicate(ctx, 'feed', options.channel.id);
+  const actions = [...ACTION_PRESETS[options.actions]];
+  const created = await ctx.subscriptions.create(
+    { kind: 'feed', guildId, channelId: options.channel.id, ownerId: ctx.user.id, feed: { actions } },
+    ctx.now(),
+  );
+  const described = options.actions === 'all' ? ctx.t('subscription.allActions') : actions.join(', ');
+  return {
+    kind: 'message',
+    ephemeral: true,
+    content: ctx.t('subscription.feedCreated', {
+      id: created.id,
+      channel: mention(created.channelId),
+      actions: described,
+    }),
+  };
+}
+
+async function subscribeSchedule(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
+  const guildId = requireGuild(ctx);
+  const options = parseOptions(scheduleOptions, raw);
+  await ctx.ownCall('announcement');
+  await requirePostable(ctx, guildId, options.channel.id);
+  await findDuplicate(ctx, 'schedule', options.channel.id);
+  const timezone = options.timezone ?? ctx.settings.defaultTimezone;
+  const created = await ctx.subscriptions.create(
+    {
+      kind: 'schedule',
+      guildId,
+      channelId: options.channel.id,
+      ownerId: ctx.user.id,
+      schedule: {
+        time: options.time,
+        timezone,
+        unwatched: options.unwatched,
+        rebroadcast: options.rebroadcast,
+        alertMinutes: options.alert_minutes,
+      },
+    },
+    ctx.now(),
+  );
+  const alerts =
+    options.alert_minutes > 0 ? ctx.t('subscription.alertsSuffix', { minutes: options.alert_minutes }) : '';
+  return {
+    kind: 'message',
+    ephemeral: true,
+    content: ctx.t('subscription.scheduleCreated', {
+      id: created.id,
+      channel: mention(created.channelId),
+      time: options.time,
+      timezone,
+      alerts,
+    }),
+  };
+}
+
+function describeSubscription(ctx: Context, s: Subscription): string {
+  const detail =
+    s.kind === 'schedule' && s.schedule
+      ? `${s.schedule.time} ${s.schedule.timezone}${s.schedule.alertMinutes ? ` · ⏰ ${s.schedule.alertMinutes} min` : ''}`
+      : (s.feed?.actions.join(', ') ?? '');
+  return `\`${s.id}\` ${ctx.t(`subscription.kind.${s.kind}`)} → ${mention(s.channelId)} · <@${s.ownerId}> · ${detail} · ${ctx.t(`subscription.state.${s.state}`)}`;
+}
+
+async function list(ctx: Context): Promise<MessageReply> {
+  const guildId = requireGuild(ctx);
+  const found = await ctx.subscriptions.all((s) => s.guildId === guildId);
+  return {
+    kind: 'message',
+    ephemeral: true,
+    embeds: [
+      {
+        title: ctx.t('subscription.listTitle'),
+        description: found.length
+          ? lines(found.map((s) => describeSubscription(ctx, s)))
+          : ctx.t('subscription.none'),
+      },
+    ],
+  };
+}
+
+async function remove(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
+  const guildId = requireGuild(ctx);
+  const { id } = parseOptions(removeOptions, raw);
+  const found = await ctx.subscriptions.get(id);
+  // Another server's subscription is as good as unknown here.
+  if (!found || found.guildId !== guildId)
+    throw new UserFacingError('subscription.unknown', (t) => t('subscription.unknown', { id }));
+  await ctx.subscriptions.remove(id);
+  return { kind: 'message', ephemeral: true, content: ctx.t('subscription.removed', { id }) };
+}
+
+/** Records an aired episode for whoever pressed, with their own token. */
+async function recordFromAlert(
+  ctx: Context,
+  episodeArg: string | undefined,
+  rating?: number,
+): Promise<MessageReply> {
+  const episodeId = z.coerce.number().int().positive().parse(episodeArg);
+  const call = await ctx.ownCall('write');
+  const record = await ctx.service.createRecord(
+    { episode_id: episodeId, ...(rating !== undefined && rating > 0 ? { rating } : {}) },
+    call,
+  );
+  const episode = record.episode?.number_text ?? `#${episodeId}`;
+  return { kind: 'message', ephemeral: true, content: ctx.t('subscription.recorded', { episode }) };
+}
+
+export const command = defineCommand({
+  definition: slashCommand(
+    'subscription',
+    '購読',
+    {
+      en: 'Post your friends’ activity or your schedule in a channel',
+      ja: 'フォロー中の活動や放送予定をチャンネルに投稿',
+    },
+    [
+      subcommand(
+        'feed',
+        'フィード',
+        { en: 'Post your friends’ activity in a channel', ja: 'フォロー中の人の活動を投稿' },
+        [
+          textChannelOption(
+            'channel',
+            'チャンネル',
+            { en: 'Where to post', ja: '投稿先' },
+            { required: true },
+          ),
+          stringOption(
+            'actions',
+            '種類',
+            { en: 'Which activity to post', ja: '投稿する活動の種類' },
+            {
+              choices: [
+                { value: 'all', name: { en: 'All activity', ja: 'すべて' } },
+                { value: 'records', name: { en: 'Records only', ja: '記録のみ' } },
+                { value: 'create_record', name: { en: 'Single records', ja: '単独の記録' } },
+                {
+                  value: 'create_multiple_records',
+                  name: { en: 'Several records at once', ja: 'まとめて記録' },
+                },
+                { value: 'create_status', name: { en: 'Status changes', ja: 'ステータス変更' } },
+              ],
+            },
+          ),
+        ],
+      ),
+      subcommand(
+        'schedule',
+        '放送予定',
+        { en: 'Post your daily schedule in a channel', ja: '毎日の放送予定を投稿' },
+        [
+          textChannelOption(
+            'channel',
+            'チャンネル',
+            { en: 'Where to post', ja: '投稿先' },
+            { required: true },
+          ),
+          stringOption(
+            'time',
+            '時刻',
+            { en: 'Local time, HH:MM (default 08:00)', ja: '時刻 HH:MM（既定 08:00）' },
+            { maxLength: 5 },
+          ),
+          stringOption(
+            'timezone',
+            'タイムゾーン',
+            { en: 'IANA time zone, e.g. Asia/Tokyo', ja: 'IANA タイムゾーン（例 Asia/Tokyo）' },
+            {
+              maxLength: 64,
+            },
+          ),
+          booleanOption('unwatched', '未視聴のみ', {
+            en: 'Only episodes you have not recorded',
+            ja: '未記録のエピソードのみ',
+          }),
+          booleanOption('rebroadcast', '再放送を含む', { en: 'Include rebroadcasts', ja: '再放送も含める' }),
+          integerOption(
+            'alert_minutes',
+            '事前通知',
+            {
+              en: 'Alert this many minutes before each program (0 = none)',
+              ja: '各番組の何分前に通知するか（0 で通知なし）',
+            },
+            {
+              min: 0,
+              max: 1440,
+            },
+          ),
+        ],
+      ),
+      subcommand('list', '一覧', { en: 'Subscriptions in this server', ja: 'このサーバーの購読一覧' }),
+      subcommand('remove', '削除', { en: 'Remove a subscription', ja: '購読を削除' }, [
+        stringOption(
+          'id',
+          'id',
+          { en: 'Subscription id from the list', ja: '一覧の購読 ID' },
+          { required: true, maxLength: 12 },
+        ),
+      ]),
+    ],
+    { default_member_permissions: MANAGE_CHANNELS },
+  ),
+  ephemeral: () => true,
+
+  async execute(ctx, input) {
+    switch (input.subcommand) {
+      case 'feed':
+        return subscribeFeed(ctx, input.options);
+      case 'schedule':
+        return subscribeSchedule(ctx, input.options);
+      case 'remove':
+        return remove(ctx, input.options);
+      default:
+        return list(ctx);
+    }
+  },
+
+  components: {
+    watched: {
+      answers: 'message',
+      handle: (ctx, input) => recordFromAlert(ctx, input.args[0]),
+    },
+    rate: {
+      answers: 'message',
+      handle: (ctx, input) =>
+        recordFromAlert(ctx, input.args[0], z.coerce.number().min(0).max(5).parse(input.values[0])),
+    },
+  },
+});

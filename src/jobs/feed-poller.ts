@@ -1,0 +1,187 @@
+/**
+ * The feed poller: per cycle, one `following_activities` request per owner of active feed
+ * subscriptions (however many channels subscribe), new activities posted oldest first to every
+ * matching channel through the outbox, then the owner's cursor moved on.
+ */
+import { createTranslator, type Translator } from '../i18n/translator.js';
+import type { Logger } from '../logger.js';
+import type { ServiceClient } from '../service/index.js';
+import type { Store } from '../store/index.js';
+import type { Subscription, Subscriptions } from '../subscriptions/model.js';
+import type { TokenVault } from '../vault/index.js';
+import { FeedCursors } from './feed-cursors.js';
+import { fetchNewActivities } from './feed-fetch.js';
+import { actionMatches, feedMessage } from './feed-message.js';
+import type { SubscriptionNotices } from './notices.js';
+import type { Outbox } from './outbox.js';
+import { ownerCallFailed, ownerToken } from './owner-access.js';
+import { Ticker } from './ticker.js';
+
+export interface FeedPollerDeps {
+  store: Store;
+  subscriptions: Subscriptions;
+  vault: TokenVault;
+  service: ServiceClient;
+  outbox: Outbox;
+  notices: SubscriptionNotices;
+  logger: Logger;
+  now: () => Date;
+  /** Language of the posts (default English). */
+  t?: Translator;
+  /** per_page of the feed requests (default 50, the service's maximum). */
+  pageSize?: number;
+  /** Extra pages walked after downtime when the whole first page is new (default 4). */
+  maxCatchUpPages?: number;
+  /** Owners polled at the same time (default 4; the request budget paces them anyway). */
+  concurrency?: number;
+}
+
+export interface CycleReport {
+  /** Owners with at least one active feed subscription. */
+  owners: number;
+  /** following_activities requests made. */
+  requests: number;
+  /** Channel posts made. */
+  posted: number;
+  /** Posts the outbox had already made (after a restart or crash). */
+  skippedDuplicates: number;
+  /** New activities of actions kiroku does not render (the cursor still moves past them). */
+  skippedUnknown: number;
+  /** Owners whose catch-up stopped at the page limit (older new activities were not posted). */
+  truncated: number;
+  /** Owners left for the next cycle after a transient failure. */
+  retryLater: number;
+  /** Subscriptions paused (token refused) or disabled (channel refused) in this cycle. */
+  paused: number;
+  disabled: number;
+}
+
+function emptyReport(): CycleReport {
+  return {
+    owners: 0,
+    requests: 0,
+    posted: 0,
+    skippedDuplicates: 0,
+    skippedUnknown: 0,
+    truncated: 0,
+    retryLater: 0,
+    paused: 0,
+    disabled: 0,
+  };
+}
+
+export class FeedPoller {
+  readonly #deps: FeedPollerDeps;
+  readonly #cursors: FeedCursors;
+  readonly #t: Translator;
+  #ticker: Ticker | undefined;
+
+  constructor(deps: FeedPollerDeps) {
+    this.#deps = deps;
+    this.#cursors = new FeedCursors(deps.store);
+    this.#t = deps.t ?? createTranslator('en');
+  }
+
+  async runCycle(): Promise<CycleReport> {
+    const report = emptyReport();
+    const active = await this.#deps.subscriptions.all((s) => s.kind === 'feed' && s.state === 'active');
+    const byOwner = new Map<string, Subscription[]>();
+    for (const subscription of active) {
+      byOwner.set(subscription.ownerId, [...(byOwner.get(subscription.ownerId) ?? []), subscription]);
+    }
+    report.owners = byOwner.size;
+    const queue = [...byOwner.entries()];
+    const worker = async (): Promise<void> => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [ownerId, subscriptions] = next;
+        try {
+          await this.#pollOwner(ownerId, subscriptions, report);
+        } catch (error) {
+          report.retryLater += 1;
+          this.#deps.logger.error({ err: error, ownerId }, 'feed: polling an owner failed');
+        }
+      }
+    };
+    const workers = Math.max(1, Math.min(this.#deps.concurrency ?? 4, queue.length));
+    await Promise.all(Array.from({ length: workers }, worker));
+    this.#deps.logger.debug({ report }, 'feed: cycle done');
+    return report;
+  }
+
+  async #pollOwner(ownerId: string, subscriptions: Subscription[], report: CycleReport): Promise<void> {
+    const { service, outbox, notices, logger, now } = this.#deps;
+    const stored = await ownerToken(this.#deps, ownerId);
+    if (!stored) return;
+    const cursor = await this.#cursors.get(ownerId, stored.serviceUserId);
+    let fetched: Awaited<ReturnType<typeof fetchNewActivities>>;
+    try {
+      fetched = await fetchNewActivities(service, stored.token, cursor, {
+        pageSize: this.#deps.pageSize ?? 50,
+        maxCatchUpPages: this.#deps.maxCatchUpPages ?? 4,
+      });
+    } catch (error) {
+      report.requests += 1;
+      const outcome = await ownerCallFailed(this.#deps, ownerId, error, 'feed');
+      if (outcome === 'paused') report.paused += subscriptions.length;
+      else report.retryLater += 1;
+      return;
+    }
+    report.requests += fetched.requests;
+    if (cursor === undefined) {
+      // First poll of this account: start from now instead of posting history.
+      await this.#cursors.set(ownerId, stored.serviceUserId, fetched.newestId, now());
+      return;
+    }
+    if (fetched.truncated) {
+      report.truncated += 1;
+      logger.warn({ ownerId, cursor, posted: fetched.activities.length }, 'feed: catch-up limit reached');
+    }
+
+    const disabledChannels = new Set<string>();
+    let done = cursor;
+    let stopped = false;
+    for (const activity of fetched.activities) {
+      const message = feedMessage(activity, this.#t);
+      if (!message) {
+        report.skippedUnknown += 1;
+        done = activity.id;
+        continue;
+      }
+      for (const subscription of subscriptions) {
+        if (disabledChannels.has(subscription.channelId)) continue;
+        if (!actionMatches(subscription.feed?.actions ?? [], activity)) continue;
+        const result = await outbox.deliver(subscription.channelId, `activity:${activity.id}`, () => message);
+        if (result.status === 'posted') report.posted += 1;
+        else if (result.status === 'duplicate') report.skippedDuplicates += 1;
+        else if (result.status === 'failed' && result.reason !== 'failed') {
+          disabledChannels.add(subscription.channelId);
+          report.disabled += (await notices.disableChannel(subscription.channelId, result.reason)).length;
+        } else if (result.status === 'failed') {
+          stopped = true;
+          break;
+        }
+      }
+      if (stopped) break;
+      done = activity.id;
+    }
+    if (stopped) report.retryLater += 1;
+    else done = fetched.newestId;
+    if (done !== cursor) await this.#cursors.set(ownerId, stored.serviceUserId, done, now());
+  }
+
+  /** Polls every `intervalMs` while `isReady()` (the gateway is up); the first cycle runs at once. */
+  start(intervalMs: number, isReady: () => boolean): void {
+    this.#ticker ??= new Ticker({
+      name: 'feed',
+      intervalMs,
+      isReady,
+      step: () => this.runCycle(),
+      logger: this.#deps.logger,
+    });
+    this.#ticker.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.#ticker?.stop();
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Exactly-once channel posts, keyed by (channel, source).
+ *
+ * An entry is written `pending` (with its nonce) before the post and `posted` after it. A `posted`
+ * entry is never posted again. A `pending` entry means an earlier attempt may or may not have
+ * reached Discord (a crash or timeout between the post and the write): it is re-posted with the
+ * SAME nonce and `enforce_nonce`, and Discord answers with the message that already exists instead
+ * of creating a second one. Discord checks nonces for a few minutes only, so a pending entry retried
+ * much later may still post twice: the jobs prefer that to skipping a post.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { Logger } from '../logger.js';
+import type { Collection, Store } from '../store/index.js';
+import type { ChannelPoster, OutgoingMessage, PostFailure } from './poster.js';
+
+export const OUTBOX_COLLECTION = 'outbox';
+/** Entries live this long; sources never come back after that (cursors and dates have moved on). */
+export const DEFAULT_OUTBOX_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** Transient failures of one entry before the outbox gives up on it (so one bad message cannot block a feed). */
+export const DEFAULT_MAX_ATTEMPTS = 5;
+/** Discord's nonce limit. */
+export const NONCE_LENGTH = 25;
+
+export const outboxEntrySchema = z.object({
+  state: z.enum(['pending', 'posted', 'abandoned']),
+  nonce: z.string().min(1).max(NONCE_LENGTH),
+  attempts: z.number().int().min(0),
+  createdAt: z.string(),
+  messageId: z.string().optional(),
+  postedAt: z.string().optional(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
+export type DeliveryResult =
+  /** Posted now (or found already posted by Discord's nonce check after an interrupted attempt). */
+  | { status: 'posted'; messageId: string }
+  /** The outbox had already posted it (or gave up on it earlier). */
+  | { status: 'duplicate' }
+  /** forbidden / missing: give up on the channel; failed: try again later. */
+  | { status: 'failed'; reason: PostFailure }
+  /** Failed too often: not tried again. */
+  | { status: 'abandoned' };
+
+export interface OutboxOptions {
+  poster: ChannelPoster;
+  now: () => Date;
+  logger: Logger;
+  ttlMs?: number;
+  maxAttempts?: number;
+}
+
+/** A deterministic nonce of 25 hex characters for (channel, source), the same in every process. */
+export function nonceFor(channelId: string, sourceKey: string): string {
+  return createHash('sha256').update(`${channelId}\u0000${sourceKey}`).digest('hex').slice(0, NONCE_LENGTH);
+}
+
+export class Outbox {
+  readonly #entries: Collection<OutboxEntry>;
+  readonly #poster: ChannelPoster;
+  readonly #now: () => Date;
+  readonly #logger: Logger;
+  readonly #ttlMs: number;
+  readonly #maxAttempts: number;
+
+  constructor(store: Store, options: OutboxOptions) {
+    this.#entries = store.collection(OUTBOX_COLLECTION, outboxEntrySchema);
+    this.#poster = options.poster;
+    this.#now = options.now;
+    this.#logger = options.logger;
+    this.#ttlMs = options.ttlMs ?? DEFAULT_OUTBOX_TTL_MS;
+    this.#maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  }
+
+  static key(channelId: string, sourceKey: string): string {
+    return `${channelId}:${sourceKey}`;
+  }
+
+  entry(channelId: string, sourceKey: string): Promise<OutboxEntry | undefined> {
+    return this.#entries.get(Outbox.key(channelId, sourceKey));
+  }
+
+  /** True when the outbox has nothing more to do for this source in this channel. */
+  async isDone(channelId: string, sourceKey: string): Promise<boolean> {
+    const entry = await this.entry(channelId, sourceKey);
+    return entry !== undefined && entry.state !== 'pending';
+  }
+
+  /**
+   * Posts `build()` to the channel unless this source was already posted there. `build` runs only
+   * when a post is actually attempted.
+   */
+  async deliver(channelId: string, sourceKey: string, build: () => OutgoingMessage): Promise<DeliveryResult> {
+    const key = Outbox.key(channelId, sourceKey);
+    const existing = await this.#entries.get(key);
+    if (existing && existing.state !== 'pending') return { status: 'duplicate' };
+
+    const pending: OutboxEntry = {
+      state: 'pending',
+      nonce: existing?.nonce ?? nonceFor(channelId, sourceKey),
+      attempts: (existing?.attempts ?? 0) + 1,
+      createdAt: existing?.createdAt ?? this.#now().toISOString(),
+    };
+    await this.#entries.set(key, pending, this.#ttlMs);
+    if (existing) this.#logger.info({ channelId, sourceKey, attempt: pending.attempts }, 'outbox: retrying a pending post');
+
+    const outcome = await this.#poster.post(channelId, { ...build(), nonce: pending.nonce });
+    if (outcome.ok) {
+      await this.#entries.set(
+        key,
+        { ...pending, state: 'posted', messageId: outcome.messageId, postedAt: this.#now().toISOString() },
+        this.#ttlMs,
+      );
+      return { status: 'posted', messageId: outcome.messageId };
+    }
+    if (outcome.reason === 'failed' && pending.attempts >= this.#maxAttempts) {
+      await this.#entries.set(key, { ...pending, state: 'abandoned' }, this.#ttlMs);
+      this.#logger.error({ channelId, sourceKey, attempts: pending.attempts }, 'outbox: giving up on a post');
+      return { status: 'abandoned' };
+    }
+    return { status: 'failed', reason: outcome.reason };
+  }
+}
