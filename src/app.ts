@@ -1,6 +1,7 @@
 import { once } from 'node:events';
-import { type Client, Events } from 'discord.js';
+import { type Client, Events, Status } from 'discord.js';
 import { Accounts } from './accounts/accounts.js';
+import { oauthCallback } from './accounts/oauth-callback.js';
 import { OAuthStates, oauthStateSchema } from './accounts/oauth-state.js';
 import { canPost, createDiscordClient } from './bot/client.js';
 import type { CommandModule } from './bot/command.js';
@@ -11,7 +12,9 @@ import { Pager, pagerStateSchema } from './bot/paging.js';
 import { DEFAULT_DEFER_AFTER_MS } from './bot/responder.js';
 import { InteractionRouter } from './bot/router.js';
 import { type Config, requireDiscordToken } from './config.js';
+import { startHttpServer } from './http/server.js';
 import type { Logger } from './logger.js';
+import { Metrics } from './metrics.js';
 import {
   createRequestBudget,
   HttpTransport,
@@ -38,6 +41,9 @@ export interface Kiroku {
   commands: ReadonlyMap<string, CommandModule>;
   budget: RequestBudget;
   store: Store;
+  metrics: Metrics;
+  /** The port the health/metrics server listens on, when HTTP_PORT is set. */
+  httpPort: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -62,6 +68,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   const keyring = await loadKeyRing(config, logger);
   const vault = new TokenVault(store, keyring, { logger });
   const budget = createRequestBudget({ ratePerSecond: config.service.ratePerSecond, logger });
+  const metrics = new Metrics(budget, () => undefined, now);
   const http = new HttpTransport();
   const service = new ServiceClient({
     baseUrl: config.service.url,
@@ -69,6 +76,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     budget,
     logger,
     http,
+    observe: metrics.observeServiceRequest,
   });
   // Token info needs only the token, so it works without an OAuth application; authorize,
   // exchange and revoke need the application's credentials.
@@ -83,22 +91,24 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   });
   const oauth = config.service.oauth ? oauthEndpoint : undefined;
   const cache = new LookupCache();
-  const accounts = new Accounts(vault, oauth, cache, logger);
+  const oauthStates = new OAuthStates(store.collection('oauth-state', oauthStateSchema));
+  const accounts = new Accounts(vault, oauth, logger);
   const subscriptions = new Subscriptions(store);
+  const pager = new Pager(store.collection('pager', pagerStateSchema));
   accounts.onUnlink(async (discordUserId) => {
     await subscriptions.removeByOwner(discordUserId);
+    await pager.forget(discordUserId);
   });
   const client = createDiscordClient({ restUrl: config.discordRestUrl });
 
   const commands = await loadCommands();
-  const pager = new Pager(store.collection('pager', pagerStateSchema));
   registerLists(pager, commands);
 
   const services: Services = {
     service,
     oauth,
     tokens: { info: (token) => oauthEndpoint.tokenInfo(token) },
-    oauthStates: new OAuthStates(store.collection('oauth-state', oauthStateSchema)),
+    oauthStates,
     accounts,
     subscriptions,
     channels: { canPost: (guildId, channelId) => canPost(client, guildId, channelId) },
@@ -119,6 +129,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   const router = new InteractionRouter(commands, services, {
     deferAfterMs: options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS,
     autocompleteDeadlineMs: 2_000,
+    onOutcome: metrics.observeInteraction,
   });
 
   client.on(Events.InteractionCreate, (interaction) => {
@@ -127,6 +138,22 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
   client.on(Events.ShardDisconnect, (_event, shard) => logger.warn({ shard }, 'gateway disconnected'));
   client.on(Events.ShardResume, (shard) => logger.info({ shard }, 'gateway resumed'));
+
+  const httpServer =
+    config.httpPort === undefined
+      ? undefined
+      : await startHttpServer({
+          port: config.httpPort,
+          logger,
+          health: async () => ({ gateway: client.ws.status === Status.Ready, store: await store.ping() }),
+          metrics: async () => ({
+            contentType: metrics.registry.contentType,
+            body: await metrics.registry.metrics(),
+          }),
+          ...(oauth && config.publicUrl
+            ? { oauthCallback: oauthCallback({ ...services, oauth, oauthStates, logger }) }
+            : {}),
+        });
 
   const ready = once(client, Events.ClientReady);
   await client.login(token);
@@ -140,9 +167,12 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     commands,
     budget,
     store,
+    metrics,
+    httpPort: httpServer?.port,
     async stop() {
       if (stopped) return;
       stopped = true;
+      await httpServer?.close();
       await client.destroy();
       budget.close();
       await http.close();

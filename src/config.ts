@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+export const OUT_OF_BAND = 'urn:ietf:wg:oauth:2.0:oob';
+export const OAUTH_CALLBACK_PATH = '/oauth/callback';
+
 /** Raised when the environment cannot start the bot; the message names the variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -38,7 +41,7 @@ const environmentSchema = z.object({
   SERVICE_CLIENT_ID: optionalString,
   SERVICE_CLIENT_SECRET: optionalString,
   SERVICE_OAUTH_URL: optionalString.pipe(httpUrl.optional()),
-  SERVICE_REDIRECT_URI: z.string().default('urn:ietf:wg:oauth:2.0:oob'),
+  SERVICE_REDIRECT_URI: optionalString,
   SERVICE_RATE_PER_SECOND: z.string().default('3').pipe(positiveNumber.max(50)),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
@@ -108,6 +111,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`${missing}: required when the other OAuth client variable is set`);
   }
   const oauthBaseUrl = (e.SERVICE_OAUTH_URL ?? new URL(e.SERVICE_URL).origin).replace(/\/+$/, '');
+  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
+  // With a public callback, the service redirects back and nobody has to paste a code.
+  const redirectUri =
+    e.SERVICE_REDIRECT_URI ?? (publicUrl && e.HTTP_PORT ? `${publicUrl}${OAUTH_CALLBACK_PATH}` : OUT_OF_BAND);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     discordToken: e.DISCORD_TOKEN,
@@ -122,11 +129,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
               clientId: e.SERVICE_CLIENT_ID,
               clientSecret: e.SERVICE_CLIENT_SECRET,
               baseUrl: oauthBaseUrl,
-              redirectUri: e.SERVICE_REDIRECT_URI,
+              redirectUri,
             }
           : undefined,
       oauthBaseUrl,
-      redirectUri: e.SERVICE_REDIRECT_URI,
+      redirectUri,
       ratePerSecond: e.SERVICE_RATE_PER_SECOND,
     },
     dataDir,
@@ -135,7 +142,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     pollIntervalSeconds: e.POLL_INTERVAL_SECONDS,
     defaultTimezone: e.DEFAULT_TIMEZONE,
     httpPort: e.HTTP_PORT,
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     shards: e.SHARDS,
     pageSize: e.PAGE_SIZE,

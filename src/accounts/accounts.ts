@@ -1,4 +1,3 @@
-import type { LookupCache } from '../bot/lookup-cache.js';
 import type { Logger } from '../logger.js';
 import type { OAuthClient } from '../service/index.js';
 import { type TokenVault, VaultError } from '../vault/index.js';
@@ -12,7 +11,6 @@ export class Accounts {
   constructor(
     private readonly vault: TokenVault,
     private readonly oauth: OAuthClient | undefined,
-    private readonly cache: LookupCache,
     private readonly logger: Logger,
   ) {}
 
@@ -38,7 +36,6 @@ export class Accounts {
     }
     for (const hook of this.hooks) await hook(discordUserId);
     await this.vault.delete(discordUserId);
-    this.cache.deleteWhere((key) => key.startsWith(`own:${discordUserId}:`));
     this.logger.info({ user: discordUserId }, 'account unlinked');
   }
 }

@@ -1,4 +1,4 @@
-import type { Context } from '../bot/context.js';
+import type { Context, Services } from '../bot/context.js';
 import { UserFacingError } from '../bot/user-facing-error.js';
 import { Unauthorized } from '../service/index.js';
 import type { StoredToken } from '../vault/index.js';
@@ -9,8 +9,20 @@ export const MAX_TOKEN_LENGTH = 200;
  * Checks a token with `me` and token info before anything is stored: a token the service does not
  * accept is never kept. Returns what was linked.
  */
-export async function linkToken(
+export type LinkDeps = Pick<Services, 'service' | 'tokens' | 'vault' | 'logger' | 'now'>;
+
+export function linkToken(
   ctx: Context,
+  rawToken: string,
+  method: StoredToken['method'],
+): Promise<StoredToken> {
+  return linkAccount(ctx, ctx.user.id, rawToken, method);
+}
+
+/** Checks and stores a token for a Discord user; also used by the OAuth redirect callback. */
+export async function linkAccount(
+  deps: LinkDeps,
+  discordUserId: string,
   rawToken: string,
   method: StoredToken['method'],
 ): Promise<StoredToken> {
@@ -20,8 +32,8 @@ export async function linkToken(
   const call = { token, priority: 'interactive' as const };
   try {
     const [me, info] = await Promise.all([
-      ctx.service.me({ fields: ['id', 'username'] }, call),
-      ctx.tokens.info(token),
+      deps.service.me({ fields: ['id', 'username'] }, call),
+      deps.tokens.info(token),
     ]);
     const stored: StoredToken = {
       token,
@@ -29,11 +41,10 @@ export async function linkToken(
       serviceUserId: me.id,
       serviceUsername: me.username ?? String(me.id),
       method,
-      linkedAt: ctx.now().toISOString(),
+      linkedAt: deps.now().toISOString(),
     };
-    await ctx.vault.put(ctx.user.id, stored);
-    ctx.cache.deleteWhere((key) => key.startsWith(`own:${ctx.user.id}:`));
-    ctx.logger.info({ serviceUserId: me.id, method, scopes: info.scope }, 'account linked');
+    await deps.vault.put(discordUserId, stored);
+    deps.logger.info({ serviceUserId: me.id, method, scopes: info.scope }, 'account linked');
     return stored;
   } catch (error) {
     if (error instanceof Unauthorized) throw new UserFacingError('account.badToken');

@@ -28,6 +28,15 @@ export class OAuthStates {
     return true;
   }
 
+  /** Consumes a state and returns whose it was (the redirect callback has no Discord user). */
+  async take(state: string): Promise<string | undefined> {
+    if (!/^[A-Za-z0-9_-]{10,64}$/.test(state)) return undefined;
+    const found = await this.states.get(state);
+    if (!found) return undefined;
+    await this.states.delete(state);
+    return found.discordUserId;
+  }
+
   async belongsTo(state: string, discordUserId: string): Promise<boolean> {
     if (!/^[A-Za-z0-9_-]{10,64}$/.test(state)) return false;
     return (await this.states.get(state))?.discordUserId === discordUserId;

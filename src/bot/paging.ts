@@ -82,6 +82,13 @@ export class Pager {
     return { kind: 'update', embeds: [withFooter(ctx, view)], components: buttons(ctx, key, view) };
   }
 
+  /** Forgets every list state of a user (on unlink): queries may name what they looked at. */
+  async forget(discordUserId: string): Promise<void> {
+    for await (const [key, state] of this.states.entries()) {
+      if (state.invoker === discordUserId) await this.states.delete(key);
+    }
+  }
+
   private requireList(listId: string): ErasedList {
     const list = this.lists.get(listId);
     if (!list) throw new Error(`unknown paged list ${listId}`);

@@ -9,6 +9,7 @@ import type { ServiceClient } from '../service/index.js';
 import type { Store } from '../store/index.js';
 import type { Subscription, Subscriptions } from '../subscriptions/model.js';
 import type { TokenVault } from '../vault/index.js';
+import { forEachLimited } from './concurrency.js';
 import { FeedCursors } from './feed-cursors.js';
 import { fetchNewActivities } from './feed-fetch.js';
 import { actionMatches, feedMessage } from './feed-message.js';
@@ -90,20 +91,14 @@ export class FeedPoller {
       byOwner.set(subscription.ownerId, [...(byOwner.get(subscription.ownerId) ?? []), subscription]);
     }
     report.owners = byOwner.size;
-    const queue = [...byOwner.entries()];
-    const worker = async (): Promise<void> => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        const [ownerId, subscriptions] = next;
-        try {
-          await this.#pollOwner(ownerId, subscriptions, report);
-        } catch (error) {
-          report.retryLater += 1;
-          this.#deps.logger.error({ err: error, ownerId }, 'feed: polling an owner failed');
-        }
+    await forEachLimited([...byOwner.entries()], this.#deps.concurrency ?? 4, async ([ownerId, subscriptions]) => {
+      try {
+        await this.#pollOwner(ownerId, subscriptions, report);
+      } catch (error) {
+        report.retryLater += 1;
+        this.#deps.logger.error({ err: error, ownerId }, 'feed: polling an owner failed');
       }
-    };
-    const workers = Math.max(1, Math.min(this.#deps.concurrency ?? 4, queue.length));
-    await Promise.all(Array.from({ length: workers }, worker));
+    });
     this.#deps.logger.debug({ report }, 'feed: cycle done');
     return report;
   }

@@ -37,7 +37,13 @@ import type {
   WorksParams,
 } from './params.js';
 import { encodeParams, serializeParams, toQueryString } from './query.js';
-import { callWithRetry, type ResolvedRetry, type RetryOptions, resolveRetry } from './retry.js';
+import {
+  callWithRetry,
+  type RequestObserver,
+  type ResolvedRetry,
+  type RetryOptions,
+  resolveRetry,
+} from './retry.js';
 import type { Activity, Episode, Page, Person, Program, ServiceRecord, User, Work } from './schemas.js';
 import {
   type EpisodeScope,
@@ -67,6 +73,8 @@ export interface ServiceClientOptions {
   /** Per attempt, headers and body included (default 10000). */
   timeoutMs?: number;
   logger?: Logger;
+  /** Told about every attempt (metrics). */
+  observe?: RequestObserver;
   retry?: RetryOptions;
   /** Share pools with the OAuth client; otherwise the client owns one. */
   http?: HttpTransport;
@@ -79,6 +87,7 @@ export class ServiceClient {
   private readonly budget: RequestBudget;
   private readonly timeoutMs: number;
   private readonly logger: Logger | undefined;
+  private readonly observe: RequestObserver | undefined;
   private readonly retry: ResolvedRetry;
   private readonly http: HttpTransport;
   private readonly ownsHttp: boolean;
@@ -91,6 +100,7 @@ export class ServiceClient {
     this.budget = options.budget;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.logger = options.logger;
+    this.observe = options.observe;
     this.retry = resolveRetry(options.retry);
     this.http = options.http ?? new HttpTransport();
     this.ownsHttp = options.http === undefined;
@@ -130,6 +140,7 @@ export class ServiceClient {
       maxWaitMs: call.maxWaitMs,
       budget: this.budget,
       logger: this.logger,
+      observe: this.observe,
       retry: this.retry,
       send: () =>
         this.http.send({

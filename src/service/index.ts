@@ -49,7 +49,7 @@ export {
 } from './paging.js';
 export type * from './params.js';
 export { serializeParams, serializeValue } from './query.js';
-export type { RetryOptions } from './retry.js';
+export type { RequestEvent, RequestObserver, RetryOptions } from './retry.js';
 export {
   ACTIVITY_ACTIONS,
   type Activity,

@@ -42,6 +42,17 @@ export function isRetryable(error: unknown, method: string): boolean {
   return method === 'GET' && error instanceof Unavailable;
 }
 
+/** One attempt's outcome, for metrics: never the URL, the parameters or the token. */
+export interface RequestEvent {
+  operation: string;
+  priority: Priority;
+  /** The HTTP status, or `error` when no response came (timeout, network). */
+  status: number | 'error';
+  durationMs: number;
+}
+
+export type RequestObserver = (event: RequestEvent) => void;
+
 export interface CallSpec<T> {
   operation: string;
   method: string;
@@ -49,6 +60,7 @@ export interface CallSpec<T> {
   maxWaitMs?: number | undefined;
   budget: RequestBudget;
   logger?: Logger | undefined;
+  observe?: RequestObserver | undefined;
   retry: ResolvedRetry;
   send: () => Promise<HttpResponse>;
   /** Turns a non-429 response into the result or throws its typed error. */
@@ -85,23 +97,27 @@ async function attemptOnce<T>(spec: CallSpec<T>, attempt: number): Promise<T> {
   try {
     response = await spec.send();
   } catch (error) {
+    const durationMs = Math.round(performance.now() - started);
+    spec.observe?.({ operation: spec.operation, priority: spec.priority, status: 'error', durationMs });
     spec.logger?.debug(
       {
         operation: spec.operation,
         priority: spec.priority,
         attempt,
-        durationMs: Math.round(performance.now() - started),
+        durationMs,
         error: errorName(error),
       },
       'service request failed',
     );
     throw error;
   }
+  const durationMs = Math.round(performance.now() - started);
+  spec.observe?.({ operation: spec.operation, priority: spec.priority, status: response.status, durationMs });
   spec.logger?.debug(
     {
       operation: spec.operation,
       status: response.status,
-      durationMs: Math.round(performance.now() - started),
+      durationMs,
       priority: spec.priority,
       attempt,
     },

@@ -3,6 +3,8 @@
  * A recording transport keeps every request the client put on the wire, so tests can check
  * which parameters reached the service (by their wire names) as well as what came back.
  */
+
+import type { HttpRequest, HttpResponse } from '../../src/service/http.js';
 import {
   createRequestBudget,
   HttpTransport,
@@ -11,7 +13,6 @@ import {
   type RetryOptions,
   ServiceClient,
 } from '../../src/service/index.js';
-import type { HttpRequest, HttpResponse } from '../../src/service/http.js';
 import { type Emulator, type StartEmulatorOptions, startEmulator } from '../emulator/server.js';
 
 /** One request as the client sent it: the spec operation, method, path and its parameters. */
@@ -30,7 +31,9 @@ export class RecordingTransport extends HttpTransport {
 
   override send(request: HttpRequest): Promise<HttpResponse> {
     const params =
-      request.body === undefined ? new URLSearchParams(request.url.search) : new URLSearchParams(request.body);
+      request.body === undefined
+        ? new URLSearchParams(request.url.search)
+        : new URLSearchParams(request.body);
     this.sent.push({
       operation: request.operation,
       method: request.method,

@@ -108,6 +108,8 @@ export interface FakeDiscord {
 
   /** Messages the bot posted with POST /channels/{id}/messages (interaction replies excluded), oldest first. */
   channelMessages(channelId: string): APIMessage[];
+  /** Messages the bot sent in its DM channel with a user (opened with POST /users/@me/channels), oldest first. */
+  directMessages(userId: string): APIMessage[];
   /** channelMessages of every channel. */
   allChannelMessages(): APIMessage[];
   /** Any stored message (channel, interaction reply, followup) by id. */
@@ -289,6 +291,10 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
 
     channelMessages: (channelId) => state.channelMessages(channelId),
     allChannelMessages: () => state.allChannelMessages(),
+    directMessages: (userId) => {
+      const channel = state.existingDmChannel(userId);
+      return channel ? state.channelMessages(channel.id) : [];
+    },
     message: (messageId) => state.message(messageId),
     async waitForChannelMessages(channelId, count = 1, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;

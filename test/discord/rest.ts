@@ -325,6 +325,15 @@ function channels(deps: RestDeps, request: Request): RestOutcome {
       const body = request.body as MessageBody;
       const invalid = validateMessage(body, request.files.length === 0);
       if (invalid) return invalid;
+      if (body.nonce !== undefined && String(body.nonce).length > 25) {
+        return error(400, 'Invalid Form Body', 50035, {
+          errors: { nonce: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' }] } },
+        });
+      }
+      if (body.enforce_nonce === true && body.nonce !== undefined) {
+        const existing = state.messageByNonce(channel.id, state.botUser.id, body.nonce);
+        if (existing) return { status: 200, body: existing };
+      }
       return {
         status: 200,
         body: state.createMessage(channel.id, body, { source: 'channel', files: request.files }),

@@ -64,7 +64,13 @@ export interface MessageBody {
   flags?: number | null;
   tts?: boolean;
   attachments?: Array<{ id?: string | number; filename?: string; description?: string }> | null;
+  /** Echoed in the created message; with enforce_nonce, a repeat returns the first message. */
+  nonce?: string | number;
+  enforce_nonce?: boolean;
 }
+
+/** How long Discord remembers a nonce for enforce_nonce ("the past few minutes"). */
+export const NONCE_WINDOW_MS = 5 * 60_000;
 
 export interface RegisteredOption {
   name: string;
@@ -172,6 +178,11 @@ export class FakeState {
     this.#dmChannels.set(recipient.id, channel);
     this.channels.set(channel.id, channel);
     return channel;
+  }
+
+  /** The DM channel with a user, if the bot opened one. */
+  existingDmChannel(userId: string): FakeChannel | undefined {
+    return this.#dmChannels.get(userId);
   }
 
   botMember(guild: FakeGuild): APIGuildMember {
@@ -304,6 +315,7 @@ export class FakeState {
       type: opts.type ?? MessageType.Default,
       flags: body.flags ?? 0,
       ...(channel?.guildId ? { guild_id: channel.guildId } : {}),
+      ...(body.nonce !== undefined ? { nonce: body.nonce } : {}),
       ...(opts.webhookId ? { webhook_id: opts.webhookId, application_id: this.options.applicationId } : {}),
       ...opts.extra,
     } as APIMessage;
@@ -353,6 +365,20 @@ export class FakeState {
   /** Messages sent with POST /channels/{id}/messages (not interaction replies), oldest first. */
   channelMessages(channelId: string): APIMessage[] {
     return this.#channelMessages.get(channelId) ?? [];
+  }
+
+  /**
+   * A recent channel message of `authorId` with this nonce (enforce_nonce). Discord compares nonces
+   * as given, within a few minutes.
+   */
+  messageByNonce(channelId: string, authorId: string, nonce: string | number, nowMs = Date.now()): APIMessage | undefined {
+    return this.channelMessages(channelId).find(
+      (message) =>
+        message.nonce !== undefined &&
+        String(message.nonce) === String(nonce) &&
+        message.author.id === authorId &&
+        nowMs - Date.parse(message.timestamp) <= NONCE_WINDOW_MS,
+    );
   }
 
   /** Every channel message of every channel, oldest first per channel. */

@@ -40,7 +40,7 @@ describe('/subscription end to end', () => {
   const subscription = (
     subcommand: string,
     options: Record<string, string | number | boolean>,
-    user = USERS.alice,
+    user: { id: string; username: string } = USERS.alice,
   ) => stack.discord.slash({ name: 'subscription', subcommand, options, user, locale: 'en-US' });
 
   it('is registered for Manage Channels only', () => {

@@ -193,9 +193,10 @@ describe('requests', () => {
   it('reuses keep-alive connections', async () => {
     stub.handle((_req, res) => sendJson(res, 200, { id: 1 }));
     const { client } = makeClient(stub.url);
-    await client.me({}, call);
-    await client.me({}, call);
-    expect(stub.requests[1]?.remotePort).toBe(stub.requests[0]?.remotePort);
+    for (let i = 0; i < 5; i++) await client.me({}, call);
+    // Sequential calls share a connection; a busy machine may occasionally open a second one.
+    const ports = new Set(stub.requests.map((request) => request.remotePort));
+    expect(ports.size).toBeLessThan(stub.requests.length);
     await client.close();
   });
 

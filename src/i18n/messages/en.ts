@@ -123,6 +123,28 @@ export const en = {
     `**${p.user}** set **${p.work}** to ${p.status}`,
   'activity.other': (p: { user: string; work: string }) => `**${p.user}** did something with **${p.work}**`,
 
+  // background jobs (channel posts and owner notices)
+  'jobs.feed.recorded': (p: { user: string }) => `${p.user} recorded`,
+  'jobs.feed.recordedMany': (p: { user: string; count: number }) => `${p.user} recorded ${p.count} episodes`,
+  'jobs.feed.statusChanged': (p: { user: string }) => `${p.user} changed a status`,
+  'jobs.digest.title': (p: { date: string }) => `Today’s schedule · ${p.date}`,
+  'jobs.digest.empty': 'Nothing airs in the next 24 hours.',
+  'jobs.digest.more': (p: { count: number }) => `…and ${p.count} more`,
+  'jobs.digest.footer': (p: { count: number; timezone: string }) =>
+    `${p.count} ${p.count === 1 ? 'program' : 'programs'} in the next 24 h · ${p.timezone}`,
+  'jobs.alert.title': (p: { minutes: number }) => `Starting in ${p.minutes} min`,
+  'jobs.alert.watched': 'Watched',
+  'jobs.alert.ratePlaceholder': 'Record with a rating',
+  'jobs.alert.rateNone': 'No rating',
+  'jobs.notice.paused': (p: { count: number }) =>
+    `The service no longer accepts your token, so ${p.count} of your channel subscriptions are paused. Link again with \`/account link\` to resume them.`,
+  'jobs.notice.notLinked': (p: { count: number }) =>
+    `Your account is not linked any more, so ${p.count} of your channel subscriptions are paused. Link again with \`/account link\` to resume them.`,
+  'jobs.notice.forbidden': (p: { channel: string; ids: string }) =>
+    `I may not post in ${p.channel} any more, so your subscription ${p.ids} there is disabled. Give me View Channel, Send Messages and Embed Links, then set it up again with \`/subscription\`.`,
+  'jobs.notice.missing': (p: { channel: string; ids: string }) =>
+    `${p.channel} is gone or I cannot see it any more, so your subscription ${p.ids} there is disabled.`,
+
   // accounts
   'account.tokenModalTitle': 'Link your account with a token',
   'account.tokenLabel': 'Personal access token',

@@ -108,6 +108,26 @@ export const ja: Messages = {
   'activity.create_status': (p) => `**${p.user}** が **${p.work}** を「${p.status}」にしました`,
   'activity.other': (p) => `**${p.user}** が **${p.work}** を更新しました`,
 
+  'jobs.feed.recorded': (p) => `${p.user} が記録しました`,
+  'jobs.feed.recordedMany': (p) => `${p.user} が ${p.count} 話分を記録しました`,
+  'jobs.feed.statusChanged': (p) => `${p.user} がステータスを変更しました`,
+  'jobs.digest.title': (p) => `今日の放送予定 · ${p.date}`,
+  'jobs.digest.empty': 'これから 24 時間に放送予定はありません。',
+  'jobs.digest.more': (p) => `…ほか ${p.count} 件`,
+  'jobs.digest.footer': (p) => `これから 24 時間に ${p.count} 件 · ${p.timezone}`,
+  'jobs.alert.title': (p) => `あと ${p.minutes} 分で放送開始`,
+  'jobs.alert.watched': '見た',
+  'jobs.alert.ratePlaceholder': '評価をつけて記録',
+  'jobs.alert.rateNone': '評価なし',
+  'jobs.notice.paused': (p) =>
+    `トークンがサービスに受け付けられなくなったため、チャンネル購読 ${p.count} 件を一時停止しました。\`/account link\` で連携し直すと再開できます。`,
+  'jobs.notice.notLinked': (p) =>
+    `アカウントの連携が解除されているため、チャンネル購読 ${p.count} 件を一時停止しました。\`/account link\` で連携し直すと再開できます。`,
+  'jobs.notice.forbidden': (p) =>
+    `${p.channel} に投稿できなくなったため、購読 ${p.ids} を無効にしました。チャンネルの閲覧・メッセージ送信・埋め込みリンクの権限を付与してから、\`/subscription\` で設定し直してください。`,
+  'jobs.notice.missing': (p) =>
+    `${p.channel} が削除されたか見えなくなったため、購読 ${p.ids} を無効にしました。`,
+
   'account.tokenModalTitle': 'トークンでアカウントを連携',
   'account.tokenLabel': '個人用アクセストークン',
   'account.tokenPlaceholder': 'サービスの設定画面で作成（読み取り＋書き込み）',

@@ -1,0 +1,68 @@
+/** The airing alert: the program, a "Watched" button and a rating select (handled by /subscription). */
+import {
+  type APIActionRowComponent,
+  type APIComponentInMessageActionRow,
+  ButtonStyle,
+  ComponentType,
+} from 'discord-api-types/v10';
+import type { Translator } from '../i18n/translator.js';
+import { LIMITS, truncate } from '../render/format.js';
+import { programLine } from '../render/program.js';
+import type { Program } from '../service/index.js';
+import type { OutgoingMessage } from './poster.js';
+
+export const WATCHED_CUSTOM_ID_PREFIX = 'subscription:watched:';
+export const RATE_CUSTOM_ID_PREFIX = 'subscription:rate:';
+/** Select values: '0' records without a rating, '1'..'5' with that rating. */
+export const RATING_VALUES = ['0', '1', '2', '3', '4', '5'] as const;
+
+const ALERT_COLOR = 0xef4444;
+
+function controls(episodeId: number, t: Translator): Array<APIActionRowComponent<APIComponentInMessageActionRow>> {
+  return [
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Success,
+          custom_id: `${WATCHED_CUSTOM_ID_PREFIX}${episodeId}`,
+          label: t('jobs.alert.watched'),
+        },
+      ],
+    },
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.StringSelect,
+          custom_id: `${RATE_CUSTOM_ID_PREFIX}${episodeId}`,
+          placeholder: t('jobs.alert.ratePlaceholder'),
+          min_values: 1,
+          max_values: 1,
+          options: RATING_VALUES.map((value) => ({
+            value,
+            label: value === '0' ? t('jobs.alert.rateNone') : `${'★'.repeat(Number(value))} ${value}`,
+          })),
+        },
+      ],
+    },
+  ];
+}
+
+/** `minutes`: how long until the program starts, as the alert text says it. */
+export function alertMessage(program: Program, minutes: number, t: Translator): OutgoingMessage {
+  const episodeId = program.episode?.id;
+  return {
+    embeds: [
+      {
+        title: truncate(t('jobs.alert.title', { minutes }), LIMITS.title),
+        description: truncate(programLine(program, t), LIMITS.description),
+        color: ALERT_COLOR,
+        ...(program.started_at ? { timestamp: program.started_at } : {}),
+      },
+    ],
+    // Without an episode there is nothing to record.
+    ...(typeof episodeId === 'number' ? { components: controls(episodeId, t) } : {}),
+  };
+}

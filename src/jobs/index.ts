@@ -1,0 +1,97 @@
+/** The background jobs (feed poller, daily digest, airing alerts) and how to build them together. */
+import type { REST } from 'discord.js';
+import { createTranslator } from '../i18n/translator.js';
+import type { Logger } from '../logger.js';
+import type { ServiceClient } from '../service/index.js';
+import type { Store } from '../store/index.js';
+import type { Subscriptions } from '../subscriptions/model.js';
+import type { TokenVault } from '../vault/index.js';
+import { AiringAlerts } from './alerts.js';
+import { DailyDigest } from './digest.js';
+import { FeedPoller } from './feed-poller.js';
+import { SubscriptionNotices } from './notices.js';
+import { Outbox } from './outbox.js';
+import { type ChannelPoster, createRestPoster } from './poster.js';
+
+export {
+  RATE_CUSTOM_ID_PREFIX,
+  RATING_VALUES,
+  WATCHED_CUSTOM_ID_PREFIX,
+} from './alert-message.js';
+export { type AiringAlertsDeps, AiringAlerts, type AlertTickReport } from './alerts.js';
+export { type DailyFire, type DailySchedule, dailySchedule, isValidTimeZone, localDateOf } from './daily-time.js';
+export { type DailyDigestDeps, DailyDigest, type DigestTickReport } from './digest.js';
+export { type CycleReport, FeedPoller, type FeedPollerDeps } from './feed-poller.js';
+export { STATE_REASONS, SubscriptionNotices } from './notices.js';
+export { type DeliveryResult, nonceFor, Outbox, type OutboxEntry } from './outbox.js';
+export {
+  type ChannelPoster,
+  createRestPoster,
+  type NoncedMessage,
+  type OutgoingMessage,
+  type PostOutcome,
+} from './poster.js';
+export { Ticker } from './ticker.js';
+
+export interface JobsOptions {
+  store: Store;
+  subscriptions: Subscriptions;
+  vault: TokenVault;
+  service: ServiceClient;
+  /** discord.js REST (e.g. `client.rest`); ignored when `poster` is given. */
+  rest?: REST;
+  poster?: ChannelPoster;
+  logger: Logger;
+  now: () => Date;
+  /** Step intervals in ms (defaults: feed 60 s, digest 30 s, alerts 30 s). */
+  intervals?: { feedMs?: number; digestMs?: number; alertsMs?: number };
+  feed?: { pageSize?: number; maxCatchUpPages?: number };
+  digest?: { prefetchMs?: number; catchUpMs?: number };
+  alerts?: { refreshMs?: number };
+}
+
+export interface Jobs {
+  feed: FeedPoller;
+  digest: DailyDigest;
+  alerts: AiringAlerts;
+  outbox: Outbox;
+  notices: SubscriptionNotices;
+  poster: ChannelPoster;
+  /** Starts every job; steps are skipped while `isReady()` is false (gateway down). */
+  start(isReady: () => boolean): void;
+  stop(): Promise<void>;
+}
+
+export function createJobs(options: JobsOptions): Jobs {
+  const { store, subscriptions, vault, service, logger, now } = options;
+  const poster =
+    options.poster ??
+    (options.rest ? createRestPoster(options.rest, logger) : undefined) ??
+    (() => {
+      throw new Error('createJobs: give `rest` or `poster`');
+    })();
+  const t = createTranslator('en');
+  const outbox = new Outbox(store, { poster, now, logger });
+  const notices = new SubscriptionNotices({ subscriptions, poster, t, logger });
+  const shared = { subscriptions, vault, service, outbox, notices, logger, now, t };
+  const feed = new FeedPoller({ ...shared, store, ...options.feed });
+  const digest = new DailyDigest({ ...shared, store, ...options.digest });
+  const alerts = new AiringAlerts({ ...shared, ...options.alerts });
+  const intervals = options.intervals ?? {};
+  return {
+    feed,
+    digest,
+    alerts,
+    outbox,
+    notices,
+    poster,
+    start(isReady) {
+      feed.start(intervals.feedMs ?? 60_000, isReady);
+      digest.start(intervals.digestMs ?? 30_000, isReady);
+      alerts.start(intervals.alertsMs ?? 30_000, isReady);
+    },
+    async stop() {
+      await Promise.all([feed.stop(), digest.stop(), alerts.stop()]);
+    },
+  };
+}

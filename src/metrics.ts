@@ -1,0 +1,68 @@
+import { Counter, Gauge, Registry } from 'prom-client';
+import type { RequestBudget, RequestEvent } from './service/index.js';
+import { PRIORITIES } from './service/index.js';
+
+/** The bot's Prometheus metrics, on their own registry (no process globals). */
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly interactions = new Counter({
+    name: 'kiroku_interactions_total',
+    help: 'Interactions handled, by route and outcome',
+    labelNames: ['route', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly serviceRequests = new Counter({
+    name: 'kiroku_service_requests_total',
+    help: 'Requests to the viewing-record service, by priority and HTTP status',
+    labelNames: ['priority', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly posts = new Counter({
+    name: 'kiroku_channel_posts_total',
+    help: 'Posts to channels by the background jobs, by kind and outcome',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly pollLagSeconds = new Gauge({
+    name: 'kiroku_feed_poll_lag_seconds',
+    help: 'Seconds since the last completed feed poll cycle',
+    registers: [this.registry],
+  });
+
+  constructor(budget: RequestBudget, lastPollAt: () => Date | undefined, now: () => Date) {
+    new Gauge({
+      name: 'kiroku_budget_queue_length',
+      help: 'Service requests waiting for the request budget, by priority',
+      labelNames: ['priority'] as const,
+      registers: [this.registry],
+      collect() {
+        const queued = budget.stats().queued;
+        for (const priority of PRIORITIES) this.set({ priority }, queued[priority]);
+      },
+    });
+    const lag = this.pollLagSeconds;
+    new Gauge({
+      name: 'kiroku_budget_paused',
+      help: '1 while the budget is paused after a 429',
+      registers: [this.registry],
+      collect() {
+        const pausedUntil = budget.stats().pausedUntil;
+        this.set(pausedUntil !== null && pausedUntil > Date.now() ? 1 : 0);
+        const last = lastPollAt();
+        if (last) lag.set((now().getTime() - last.getTime()) / 1000);
+      },
+    });
+  }
+
+  observeServiceRequest = (event: RequestEvent): void => {
+    this.serviceRequests.inc({ priority: event.priority, status: String(event.status) });
+  };
+
+  observeInteraction = (route: string, outcome: string): void => {
+    this.interactions.inc({ route, outcome });
+  };
+}

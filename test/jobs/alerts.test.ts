@@ -1,0 +1,96 @@
+import { ComponentType } from 'discord-api-types/v10';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_CHANNELS, DEMO_TOKENS, DEMO_WORKS } from '../emulator/seed.js';
+import { type Harness, OWNERS, startHarness } from './harness.js';
+
+const MINUTE = 60_000;
+
+let harness: Harness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+async function alertSetup(h: Harness, alertMinutes = 15) {
+  await h.link(OWNERS.alice, 'alice');
+  const [channel] = h.channels as [string];
+  const subscription = await h.subscribe({
+    kind: 'schedule',
+    channelId: channel,
+    ownerId: OWNERS.alice,
+    schedule: { time: '08:00', timezone: 'Asia/Tokyo', unwatched: false, rebroadcast: false, alertMinutes },
+  });
+  return { channel, subscription };
+}
+
+describe('airing alerts', () => {
+  it('posts once N minutes before each program, with the Watched button and the rating select', async () => {
+    // The demo seed airs 鋼の旋律 #6 on BS11 one hour after the start.
+    const h = (harness = await startHarness({ start: '2025-06-01T12:00:00Z', jobs: { alerts: { refreshMs: 15 * MINUTE } } }));
+    const { channel } = await alertSetup(h);
+    const program = [...h.emulator.data.programs.values()].find(
+      (p) => p.workId === DEMO_WORKS.haganeMelody && p.startedAt.toISOString() === '2025-06-01T13:00:00.000Z',
+    );
+    expect(program).toBeDefined();
+
+    expect(await h.jobs.alerts.tick()).toMatchObject({ subscriptions: 1, refreshes: 1, posted: 0 });
+    h.clock.set('2025-06-01T12:44:00Z');
+    expect(await h.jobs.alerts.tick()).toMatchObject({ posted: 0 });
+    h.clock.set('2025-06-01T12:45:00Z');
+    expect(await h.jobs.alerts.tick()).toMatchObject({ posted: 1 });
+
+    const [alert] = h.discord.channelMessages(channel);
+    expect(alert?.embeds[0]?.title).toBe('Starting in 15 min');
+    expect(alert?.embeds[0]?.description).toContain('鋼の旋律');
+    const episodeId = program?.episodeId;
+    const rows = alert?.components ?? [];
+    expect(rows).toHaveLength(2);
+    const [buttonRow, selectRow] = rows.map((row) => (row.type === ComponentType.ActionRow ? row.components[0] : undefined));
+    expect(buttonRow).toMatchObject({ type: ComponentType.Button, custom_id: `subscription:watched:${episodeId}`, label: 'Watched' });
+    expect(selectRow).toMatchObject({ type: ComponentType.StringSelect, custom_id: `subscription:rate:${episodeId}` });
+    const options = selectRow && 'options' in selectRow ? selectRow.options : [];
+    expect(options?.map((o) => o.value)).toEqual(['0', '1', '2', '3', '4', '5']);
+
+    // Later ticks and a restart do not post it again.
+    h.clock.set('2025-06-01T12:50:00Z');
+    expect(await h.jobs.alerts.tick()).toMatchObject({ posted: 0, skippedDuplicates: 1 });
+    await h.restart();
+    h.clock.set('2025-06-01T12:55:00Z');
+    expect(await h.jobs.alerts.tick()).toMatchObject({ posted: 0, skippedDuplicates: 1 });
+    expect(h.discord.channelMessages(channel)).toHaveLength(1);
+
+    // A program added later is found by the next refresh, in time for its alert.
+    const added = h.emulator.data.createProgram({
+      workId: DEMO_WORKS.soraNote,
+      channelId: DEMO_CHANNELS.abema,
+      startedAt: new Date('2025-06-01T13:40:00Z'),
+    });
+    h.emulator.resetStats();
+    h.clock.set('2025-06-01T13:25:00Z');
+    const report = await h.jobs.alerts.tick();
+    expect(report).toMatchObject({ refreshes: 1, posted: 1 });
+    expect(h.emulator.stats.requests).toBe(1);
+    const last = h.discord.channelMessages(channel).at(-1);
+    expect(last?.embeds[0]?.description).toContain('空色ノート');
+    // Without an episode there is nothing to record, so no controls.
+    expect(added.episodeId).toBeNull();
+    expect(last?.components ?? []).toHaveLength(0);
+  });
+
+  it('pauses on a revoked token and leaves subscriptions without alerts alone', async () => {
+    const h = (harness = await startHarness({ start: '2025-06-01T12:00:00Z' }));
+    const { subscription } = await alertSetup(h, 0);
+    expect(await h.jobs.alerts.tick()).toMatchObject({ subscriptions: 0, refreshes: 0 });
+    const other = await h.subscribe({
+      kind: 'schedule',
+      channelId: h.channels[1] ?? '',
+      ownerId: OWNERS.alice,
+      schedule: { time: '09:00', timezone: 'Asia/Tokyo', unwatched: true, rebroadcast: false, alertMinutes: 30 },
+    });
+    h.emulator.faults.unauthorizedTokens.add(DEMO_TOKENS.alice);
+    expect(await h.jobs.alerts.tick()).toMatchObject({ subscriptions: 1, refreshes: 1, posted: 0 });
+    expect(await h.subscriptions.get(other.id)).toMatchObject({ state: 'paused' });
+    expect(await h.subscriptions.get(subscription.id)).toMatchObject({ state: 'paused' });
+    expect(h.discord.directMessages(OWNERS.alice)).toHaveLength(1);
+  });
+});

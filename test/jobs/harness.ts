@@ -1,0 +1,155 @@
+/**
+ * The jobs against the real emulator and the real fake Discord, over a temporary SQLite store,
+ * with one injected clock shared by the emulator and the jobs. `restart()` drops every job object
+ * and the store connection and builds them again over the same file, as a process restart would.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { REST } from 'discord.js';
+import { createJobs, type Jobs, type JobsOptions } from '../../src/jobs/index.js';
+import { type ChannelPoster, createRestPoster } from '../../src/jobs/poster.js';
+import { createLogger, type Logger } from '../../src/logger.js';
+import { createRequestBudget, type RequestBudget, ServiceClient } from '../../src/service/index.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { type NewSubscription, type Subscription, Subscriptions } from '../../src/subscriptions/model.js';
+import { KeyRing, TokenVault } from '../../src/vault/index.js';
+import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
+import { DEMO_TOKENS, DEMO_USERS } from '../emulator/seed.js';
+import { type Emulator, startEmulator } from '../emulator/server.js';
+
+export const OWNERS = {
+  alice: '320000000000000001',
+  bob: '320000000000000002',
+} as const;
+
+export interface Clock {
+  now: () => Date;
+  set(at: Date | string): void;
+  advance(ms: number): void;
+}
+
+export function createClock(start: Date | string): Clock {
+  let current = new Date(start).getTime();
+  return {
+    now: () => new Date(current),
+    set(at) {
+      current = new Date(at).getTime();
+    },
+    advance(ms) {
+      current += ms;
+    },
+  };
+}
+
+export interface HarnessOptions {
+  start: Date | string;
+  /** Wraps the real poster (crash simulation). */
+  wrapPoster?: (poster: ChannelPoster) => ChannelPoster;
+  jobs?: Pick<JobsOptions, 'feed' | 'digest' | 'alerts'>;
+}
+
+export interface Harness {
+  clock: Clock;
+  emulator: Emulator;
+  discord: FakeDiscord;
+  /** Text channels of the fake guild. */
+  channels: string[];
+  store: Store;
+  subscriptions: Subscriptions;
+  vault: TokenVault;
+  jobs: Jobs;
+  logs(): string;
+  link(discordUserId: string, who: 'alice' | 'bob' | 'carol'): Promise<void>;
+  subscribe(input: Omit<NewSubscription, 'guildId'>): Promise<Subscription>;
+  /** A new store connection, vault, service client and jobs over the same SQLite file. */
+  restart(options?: Pick<HarnessOptions, 'wrapPoster'>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const clock = createClock(options.start);
+  const emulator = await startEmulator({ seed: 'demo', rateLimit: false, now: clock.now });
+  const discord = await startFakeDiscord({ guilds: 1, channelsPerGuild: 4 });
+  const dir = await mkdtemp(path.join(tmpdir(), 'kiroku-jobs-'));
+  const databaseUrl = `sqlite://${path.join(dir, 'kiroku.sqlite')}`;
+  const keyring = KeyRing.fromKeys([{ key: randomBytes(32) }]);
+  const logLines: string[] = [];
+  const logger: Logger = createLogger(
+    'debug',
+    new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    }),
+  );
+
+  let budget: RequestBudget;
+  let service: ServiceClient;
+  const build = async (wrapPoster?: HarnessOptions['wrapPoster']) => {
+    const store = await openStore(databaseUrl, { logger });
+    const vault = new TokenVault(store, keyring, { logger });
+    const subscriptions = new Subscriptions(store);
+    budget = createRequestBudget({ ratePerSecond: 200, logger });
+    service = new ServiceClient({ baseUrl: emulator.url, budget, logger, retry: { retries: 0 } });
+    const rest = new REST({ api: discord.restUrl, retries: 0 }).setToken(discord.botToken);
+    const realPoster = createRestPoster(rest, logger);
+    const poster = wrapPoster ? wrapPoster(realPoster) : realPoster;
+    const jobs = createJobs({
+      store,
+      subscriptions,
+      vault,
+      service,
+      poster,
+      logger,
+      now: clock.now,
+      ...options.jobs,
+    });
+    return { store, vault, subscriptions, jobs };
+  };
+
+  const parts = await build(options.wrapPoster);
+  const closeParts = async () => {
+    await harness.jobs.stop();
+    await service.close();
+    budget.close();
+    await harness.store.close();
+  };
+
+  const harness: Harness = {
+    clock,
+    emulator,
+    discord,
+    channels: discord.channelIds(),
+    ...parts,
+    logs: () => logLines.join(''),
+    async link(discordUserId, who) {
+      const user = DEMO_USERS[who];
+      await harness.vault.put(discordUserId, {
+        token: DEMO_TOKENS[who],
+        scopes: ['read', 'write'],
+        serviceUserId: user.id,
+        serviceUsername: user.username,
+        method: 'token',
+        linkedAt: clock.now().toISOString(),
+      });
+    },
+    subscribe(input) {
+      return harness.subscriptions.create({ ...input, guildId: discord.guildIds[0] ?? '' }, clock.now());
+    },
+    async restart(restartOptions = {}) {
+      await closeParts();
+      Object.assign(harness, await build(restartOptions.wrapPoster));
+    },
+    async close() {
+      await closeParts();
+      await discord.close();
+      await emulator.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
