@@ -73,6 +73,9 @@ const environmentSchema = z.object({
 
 export type Environment = z.infer<typeof environmentSchema>;
 
+/** Every variable kiroku reads. */
+export const ENVIRONMENT_VARIABLES = Object.keys(environmentSchema.shape);
+
 export interface Config {
   discordToken: string | undefined;
   discordRestUrl: string | undefined;

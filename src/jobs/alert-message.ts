@@ -18,7 +18,10 @@ export const RATING_VALUES = ['0', '1', '2', '3', '4', '5'] as const;
 
 const ALERT_COLOR = 0xef4444;
 
-function controls(episodeId: number, t: Translator): Array<APIActionRowComponent<APIComponentInMessageActionRow>> {
+function controls(
+  episodeId: number,
+  t: Translator,
+): Array<APIActionRowComponent<APIComponentInMessageActionRow>> {
   return [
     {
       type: ComponentType.ActionRow,

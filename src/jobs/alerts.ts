@@ -69,7 +69,13 @@ export class AiringAlerts {
 
   async tick(): Promise<AlertTickReport> {
     const now = this.#deps.now().getTime();
-    const report: AlertTickReport = { subscriptions: 0, refreshes: 0, posted: 0, skippedDuplicates: 0, retryLater: 0 };
+    const report: AlertTickReport = {
+      subscriptions: 0,
+      refreshes: 0,
+      posted: 0,
+      skippedDuplicates: 0,
+      retryLater: 0,
+    };
     const active = await this.#deps.subscriptions.all(
       (s) => s.kind === 'schedule' && s.state === 'active' && (s.schedule?.alertMinutes ?? 0) > 0,
     );
@@ -97,7 +103,12 @@ export class AiringAlerts {
     return report;
   }
 
-  async #refresh(ownerId: string, settings: ScheduleSettings, now: number, lead: number): Promise<ProgramCache | undefined> {
+  async #refresh(
+    ownerId: string,
+    settings: ScheduleSettings,
+    now: number,
+    lead: number,
+  ): Promise<ProgramCache | undefined> {
     const stored = await ownerToken(this.#deps, ownerId);
     if (!stored) return undefined;
     // Past the next refresh, so each alert time is known a whole interval ahead.
@@ -116,14 +127,19 @@ export class AiringAlerts {
     }
   }
 
-  async #alert(subscription: Subscription, programs: Program[], now: number, report: AlertTickReport): Promise<void> {
+  async #alert(
+    subscription: Subscription,
+    programs: Program[],
+    now: number,
+    report: AlertTickReport,
+  ): Promise<void> {
     const lead = (subscription.schedule?.alertMinutes ?? 0) * MINUTE;
     for (const program of programs) {
       const start = Date.parse(program.started_at ?? '');
       // Due from N minutes before the start; once the program has started an alert is pointless.
       if (Number.isNaN(start) || now < start - lead || now >= start) continue;
       const current = await this.#deps.subscriptions.get(subscription.id);
-      if (!current || current.state !== 'active') return;
+      if (current?.state !== 'active') return;
       const minutes = Math.max(1, Math.round((start - now) / MINUTE));
       const result = await this.#deps.outbox.deliver(subscription.channelId, `alert:${program.id}`, () =>
         alertMessage(program, minutes, this.#t),
@@ -139,7 +155,13 @@ export class AiringAlerts {
 
   /** Ticks every `intervalMs` (30 s suits minute-precise alerts) while `isReady()`. */
   start(intervalMs: number, isReady: () => boolean): void {
-    this.#ticker ??= new Ticker({ name: 'alerts', intervalMs, isReady, step: () => this.tick(), logger: this.#deps.logger });
+    this.#ticker ??= new Ticker({
+      name: 'alerts',
+      intervalMs,
+      isReady,
+      step: () => this.tick(),
+      logger: this.#deps.logger,
+    });
     this.#ticker.start();
   }
 

@@ -37,7 +37,12 @@ export function digestMessage(programs: Program[], info: DigestInfo, t: Translat
         title: truncate(t('jobs.digest.title', { date: info.localDate }), LIMITS.title),
         description: programs.length > 0 ? describe(programs, t) : t('jobs.digest.empty'),
         color: DIGEST_COLOR,
-        footer: { text: truncate(t('jobs.digest.footer', { count: programs.length, timezone: info.timezone }), LIMITS.footer) },
+        footer: {
+          text: truncate(
+            t('jobs.digest.footer', { count: programs.length, timezone: info.timezone }),
+            LIMITS.footer,
+          ),
+        },
         timestamp: info.at.toISOString(),
       },
     ],

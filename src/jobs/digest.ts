@@ -182,7 +182,12 @@ export class DailyDigest {
   }
 
   /** The programs of [from, fire + 24 h), or undefined without a usable token. Throws service errors. */
-  async #fetch(ownerId: string, settings: ScheduleSettings, fireAt: Date, from = fireAt): Promise<Program[] | undefined> {
+  async #fetch(
+    ownerId: string,
+    settings: ScheduleSettings,
+    fireAt: Date,
+    from = fireAt,
+  ): Promise<Program[] | undefined> {
     const stored = await ownerToken(this.#deps, ownerId);
     if (!stored) return undefined;
     try {
@@ -234,11 +239,16 @@ export class DailyDigest {
     }
     // The owner may have been paused while the programs were fetched.
     const current = await this.#deps.subscriptions.get(subscription.id);
-    if (!current || current.state !== 'active') return;
+    if (current?.state !== 'active') return;
     const result = await this.#deps.outbox.deliver(
       subscription.channelId,
       `digest:${subscription.id}:${fire.localDate}`,
-      () => digestMessage(programs, { localDate: fire.localDate, timezone: settings.timezone, at: fire.at }, this.#t),
+      () =>
+        digestMessage(
+          programs,
+          { localDate: fire.localDate, timezone: settings.timezone, at: fire.at },
+          this.#t,
+        ),
     );
     if (result.status === 'failed') {
       if (result.reason === 'failed') report.retryLater += 1;
@@ -247,7 +257,10 @@ export class DailyDigest {
     }
     if (result.status === 'posted') report.posted += 1;
     else if (result.status === 'duplicate') report.skippedDuplicates += 1;
-    await this.#states.set(subscription.id, { lastDate: fire.localDate, postedAt: this.#deps.now().toISOString() });
+    await this.#states.set(subscription.id, {
+      lastDate: fire.localDate,
+      postedAt: this.#deps.now().toISOString(),
+    });
   }
 
   #evict(now: Date): void {
@@ -258,7 +271,13 @@ export class DailyDigest {
 
   /** Ticks every `intervalMs` (30 s is plenty) while `isReady()`. */
   start(intervalMs: number, isReady: () => boolean): void {
-    this.#ticker ??= new Ticker({ name: 'digest', intervalMs, isReady, step: () => this.tick(), logger: this.#deps.logger });
+    this.#ticker ??= new Ticker({
+      name: 'digest',
+      intervalMs,
+      isReady,
+      step: () => this.tick(),
+      logger: this.#deps.logger,
+    });
     this.#ticker.start();
   }
 

@@ -54,6 +54,8 @@ export async function fetchNewActivities(
   const ids = [...byId.keys()];
   const newest = ids.length > 0 ? Math.max(...ids) : 0;
   if (cursor === undefined) return { activities: [], newestId: newest, requests, truncated };
-  const activities = [...byId.values()].filter((activity) => activity.id > cursor).sort((a, b) => a.id - b.id);
+  const activities = [...byId.values()]
+    .filter((activity) => activity.id > cursor)
+    .sort((a, b) => a.id - b.id);
   return { activities, newestId: Math.max(newest, cursor), requests, truncated };
 }

@@ -2,13 +2,6 @@
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { Translator } from '../i18n/translator.js';
 import {
-  type Activity,
-  type ActivityAction,
-  isCreateMultipleRecordsActivity,
-  isCreateRecordActivity,
-  isCreateStatusActivity,
-} from '../service/index.js';
-import {
   coverUrl,
   episodeLabel,
   episodeNumber,
@@ -20,6 +13,13 @@ import {
   workTitle,
 } from '../render/format.js';
 import { statusLabel } from '../render/status.js';
+import {
+  type Activity,
+  type ActivityAction,
+  isCreateMultipleRecordsActivity,
+  isCreateRecordActivity,
+  isCreateStatusActivity,
+} from '../service/index.js';
 import type { OutgoingMessage } from './poster.js';
 
 /** What the feed embeds render, so each poll asks for no more. */
@@ -73,11 +73,16 @@ export function feedMessage(activity: Activity, t: Translator): OutgoingMessage 
   if (isCreateRecordActivity(activity)) {
     const embed = base(activity, t('jobs.feed.recorded', { user }), COLORS.create_record, t);
     if (activity.episode) {
-      embed.title = truncate(`${workTitle(activity.work, t)} ${episodeLabel(activity.episode, t)}`, LIMITS.title);
+      embed.title = truncate(
+        `${workTitle(activity.work, t)} ${episodeLabel(activity.episode, t)}`,
+        LIMITS.title,
+      );
     }
     const rating = ratingText(activity.record?.rating);
     const comment = activity.record?.comment?.trim();
-    const description = [rating, comment ? spoiler(comment, LIMITS.description - 100) : undefined].filter(Boolean);
+    const description = [rating, comment ? spoiler(comment, LIMITS.description - 100) : undefined].filter(
+      Boolean,
+    );
     if (description.length > 0) embed.description = description.join('\n');
     return { embeds: [embed] };
   }
@@ -89,7 +94,9 @@ export function feedMessage(activity: Activity, t: Translator): OutgoingMessage 
       COLORS.create_multiple_records,
       t,
     );
-    const episodes = entries.flatMap((entry) => (entry.episode ? [plain(episodeNumber(entry.episode, t))] : []));
+    const episodes = entries.flatMap((entry) =>
+      entry.episode ? [plain(episodeNumber(entry.episode, t))] : [],
+    );
     if (episodes.length > 0) embed.description = truncate(episodes.join(', '), LIMITS.description);
     return { embeds: [embed] };
   }

@@ -91,14 +91,18 @@ export class FeedPoller {
       byOwner.set(subscription.ownerId, [...(byOwner.get(subscription.ownerId) ?? []), subscription]);
     }
     report.owners = byOwner.size;
-    await forEachLimited([...byOwner.entries()], this.#deps.concurrency ?? 4, async ([ownerId, subscriptions]) => {
-      try {
-        await this.#pollOwner(ownerId, subscriptions, report);
-      } catch (error) {
-        report.retryLater += 1;
-        this.#deps.logger.error({ err: error, ownerId }, 'feed: polling an owner failed');
-      }
-    });
+    await forEachLimited(
+      [...byOwner.entries()],
+      this.#deps.concurrency ?? 4,
+      async ([ownerId, subscriptions]) => {
+        try {
+          await this.#pollOwner(ownerId, subscriptions, report);
+        } catch (error) {
+          report.retryLater += 1;
+          this.#deps.logger.error({ err: error, ownerId }, 'feed: polling an owner failed');
+        }
+      },
+    );
     this.#deps.logger.debug({ report }, 'feed: cycle done');
     return report;
   }

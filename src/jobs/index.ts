@@ -18,9 +18,15 @@ export {
   RATING_VALUES,
   WATCHED_CUSTOM_ID_PREFIX,
 } from './alert-message.js';
-export { type AiringAlertsDeps, AiringAlerts, type AlertTickReport } from './alerts.js';
-export { type DailyFire, type DailySchedule, dailySchedule, isValidTimeZone, localDateOf } from './daily-time.js';
-export { type DailyDigestDeps, DailyDigest, type DigestTickReport } from './digest.js';
+export { AiringAlerts, type AiringAlertsDeps, type AlertTickReport } from './alerts.js';
+export {
+  type DailyFire,
+  type DailySchedule,
+  dailySchedule,
+  isValidTimeZone,
+  localDateOf,
+} from './daily-time.js';
+export { DailyDigest, type DailyDigestDeps, type DigestTickReport } from './digest.js';
 export { type CycleReport, FeedPoller, type FeedPollerDeps } from './feed-poller.js';
 export { STATE_REASONS, SubscriptionNotices } from './notices.js';
 export { type DeliveryResult, nonceFor, Outbox, type OutboxEntry } from './outbox.js';

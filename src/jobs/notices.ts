@@ -69,9 +69,11 @@ export class SubscriptionNotices {
       for (const subscription of active) {
         await subscriptions.update(subscription.id, { state: 'disabled', stateReason: reason });
       }
-      if (active.length > 0) logger.warn({ channelId, failure, count: active.length }, 'jobs: disabled a channel');
+      if (active.length > 0)
+        logger.warn({ channelId, failure, count: active.length }, 'jobs: disabled a channel');
       const owners = new Map<string, string[]>();
-      for (const subscription of active) owners.set(subscription.ownerId, [...(owners.get(subscription.ownerId) ?? []), subscription.id]);
+      for (const subscription of active)
+        owners.set(subscription.ownerId, [...(owners.get(subscription.ownerId) ?? []), subscription.id]);
       for (const [ownerId, ids] of owners) {
         const params = { channel: `<#${channelId}>`, ids: ids.map((id) => `\`${id}\``).join(', ') };
         await poster.notifyUser(

@@ -102,7 +102,11 @@ export class Outbox {
       createdAt: existing?.createdAt ?? this.#now().toISOString(),
     };
     await this.#entries.set(key, pending, this.#ttlMs);
-    if (existing) this.#logger.info({ channelId, sourceKey, attempt: pending.attempts }, 'outbox: retrying a pending post');
+    if (existing)
+      this.#logger.info(
+        { channelId, sourceKey, attempt: pending.attempts },
+        'outbox: retrying a pending post',
+      );
 
     const outcome = await this.#poster.post(channelId, { ...build(), nonce: pending.nonce });
     if (outcome.ok) {

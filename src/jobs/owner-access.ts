@@ -5,7 +5,7 @@
 import type { Logger } from '../logger.js';
 import { ServiceError, Unauthorized } from '../service/index.js';
 import type { StoredToken, TokenVault } from '../vault/index.js';
-import { type SubscriptionNotices, STATE_REASONS } from './notices.js';
+import { STATE_REASONS, type SubscriptionNotices } from './notices.js';
 
 export interface OwnerAccessDeps {
   vault: TokenVault;
@@ -42,7 +42,10 @@ export async function ownerCallFailed(
     return 'paused';
   }
   if (error instanceof ServiceError) {
-    deps.logger.warn({ job, ownerId, err: { name: error.name, message: error.message } }, 'jobs: service call failed');
+    deps.logger.warn(
+      { job, ownerId, err: { name: error.name, message: error.message } },
+      'jobs: service call failed',
+    );
   } else {
     deps.logger.error({ job, ownerId, err: error }, 'jobs: unexpected failure');
   }

@@ -45,7 +45,8 @@ export function classifyPostError(error: unknown): PostFailure {
 }
 
 function errorSummary(error: unknown): Record<string, unknown> {
-  if (error instanceof DiscordAPIError) return { status: error.status, code: error.code, message: error.message };
+  if (error instanceof DiscordAPIError)
+    return { status: error.status, code: error.code, message: error.message };
   return { message: error instanceof Error ? error.message : String(error) };
 }
 

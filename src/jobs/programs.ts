@@ -1,6 +1,7 @@
 /** The owner's programs in a time window, as the digest and the alerts need them. */
-import type { Program, ServiceClient } from '../service/index.js';
+
 import { PROGRAM_FIELDS } from '../render/program.js';
+import type { Program, ServiceClient } from '../service/index.js';
 
 export interface ProgramWindow {
   /** Programs starting at or after this instant. */
@@ -16,7 +17,11 @@ export interface ProgramWindow {
 /** A digest never lists more than this many pages of programs (50 each). */
 export const MAX_PROGRAM_PAGES = 4;
 
-export async function fetchPrograms(service: ServiceClient, token: string, window: ProgramWindow): Promise<Program[]> {
+export async function fetchPrograms(
+  service: ServiceClient,
+  token: string,
+  window: ProgramWindow,
+): Promise<Program[]> {
   const programs: Program[] = [];
   const items = service.walk(
     'my_programs',

@@ -597,7 +597,7 @@ describe('my_programs', () => {
     const byIds = await rig.client.myPrograms({ filter_ids: [a!.id, b!.id] }, alice);
     expect(sortedIds(byIds.items)).toEqual([a!.id, b!.id].sort((x, y) => x - y));
 
-    const channels = [DEMO_CHANNELS.tokyoMx, DEMO_CHANNELS.atx];
+    const channels: number[] = [DEMO_CHANNELS.tokyoMx, DEMO_CHANNELS.atx];
     const byChannel = await rig.client.myPrograms(
       { filter_channel_ids: channels, sort_started_at: 'asc' },
       alice,
@@ -748,11 +748,11 @@ describe('scoped work episodes', () => {
     const work = data().createWork({ title: '長編テスト', titleKana: 'ちょうへんてすと' });
     for (let n = 101; n <= 160; n += 1) data().createEpisode({ workId: work.id, number: n, sortNumber: n });
     const before = rig.transport.sent.length;
-    const found = await rig.client.work(work.id).episodeByNumber(150, alice);
-    expect(found).toMatchObject({ id: episodeIdOf(work.id, 150), number: 150 });
-    // Guess page 3 (empty), then pages 1 and 2.
+    const found = await rig.client.work(work.id).episodeByNumber(155, alice);
+    expect(found).toMatchObject({ id: episodeIdOf(work.id, 155), number: 155 });
+    // Guess page ceil(155 / 50) = 4 (past the end: empty), then walk pages 1 and 2.
     const pages = rig.transport.sent.slice(before).map((r) => r.params.get('page'));
-    expect(pages).toEqual(['3', '1', '2']);
+    expect(pages).toEqual(['4', '1', '2']);
     expect((await rig.client.work(work.id).episodeByNumber(101, alice))?.number).toBe(101);
     expect(await rig.client.work(work.id).episodeByNumber(161, alice)).toBeUndefined();
   });
@@ -894,7 +894,7 @@ describe('writes', () => {
   it('set_status -> true for all six kinds; no_select clears it', async () => {
     const workId = W.koshoten;
     expect(data().statusOf(U.alice.id, workId)).toBeUndefined();
-    const kinds: StatusKind[] = ['wanna_watch', 'watching', 'watched', 'on_hold', 'stop_watching'];
+    const kinds: WatchStatusFilter[] = ['wanna_watch', 'watching', 'watched', 'on_hold', 'stop_watching'];
     for (const kind of kinds) {
       await expect(rig.client.setStatus({ work_id: workId, kind }, alice)).resolves.toBe(true);
       expect(data().statusOf(U.alice.id, workId)).toBe(kind);

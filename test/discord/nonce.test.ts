@@ -39,6 +39,8 @@ describe('fake Discord: message nonces', () => {
 
   it('refuses a nonce longer than 25 characters', async () => {
     const [channel] = fake.channelIds() as [string];
-    await expect(post(channel, { content: 'x', nonce: 'n'.repeat(26) })).rejects.toBeInstanceOf(DiscordAPIError);
+    await expect(post(channel, { content: 'x', nonce: 'n'.repeat(26) })).rejects.toBeInstanceOf(
+      DiscordAPIError,
+    );
   });
 });

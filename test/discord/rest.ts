@@ -327,7 +327,9 @@ function channels(deps: RestDeps, request: Request): RestOutcome {
       if (invalid) return invalid;
       if (body.nonce !== undefined && String(body.nonce).length > 25) {
         return error(400, 'Invalid Form Body', 50035, {
-          errors: { nonce: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' }] } },
+          errors: {
+            nonce: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' }] },
+          },
         });
       }
       if (body.enforce_nonce === true && body.nonce !== undefined) {

@@ -371,7 +371,12 @@ export class FakeState {
    * A recent channel message of `authorId` with this nonce (enforce_nonce). Discord compares nonces
    * as given, within a few minutes.
    */
-  messageByNonce(channelId: string, authorId: string, nonce: string | number, nowMs = Date.now()): APIMessage | undefined {
+  messageByNonce(
+    channelId: string,
+    authorId: string,
+    nonce: string | number,
+    nowMs = Date.now(),
+  ): APIMessage | undefined {
     return this.channelMessages(channelId).find(
       (message) =>
         message.nonce !== undefined &&

@@ -188,6 +188,26 @@ describe('accounts and the user’s own data end to end', () => {
     ).reply(TIMEOUT);
     expect(reused.content).toMatch(/invalid, expired or already used/);
 
+    // A code older than 600 s is refused too.
+    const again2 = await (await slash(user, 'account', 'link', { method: 'oauth' })).reply(TIMEOUT);
+    const state3 = (
+      customIds(again2.components).find((id) => id.startsWith('account:entercode:')) ?? ''
+    ).split(':')[2];
+    const stale = stack.emulator.data.issueAuthorizationCode(DEMO_USERS.erin.id, ['read', 'write']);
+    stack.emulator.data.setNow(new Date(Date.now() + 601_000));
+    try {
+      const expired = await (
+        await stack.discord.modal({
+          customId: `account:code:${state3}`,
+          fields: { code: stale },
+          ...as(user),
+        })
+      ).reply(TIMEOUT);
+      expect(expired.content).toMatch(/invalid, expired or already used/);
+    } finally {
+      stack.emulator.data.setNow(() => new Date());
+    }
+
     // Someone else's state is refused without consuming it.
     const forged = await (
       await stack.discord.modal({

@@ -1,7 +1,7 @@
 import { ComponentType } from 'discord-api-types/v10';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_CHANNELS, DEMO_TOKENS, DEMO_WORKS } from '../emulator/seed.js';
-import { type Harness, OWNERS, startHarness } from './harness.js';
+import { type Harness, type HarnessOptions, OWNERS, startHarness } from './harness.js';
 
 const MINUTE = 60_000;
 
@@ -10,6 +10,12 @@ afterEach(async () => {
   await harness?.close();
   harness = undefined;
 });
+
+/** Starts a harness that afterEach closes. */
+async function open(options: HarnessOptions): Promise<Harness> {
+  harness = await startHarness(options);
+  return harness;
+}
 
 async function alertSetup(h: Harness, alertMinutes = 15) {
   await h.link(OWNERS.alice, 'alice');
@@ -26,7 +32,10 @@ async function alertSetup(h: Harness, alertMinutes = 15) {
 describe('airing alerts', () => {
   it('posts once N minutes before each program, with the Watched button and the rating select', async () => {
     // The demo seed airs 鋼の旋律 #6 on BS11 one hour after the start.
-    const h = (harness = await startHarness({ start: '2025-06-01T12:00:00Z', jobs: { alerts: { refreshMs: 15 * MINUTE } } }));
+    const h = await open({
+      start: '2025-06-01T12:00:00Z',
+      jobs: { alerts: { refreshMs: 15 * MINUTE } },
+    });
     const { channel } = await alertSetup(h);
     const program = [...h.emulator.data.programs.values()].find(
       (p) => p.workId === DEMO_WORKS.haganeMelody && p.startedAt.toISOString() === '2025-06-01T13:00:00.000Z',
@@ -45,9 +54,18 @@ describe('airing alerts', () => {
     const episodeId = program?.episodeId;
     const rows = alert?.components ?? [];
     expect(rows).toHaveLength(2);
-    const [buttonRow, selectRow] = rows.map((row) => (row.type === ComponentType.ActionRow ? row.components[0] : undefined));
-    expect(buttonRow).toMatchObject({ type: ComponentType.Button, custom_id: `subscription:watched:${episodeId}`, label: 'Watched' });
-    expect(selectRow).toMatchObject({ type: ComponentType.StringSelect, custom_id: `subscription:rate:${episodeId}` });
+    const [buttonRow, selectRow] = rows.map((row) =>
+      row.type === ComponentType.ActionRow ? row.components[0] : undefined,
+    );
+    expect(buttonRow).toMatchObject({
+      type: ComponentType.Button,
+      custom_id: `subscription:watched:${episodeId}`,
+      label: 'Watched',
+    });
+    expect(selectRow).toMatchObject({
+      type: ComponentType.StringSelect,
+      custom_id: `subscription:rate:${episodeId}`,
+    });
     const options = selectRow && 'options' in selectRow ? selectRow.options : [];
     expect(options?.map((o) => o.value)).toEqual(['0', '1', '2', '3', '4', '5']);
 
@@ -78,14 +96,20 @@ describe('airing alerts', () => {
   });
 
   it('pauses on a revoked token and leaves subscriptions without alerts alone', async () => {
-    const h = (harness = await startHarness({ start: '2025-06-01T12:00:00Z' }));
+    const h = await open({ start: '2025-06-01T12:00:00Z' });
     const { subscription } = await alertSetup(h, 0);
     expect(await h.jobs.alerts.tick()).toMatchObject({ subscriptions: 0, refreshes: 0 });
     const other = await h.subscribe({
       kind: 'schedule',
       channelId: h.channels[1] ?? '',
       ownerId: OWNERS.alice,
-      schedule: { time: '09:00', timezone: 'Asia/Tokyo', unwatched: true, rebroadcast: false, alertMinutes: 30 },
+      schedule: {
+        time: '09:00',
+        timezone: 'Asia/Tokyo',
+        unwatched: true,
+        rebroadcast: false,
+        alertMinutes: 30,
+      },
     });
     h.emulator.faults.unauthorizedTokens.add(DEMO_TOKENS.alice);
     expect(await h.jobs.alerts.tick()).toMatchObject({ subscriptions: 1, refreshes: 1, posted: 0 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScheduleSettings } from '../../src/subscriptions/model.js';
 import { DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
-import { type Harness, OWNERS, startHarness } from './harness.js';
+import { type Harness, type HarnessOptions, OWNERS, startHarness } from './harness.js';
 
 const MINUTE = 60_000;
 const CAROL = '320000000000000003';
@@ -12,12 +12,23 @@ afterEach(async () => {
   harness = undefined;
 });
 
+/** Starts a harness that afterEach closes. */
+async function open(options: HarnessOptions): Promise<Harness> {
+  harness = await startHarness(options);
+  return harness;
+}
+
 function schedule(time: string, timezone: string, extra: Partial<ScheduleSettings> = {}): ScheduleSettings {
   return { time, timezone, unwatched: false, rebroadcast: false, alertMinutes: 0, ...extra };
 }
 
 /** Ticks the digest every `stepMs` up to `until`, returning the clock time of each new post per channel. */
-async function runUntil(h: Harness, until: string, stepMs: number, channels: string[]): Promise<Map<string, string[]>> {
+async function runUntil(
+  h: Harness,
+  until: string,
+  stepMs: number,
+  channels: string[],
+): Promise<Map<string, string[]>> {
   const posts = new Map<string, string[]>(channels.map((c) => [c, []]));
   const end = Date.parse(until);
   while (h.clock.now().getTime() <= end) {
@@ -36,15 +47,25 @@ async function runUntil(h: Harness, until: string, stepMs: number, channels: str
 describe('daily digest', () => {
   it('fires once at 08:00 Asia/Tokyo from prefetched programs, for many subscriptions at the same minute', async () => {
     // 07:40 JST on 2025-06-02.
-    const h = (harness = await startHarness({ start: '2025-06-01T22:40:00Z' }));
+    const h = await open({ start: '2025-06-01T22:40:00Z' });
     await h.link(OWNERS.alice, 'alice');
     await h.link(OWNERS.bob, 'bob');
     await h.link(CAROL, 'carol');
     const [c0, c1, c2, c3] = h.channels as [string, string, string, string];
     const tokyo = (extra: Partial<ScheduleSettings> = {}) => schedule('08:00', 'Asia/Tokyo', extra);
     await h.subscribe({ kind: 'schedule', channelId: c0, ownerId: OWNERS.alice, schedule: tokyo() });
-    await h.subscribe({ kind: 'schedule', channelId: c1, ownerId: OWNERS.alice, schedule: tokyo({ rebroadcast: true }) });
-    await h.subscribe({ kind: 'schedule', channelId: c2, ownerId: OWNERS.alice, schedule: tokyo({ unwatched: true }) });
+    await h.subscribe({
+      kind: 'schedule',
+      channelId: c1,
+      ownerId: OWNERS.alice,
+      schedule: tokyo({ rebroadcast: true }),
+    });
+    await h.subscribe({
+      kind: 'schedule',
+      channelId: c2,
+      ownerId: OWNERS.alice,
+      schedule: tokyo({ unwatched: true }),
+    });
     // More digests at the same minute, nine of them in one channel.
     const owners = [OWNERS.alice, OWNERS.bob, CAROL];
     for (let i = 0; i < 9; i++) {
@@ -109,11 +130,21 @@ describe('daily digest', () => {
   });
 
   it('fires once on the DST change days of America/New_York, also for a skipped or repeated time', async () => {
-    const h = (harness = await startHarness({ start: '2025-03-08T17:00:00Z' }));
+    const h = await open({ start: '2025-03-08T17:00:00Z' });
     await h.link(OWNERS.alice, 'alice');
     const [eight, gap] = h.channels as [string, string];
-    await h.subscribe({ kind: 'schedule', channelId: eight, ownerId: OWNERS.alice, schedule: schedule('08:00', 'America/New_York') });
-    await h.subscribe({ kind: 'schedule', channelId: gap, ownerId: OWNERS.alice, schedule: schedule('02:30', 'America/New_York') });
+    await h.subscribe({
+      kind: 'schedule',
+      channelId: eight,
+      ownerId: OWNERS.alice,
+      schedule: schedule('08:00', 'America/New_York'),
+    });
+    await h.subscribe({
+      kind: 'schedule',
+      channelId: gap,
+      ownerId: OWNERS.alice,
+      schedule: schedule('02:30', 'America/New_York'),
+    });
 
     const spring = await runUntil(h, '2025-03-10T17:00:00Z', 15 * MINUTE, [eight, gap]);
     // 08:00 EST on the 8th was before the subscription; 08:00 EDT on the 9th is 12:00Z.
@@ -128,21 +159,33 @@ describe('daily digest', () => {
     // Fall back: 01:30 happens twice on 2025-11-02 and posts once.
     const repeated = h.channels[2] ?? '';
     h.clock.set('2025-11-01T16:00:00Z');
-    await h.subscribe({ kind: 'schedule', channelId: repeated, ownerId: OWNERS.alice, schedule: schedule('01:30', 'America/New_York') });
+    await h.subscribe({
+      kind: 'schedule',
+      channelId: repeated,
+      ownerId: OWNERS.alice,
+      schedule: schedule('01:30', 'America/New_York'),
+    });
     const autumn = await runUntil(h, '2025-11-03T16:00:00Z', 15 * MINUTE, [repeated]);
-    expect(autumn.get(repeated)).toEqual([
-      '2025-11-02T05:30:00.000Z',
-      '2025-11-03T06:30:00.000Z',
-    ]);
+    expect(autumn.get(repeated)).toEqual(['2025-11-02T05:30:00.000Z', '2025-11-03T06:30:00.000Z']);
   });
 
   it('catches up after an outage within 6 hours, and not beyond', async () => {
     // 05:00 JST on 2025-06-02.
-    const h = (harness = await startHarness({ start: '2025-06-01T20:00:00Z' }));
+    const h = await open({ start: '2025-06-01T20:00:00Z' });
     await h.link(OWNERS.alice, 'alice');
     const [late, tooLate] = h.channels as [string, string];
-    await h.subscribe({ kind: 'schedule', channelId: late, ownerId: OWNERS.alice, schedule: schedule('08:00', 'Asia/Tokyo') });
-    await h.subscribe({ kind: 'schedule', channelId: tooLate, ownerId: OWNERS.alice, schedule: schedule('05:10', 'Asia/Tokyo') });
+    await h.subscribe({
+      kind: 'schedule',
+      channelId: late,
+      ownerId: OWNERS.alice,
+      schedule: schedule('08:00', 'Asia/Tokyo'),
+    });
+    await h.subscribe({
+      kind: 'schedule',
+      channelId: tooLate,
+      ownerId: OWNERS.alice,
+      schedule: schedule('05:10', 'Asia/Tokyo'),
+    });
     expect(await h.jobs.digest.tick()).toMatchObject({ due: 0 });
 
     // The bot is down from 05:00 to 11:30 JST, then restarts.
@@ -153,7 +196,9 @@ describe('daily digest', () => {
     expect(h.discord.channelMessages(late)).toHaveLength(1);
     expect(h.discord.channelMessages(tooLate)).toHaveLength(0);
     // The late digest lists what is still to come.
-    const starts = [...(h.discord.channelMessages(late)[0]?.embeds[0]?.description ?? '').matchAll(/<t:(\d+):f>/g)];
+    const starts = [
+      ...(h.discord.channelMessages(late)[0]?.embeds[0]?.description ?? '').matchAll(/<t:(\d+):f>/g),
+    ];
     expect(starts.every((m) => Number(m[1]) * 1000 >= Date.parse('2025-06-02T02:30:00Z') - 1000)).toBe(true);
 
     // The next day both post on time.
@@ -163,17 +208,30 @@ describe('daily digest', () => {
   });
 
   it('disables the subscription of a channel that is gone, and tells the owner', async () => {
-    const h = (harness = await startHarness({ start: '2025-06-01T22:55:00Z' }));
+    const h = await open({ start: '2025-06-01T22:55:00Z' });
     await h.link(OWNERS.alice, 'alice');
     const [gone, kept] = h.channels as [string, string];
-    const lost = await h.subscribe({ kind: 'schedule', channelId: gone, ownerId: OWNERS.alice, schedule: schedule('08:00', 'Asia/Tokyo') });
-    await h.subscribe({ kind: 'schedule', channelId: kept, ownerId: OWNERS.alice, schedule: schedule('08:00', 'Asia/Tokyo') });
+    const lost = await h.subscribe({
+      kind: 'schedule',
+      channelId: gone,
+      ownerId: OWNERS.alice,
+      schedule: schedule('08:00', 'Asia/Tokyo'),
+    });
+    await h.subscribe({
+      kind: 'schedule',
+      channelId: kept,
+      ownerId: OWNERS.alice,
+      schedule: schedule('08:00', 'Asia/Tokyo'),
+    });
     h.discord.faults.channelStatus.set(gone, 404);
     await h.jobs.digest.tick();
     await h.jobs.digest.drain();
     h.clock.set('2025-06-01T23:00:00Z');
     expect(await h.jobs.digest.tick()).toMatchObject({ due: 2, posted: 1 });
-    expect(await h.subscriptions.get(lost.id)).toMatchObject({ state: 'disabled', stateReason: 'channel-missing' });
+    expect(await h.subscriptions.get(lost.id)).toMatchObject({
+      state: 'disabled',
+      stateReason: 'channel-missing',
+    });
     expect(h.discord.channelMessages(kept)).toHaveLength(1);
     expect(h.discord.directMessages(OWNERS.alice)).toHaveLength(1);
     expect(h.discord.directMessages(OWNERS.alice)[0]?.content).toContain(lost.id);

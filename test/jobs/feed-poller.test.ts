@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChannelPoster } from '../../src/jobs/poster.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
-import { type Harness, OWNERS, startHarness } from './harness.js';
+import { type Harness, type HarnessOptions, OWNERS, startHarness } from './harness.js';
 
 const U = DEMO_USERS;
 const START = '2025-06-01T12:00:00Z';
@@ -11,6 +11,12 @@ afterEach(async () => {
   await harness?.close();
   harness = undefined;
 });
+
+/** Starts a harness that afterEach closes. */
+async function open(options: HarnessOptions): Promise<Harness> {
+  harness = await startHarness(options);
+  return harness;
+}
 
 function episodeId(h: Harness, workId: number, number: number): number {
   const episode = h.emulator.data.episodesOfWork(workId).find((e) => e.number === number);
@@ -28,21 +34,36 @@ function addActivities(h: Harness): void {
     rating: 4,
   });
   data.setStatus(U.carol.id, DEMO_WORKS.tsukikage, 'watching');
-  data.createReview({ userId: U.carol.id, workId: DEMO_WORKS.soraNote, body: 'A review the feed cannot render' });
-  data.createMultipleRecords(U.alice.id, [6, 7].map((n) => episodeId(h, DEMO_WORKS.haganeMelody, n)));
+  data.createReview({
+    userId: U.carol.id,
+    workId: DEMO_WORKS.soraNote,
+    body: 'A review the feed cannot render',
+  });
+  data.createMultipleRecords(
+    U.alice.id,
+    [6, 7].map((n) => episodeId(h, DEMO_WORKS.haganeMelody, n)),
+  );
 }
 
-async function feedSetup(h: Harness, actions: Array<'create_record' | 'create_multiple_records' | 'create_status'> = []) {
+async function feedSetup(
+  h: Harness,
+  actions: Array<'create_record' | 'create_multiple_records' | 'create_status'> = [],
+) {
   await h.link(OWNERS.alice, 'alice');
   const [first, second] = h.channels as [string, string];
-  const a = await h.subscribe({ kind: 'feed', channelId: first, ownerId: OWNERS.alice, feed: { actions: [] } });
+  const a = await h.subscribe({
+    kind: 'feed',
+    channelId: first,
+    ownerId: OWNERS.alice,
+    feed: { actions: [] },
+  });
   const b = await h.subscribe({ kind: 'feed', channelId: second, ownerId: OWNERS.alice, feed: { actions } });
   return { first, second, a, b };
 }
 
 describe('feed poller', () => {
   it('posts each new activity once to each of 2 channels, with one request per owner per cycle, across a restart', async () => {
-    const h = (harness = await startHarness({ start: START }));
+    const h = await open({ start: START });
     const { first, second } = await feedSetup(h);
 
     // The first cycle only remembers where the feed is: no history is posted.
@@ -55,7 +76,13 @@ describe('feed poller', () => {
     addActivities(h);
     h.emulator.resetStats();
     const report = await h.jobs.feed.runCycle();
-    expect(report).toMatchObject({ owners: 1, requests: 1, posted: 6, skippedUnknown: 1, skippedDuplicates: 0 });
+    expect(report).toMatchObject({
+      owners: 1,
+      requests: 1,
+      posted: 6,
+      skippedUnknown: 1,
+      skippedDuplicates: 0,
+    });
     expect(h.emulator.stats.requests).toBe(1);
     for (const channel of [first, second]) {
       const messages = h.discord.channelMessages(channel);
@@ -71,7 +98,9 @@ describe('feed poller', () => {
       expect(messages[1]?.embeds[0]?.description).toBe('**Watching**');
     }
     // Posts never ping anyone.
-    const posts = h.discord.restCalls.filter((c) => c.method === 'POST' && c.path === `/channels/${first}/messages`);
+    const posts = h.discord.restCalls.filter(
+      (c) => c.method === 'POST' && c.path === `/channels/${first}/messages`,
+    );
     expect(posts[0]?.body).toMatchObject({ allowed_mentions: { parse: [] }, enforce_nonce: true });
 
     // Nothing new: one request, no posts.
@@ -87,26 +116,40 @@ describe('feed poller', () => {
   });
 
   it('applies each subscription’s action filter', async () => {
-    const h = (harness = await startHarness({ start: START }));
+    const h = await open({ start: START });
     const { first, second } = await feedSetup(h, ['create_status']);
     await h.jobs.feed.runCycle();
     addActivities(h);
     expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 1, posted: 4 });
     expect(h.discord.channelMessages(first)).toHaveLength(3);
-    expect(h.discord.channelMessages(second).map((m) => m.embeds[0]?.author?.name)).toEqual(['carol changed a status']);
+    expect(h.discord.channelMessages(second).map((m) => m.embeds[0]?.author?.name)).toEqual([
+      'carol changed a status',
+    ]);
   });
 
   it('catches up after an outage with a bounded walk over older pages', async () => {
-    const h = (harness = await startHarness({ start: START, jobs: { feed: { pageSize: 20, maxCatchUpPages: 2 } } }));
+    const h = await open({
+      start: START,
+      jobs: { feed: { pageSize: 20, maxCatchUpPages: 2 } },
+    });
     await h.link(OWNERS.alice, 'alice');
     const [channel] = h.channels as [string];
-    await h.subscribe({ kind: 'feed', channelId: channel, ownerId: OWNERS.alice, feed: { actions: ['create_status'] } });
+    await h.subscribe({
+      kind: 'feed',
+      channelId: channel,
+      ownerId: OWNERS.alice,
+      feed: { actions: ['create_status'] },
+    });
     await h.jobs.feed.runCycle();
     const works = Object.values(DEMO_WORKS);
     const outage = (count: number) => {
       for (let i = 0; i < count; i++) {
         h.clock.advance(60_000);
-        h.emulator.data.setStatus(U.bob.id, works[i % works.length] ?? 1, i % 2 === 0 ? 'watching' : 'watched');
+        h.emulator.data.setStatus(
+          U.bob.id,
+          works[i % works.length] ?? 1,
+          i % 2 === 0 ? 'watching' : 'watched',
+        );
       }
     };
 
@@ -135,7 +178,7 @@ describe('feed poller', () => {
         return outcome;
       },
     });
-    const h = (harness = await startHarness({ start: START, wrapPoster: crashing }));
+    const h = await open({ start: START, wrapPoster: crashing });
     await h.link(OWNERS.alice, 'alice');
     const [channel] = h.channels as [string];
     await h.subscribe({ kind: 'feed', channelId: channel, ownerId: OWNERS.alice, feed: { actions: [] } });
@@ -154,7 +197,9 @@ describe('feed poller', () => {
       'alice recorded 2 episodes',
     ]);
     // The interrupted post was sent again with the same nonce, and Discord returned the first message.
-    const posts = h.discord.restCalls.filter((c) => c.method === 'POST' && c.path === `/channels/${channel}/messages`);
+    const posts = h.discord.restCalls.filter(
+      (c) => c.method === 'POST' && c.path === `/channels/${channel}/messages`,
+    );
     const nonces = posts.map((c) => (c.body as { nonce: string }).nonce);
     expect(nonces).toHaveLength(4);
     expect(nonces[1]).toBe(nonces[2]);
@@ -163,7 +208,7 @@ describe('feed poller', () => {
   });
 
   it('disables the subscription of a channel that answers 403 and tells its owner once', async () => {
-    const h = (harness = await startHarness({ start: START }));
+    const h = await open({ start: START });
     const { first, second, b } = await feedSetup(h);
     await h.jobs.feed.runCycle();
     h.discord.faults.channelStatus.set(second, 403);
@@ -172,7 +217,10 @@ describe('feed poller', () => {
     const report = await h.jobs.feed.runCycle();
     expect(report).toMatchObject({ posted: 3, disabled: 1 });
     expect(h.discord.channelMessages(first)).toHaveLength(3);
-    expect(await h.subscriptions.get(b.id)).toMatchObject({ state: 'disabled', stateReason: 'channel-forbidden' });
+    expect(await h.subscriptions.get(b.id)).toMatchObject({
+      state: 'disabled',
+      stateReason: 'channel-forbidden',
+    });
     const dms = h.discord.directMessages(OWNERS.alice);
     expect(dms).toHaveLength(1);
     expect(dms[0]?.content).toContain(`<#${second}>`);
@@ -184,7 +232,7 @@ describe('feed poller', () => {
   });
 
   it('pauses every subscription of an owner whose token is revoked, with one notice', async () => {
-    const h = (harness = await startHarness({ start: START }));
+    const h = await open({ start: START });
     const { a, b } = await feedSetup(h);
     await h.link(OWNERS.bob, 'bob');
     const bobs = await h.subscribe({
@@ -197,7 +245,13 @@ describe('feed poller', () => {
       kind: 'schedule',
       channelId: h.channels[3] ?? '',
       ownerId: OWNERS.alice,
-      schedule: { time: '08:00', timezone: 'Asia/Tokyo', unwatched: false, rebroadcast: false, alertMinutes: 0 },
+      schedule: {
+        time: '08:00',
+        timezone: 'Asia/Tokyo',
+        unwatched: false,
+        rebroadcast: false,
+        alertMinutes: 0,
+      },
     });
     await h.jobs.feed.runCycle();
 
@@ -211,7 +265,9 @@ describe('feed poller', () => {
     expect(await h.subscriptions.get(bobs.id)).toMatchObject({ state: 'active' });
     expect(h.discord.channelMessages(h.channels[2] ?? '').length).toBeGreaterThan(0);
     expect(h.discord.directMessages(OWNERS.alice)).toHaveLength(1);
-    expect(h.discord.directMessages(OWNERS.alice)[0]?.content).toContain('3 of your channel subscriptions are paused');
+    expect(h.discord.directMessages(OWNERS.alice)[0]?.content).toContain(
+      '3 of your channel subscriptions are paused',
+    );
 
     // Paused owners are not polled any more; no second notice.
     expect(await h.jobs.feed.runCycle()).toMatchObject({ owners: 1, requests: 1 });

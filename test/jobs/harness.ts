@@ -94,7 +94,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     const vault = new TokenVault(store, keyring, { logger });
     const subscriptions = new Subscriptions(store);
     budget = createRequestBudget({ ratePerSecond: 200, logger });
-    service = new ServiceClient({ baseUrl: emulator.url, budget, logger, retry: { retries: 0 } });
+    service = new ServiceClient({ baseUrl: emulator.url, budget, logger, retry: { maxRetries: 0 } });
     const rest = new REST({ api: discord.restUrl, retries: 0 }).setToken(discord.botToken);
     const realPoster = createRestPoster(rest, logger);
     const poster = wrapPoster ? wrapPoster(realPoster) : realPoster;

@@ -26,7 +26,12 @@ describe('outbox', () => {
   it('posts once, retries a failed post with the same nonce, and gives up after the attempt limit', async () => {
     const store = await openStore('sqlite://:memory:');
     const poster = scriptedPoster([{ ok: false, reason: 'failed' }]);
-    const outbox = new Outbox(store, { poster, now: () => new Date(), logger: createLogger('silent'), maxAttempts: 2 });
+    const outbox = new Outbox(store, {
+      poster,
+      now: () => new Date(),
+      logger: createLogger('silent'),
+      maxAttempts: 2,
+    });
     const build = () => ({ content: 'hi' });
     expect(await outbox.deliver('c', 's', build)).toEqual({ status: 'failed', reason: 'failed' });
     expect(await outbox.deliver('c', 's', build)).toMatchObject({ status: 'posted' });
@@ -37,7 +42,12 @@ describe('outbox', () => {
       { ok: false, reason: 'failed' },
       { ok: false, reason: 'failed' },
     ]);
-    const stubborn = new Outbox(store, { poster: failing, now: () => new Date(), logger: createLogger('silent'), maxAttempts: 2 });
+    const stubborn = new Outbox(store, {
+      poster: failing,
+      now: () => new Date(),
+      logger: createLogger('silent'),
+      maxAttempts: 2,
+    });
     expect(await stubborn.deliver('c', 'bad', build)).toMatchObject({ status: 'failed' });
     expect(await stubborn.deliver('c', 'bad', build)).toEqual({ status: 'abandoned' });
     expect(await stubborn.deliver('c', 'bad', build)).toEqual({ status: 'duplicate' });

@@ -1,0 +1,74 @@
+import KeyvRedis from '@keyv/redis';
+import type { BackendOptions, StoreBackend } from './backend.js';
+import { connectRedis, describeRedisUrl, withTimeout } from './redis-connection.js';
+
+/** Keys per SCAN call (a hint to Redis) and per MGET. */
+const SCAN_COUNT = 500;
+const PING_TIMEOUT_MS = 2_000;
+
+/** Escapes Redis glob metacharacters so a prefix matches literally in SCAN ... MATCH. */
+function globLiteral(text: string): string {
+  return text.replace(/[*?[\]\\]/g, '\\$&');
+}
+
+/**
+ * `redis://[user:password@]host[:port][/db]` or `rediss://` (TLS). Keys are stored as plain Redis strings
+ * `<collection>:<key>` (no keyv namespace), values are keyv JSON records, and a TTL also becomes a Redis
+ * PX expiry so Redis drops expired records on its own.
+ */
+export async function openRedisBackend(databaseUrl: string, options: BackendOptions): Promise<StoreBackend> {
+  const { logger } = options;
+  const client = await connectRedis(databaseUrl, { logger, role: 'store' });
+  const target = describeRedisUrl(databaseUrl);
+
+  // The adapter gets our connected client: it then never connects on its own (its default would retry
+  // forever and re-register its listeners on every attempt). throwOnErrors: otherwise a failed GET reads
+  // as "absent" and a failed SET as success.
+  const adapter = new KeyvRedis(client, { throwOnErrors: true, throwOnConnectError: true });
+  // The adapter re-emits client errors and command failures; the connection logs outages, and failed
+  // commands are thrown to the caller, so this is debug detail only.
+  adapter.on('error', (error: unknown) => {
+    logger.debug({ err: error, target }, 'store: Redis adapter error');
+  });
+
+  let closed = false;
+  let closing: Promise<void> | undefined;
+
+  return {
+    adapter,
+    async *scan(prefix: string) {
+      // SCAN returns every key that exists for the whole walk at least once, whatever is written or
+      // deleted meanwhile, but may return a key twice (when the keyspace is resized): `seen` drops repeats.
+      // Order is unspecified. Keys deleted between SCAN and MGET come back as null and are skipped.
+      const match = `${globLiteral(prefix)}*`;
+      const seen = new Set<string>();
+      let cursor = '0';
+      do {
+        const reply = await client.scan(cursor, { MATCH: match, COUNT: SCAN_COUNT });
+        cursor = String(reply.cursor);
+        const fresh: string[] = [];
+        for (const key of reply.keys) {
+          if (seen.has(key)) continue;
+          seen.add(key);
+          fresh.push(key);
+        }
+        if (fresh.length === 0) continue;
+        // MGET reads a non-string key (another application's hash, say) as null too.
+        const values = await client.mGet(fresh);
+        for (const [index, key] of fresh.entries()) {
+          const value = values[index];
+          if (typeof value === 'string') yield [key, value] as const;
+        }
+      } while (cursor !== '0');
+    },
+    async ping() {
+      if (closed) throw new Error('store: closed');
+      await withTimeout(client.ping(), PING_TIMEOUT_MS, `Redis at ${target}`);
+    },
+    close() {
+      closed = true;
+      closing ??= adapter.disconnect();
+      return closing;
+    },
+  };
+}

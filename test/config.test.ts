@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ENVIRONMENT_VARIABLES, parseConfig } from '../src/config.js';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = parseConfig({});
+    expect(config.service).toMatchObject({
+      url: 'https://api.annict.com',
+      apiVersion: 'v1',
+      redirectUri: 'urn:ietf:wg:oauth:2.0:oob',
+      ratePerSecond: 3,
+      oauthBaseUrl: 'https://api.annict.com',
+    });
+    expect(config.service.oauth).toBeUndefined();
+    expect(config.databaseUrl).toMatch(/^sqlite:\/\/.*data\/kiroku\.sqlite$/);
+    expect(config).toMatchObject({
+      pollIntervalSeconds: 60,
+      defaultTimezone: 'Asia/Tokyo',
+      logLevel: 'info',
+      shards: 1,
+    });
+  });
+
+  it.each([
+    ['SERVICE_URL', 'not a url'],
+    ['SERVICE_RATE_PER_SECOND', '-1'],
+    ['POLL_INTERVAL_SECONDS', 'often'],
+    ['DEFAULT_TIMEZONE', 'Mars/Olympus'],
+    ['HTTP_PORT', '70000'],
+    ['LOG_LEVEL', 'loud'],
+    ['SHARDS', 'many'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SERVICE_API_VERSION', 'latest'],
+  ])('refuses a bad %s with one message naming it', (variable, value) => {
+    expect(() => parseConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [variable]: value })).toThrow(new RegExp(`^${variable}: `));
+  });
+
+  it('needs both OAuth client variables or neither', () => {
+    expect(() => parseConfig({ SERVICE_CLIENT_ID: 'id' })).toThrow(/^SERVICE_CLIENT_SECRET: /);
+    const config = parseConfig({
+      SERVICE_CLIENT_ID: 'id',
+      SERVICE_CLIENT_SECRET: 'secret',
+      SERVICE_OAUTH_URL: 'https://auth.example/',
+    });
+    expect(config.service.oauth).toMatchObject({ clientId: 'id', baseUrl: 'https://auth.example' });
+  });
+
+  it('uses the public callback as redirect when PUBLIC_URL and HTTP_PORT are set', () => {
+    const config = parseConfig({ PUBLIC_URL: 'https://bot.example/', HTTP_PORT: '8080' });
+    expect(config.service.redirectUri).toBe('https://bot.example/oauth/callback');
+  });
+
+  it('documents every variable in .env.example', () => {
+    const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
+    const documented = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    expect(ENVIRONMENT_VARIABLES.length).toBeGreaterThan(20);
+    for (const variable of ENVIRONMENT_VARIABLES) expect(documented, variable).toContain(variable);
+  });
+});

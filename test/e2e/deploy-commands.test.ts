@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
+
+const run = promisify(execFile);
+
+/** `npm run deploy-commands` as an operator runs it, against the fake Discord through DISCORD_REST_URL. */
+describe('deploy-commands', () => {
+  let discord: FakeDiscord;
+
+  beforeAll(async () => {
+    discord = await startFakeDiscord({ guilds: 1 });
+  });
+  afterAll(async () => {
+    await discord?.close();
+  });
+
+  const deploy = (args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', 'src/bot/deploy-commands.ts', ...args], {
+      env: { ...process.env, DISCORD_TOKEN: discord.botToken, DISCORD_REST_URL: discord.restUrl },
+      timeout: 60_000,
+    });
+
+  it('registers every command in one guild, then globally, each with ja localizations', async () => {
+    const guildId = discord.guildIds[0] ?? '';
+    const inGuild = await deploy(['--guild', guildId]);
+    expect(inGuild.stdout).toMatch(/Registered \d+ commands in guild/);
+    const names = discord
+      .registeredCommands(guildId)
+      .map((c) => c.name)
+      .sort();
+    expect(names).toEqual([
+      'account',
+      'episode',
+      'feed',
+      'help',
+      'library',
+      'me',
+      'people',
+      'record',
+      'schedule',
+      'status',
+      'subscription',
+      'user',
+      'work',
+    ]);
+    for (const command of discord.registeredCommands(guildId)) {
+      expect(command.name_localizations?.ja).toBeTruthy();
+      expect(command.description_localizations?.ja).toBeTruthy();
+    }
+
+    const global = await deploy([]);
+    expect(global.stdout).toMatch(/Registered 13 commands globally/);
+    expect(discord.registeredCommands().length).toBe(13);
+  });
+
+  it('refuses a malformed guild id and a missing token with one clear message', async () => {
+    await expect(deploy(['--guild', 'abc'])).rejects.toMatchObject({
+      stderr: expect.stringContaining('--guild'),
+    });
+    await expect(
+      run(process.execPath, ['--import', 'tsx', 'src/bot/deploy-commands.ts'], {
+        env: { ...process.env, DISCORD_TOKEN: '', DISCORD_REST_URL: discord.restUrl },
+      }),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining('DISCORD_TOKEN') });
+  });
+});
