@@ -26,6 +26,9 @@ import { openStore, type Store } from './store/index.js';
 import { Subscriptions } from './subscriptions/model.js';
 import { loadKeyRing, TokenVault } from './vault/index.js';
 
+/** How long a stop waits for interactions in flight (the process must be gone within 10 s). */
+const STOP_DRAIN_MS = 6_000;
+
 export interface KirokuOptions {
   config: Config;
   logger: Logger;
@@ -172,6 +175,8 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     async stop() {
       if (stopped) return;
       stopped = true;
+      logger.info('stopping: finishing interactions in flight');
+      await router.drain(STOP_DRAIN_MS);
       await httpServer?.close();
       await client.destroy();
       budget.close();

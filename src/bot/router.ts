@@ -40,7 +40,40 @@ export class InteractionRouter {
     return this.services.logger;
   }
 
-  async handle(interaction: Interaction): Promise<void> {
+  private readonly inFlight = new Set<Promise<void>>();
+  private accepting = true;
+
+  /** Handles one interaction; while stopping, new ones get a short "restarting" answer. */
+  handle(interaction: Interaction): Promise<void> {
+    const work = this.accepting ? this.dispatch(interaction) : this.refuse(interaction);
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+    return work;
+  }
+
+  /** Stops taking new work and waits (bounded) for what is in flight. */
+  async drain(timeoutMs: number): Promise<void> {
+    this.accepting = false;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([Promise.allSettled([...this.inFlight]), deadline]);
+    clearTimeout(timer);
+  }
+
+  private async refuse(interaction: Interaction): Promise<void> {
+    try {
+      const t = createTranslator(localeFromDiscord(interaction.locale));
+      if (interaction.isAutocomplete()) await interaction.respond([]);
+      else if (interaction.isRepliable())
+        await interaction.reply({ content: t('error.restarting'), flags: MessageFlags.Ephemeral });
+    } catch (error) {
+      this.logger.debug({ err: error }, 'could not refuse an interaction while stopping');
+    }
+  }
+
+  private async dispatch(interaction: Interaction): Promise<void> {
     try {
       if (interaction.isChatInputCommand()) await this.command(interaction);
       else if (interaction.isAutocomplete()) await this.autocomplete(interaction);

@@ -281,8 +281,8 @@ export class DailyDigest {
     this.#ticker.start();
   }
 
+  /** Stops ticking; prefetches in flight settle on their own (closing the budget rejects queued ones). */
   async stop(): Promise<void> {
     await this.#ticker?.stop();
-    await this.drain();
   }
 }

@@ -31,7 +31,7 @@ export interface FeedPollerDeps {
   t?: Translator;
   /** per_page of the feed requests (default 50, the service's maximum). */
   pageSize?: number;
-  /** Extra pages walked after downtime when the whole first page is new (default 4). */
+  /** Extra pages walked after downtime when the whole first page is new (default 2). */
   maxCatchUpPages?: number;
   /** Owners polled at the same time (default 4; the request budget paces them anyway). */
   concurrency?: number;
@@ -116,7 +116,7 @@ export class FeedPoller {
     try {
       fetched = await fetchNewActivities(service, stored.token, cursor, {
         pageSize: this.#deps.pageSize ?? 50,
-        maxCatchUpPages: this.#deps.maxCatchUpPages ?? 4,
+        maxCatchUpPages: this.#deps.maxCatchUpPages ?? 2,
       });
     } catch (error) {
       report.requests += 1;

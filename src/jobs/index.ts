@@ -70,12 +70,8 @@ export interface Jobs {
 
 export function createJobs(options: JobsOptions): Jobs {
   const { store, subscriptions, vault, service, logger, now } = options;
-  const poster =
-    options.poster ??
-    (options.rest ? createRestPoster(options.rest, logger) : undefined) ??
-    (() => {
-      throw new Error('createJobs: give `rest` or `poster`');
-    })();
+  const poster = options.poster ?? (options.rest ? createRestPoster(options.rest, logger) : undefined);
+  if (!poster) throw new Error('createJobs: give `rest` or `poster`');
   const t = createTranslator('en');
   const outbox = new Outbox(store, { poster, now, logger });
   const notices = new SubscriptionNotices({ subscriptions, poster, t, logger });

@@ -1,6 +1,8 @@
 import type { KeyvStoreAdapter } from 'keyv';
 import { ConfigError } from '../config.js';
 import type { Logger } from '../logger.js';
+import { openPostgresBackend } from './postgres.js';
+import { openRedisBackend } from './redis.js';
 import { openSqliteBackend } from './sqlite.js';
 
 /**
@@ -24,24 +26,16 @@ export interface BackendOptions {
 
 export type BackendFactory = (databaseUrl: string, options: BackendOptions) => Promise<StoreBackend>;
 
-function notInstalled(kind: string, pkg: string): BackendFactory {
-  return async () => {
-    throw new ConfigError(
-      `DATABASE_URL: ${kind} needs the ${pkg} adapter, which this build does not include yet; use sqlite://<path>`,
-    );
-  };
-}
-
 /**
- * Backends by URL scheme. Adding Redis or PostgreSQL means writing a factory like openSqliteBackend
+ * Backends by URL scheme. Another database means writing a factory like openSqliteBackend
  * (adapter + prefix scan + ping + close) and registering it here.
  */
 const backendFactories: ReadonlyMap<string, BackendFactory> = new Map([
   ['sqlite', openSqliteBackend],
-  ['redis', notInstalled('redis://', '@keyv/redis')],
-  ['rediss', notInstalled('rediss://', '@keyv/redis')],
-  ['postgres', notInstalled('postgres://', '@keyv/postgres')],
-  ['postgresql', notInstalled('postgresql://', '@keyv/postgres')],
+  ['redis', openRedisBackend],
+  ['rediss', openRedisBackend],
+  ['postgres', openPostgresBackend],
+  ['postgresql', openPostgresBackend],
 ]);
 
 /** Picks the backend for a DATABASE_URL by its scheme. */

@@ -1,6 +1,7 @@
 import KeyvRedis from '@keyv/redis';
 import type { BackendOptions, StoreBackend } from './backend.js';
-import { connectRedis, describeRedisUrl, withTimeout } from './redis-connection.js';
+import { connectRedis, describeRedisUrl } from './redis-connection.js';
+import { withTimeout } from './timeout.js';
 
 /** Keys per SCAN call (a hint to Redis) and per MGET. */
 const SCAN_COUNT = 500;

@@ -93,4 +93,11 @@ export class Subscriptions {
     for (const subscription of owned) await this.items.delete(subscription.id);
     return owned.length;
   }
+
+  /** Re-activates an owner's paused subscriptions (after a successful /account link); returns how many. */
+  async resumeOwner(ownerId: string): Promise<number> {
+    const paused = await this.all((s) => s.ownerId === ownerId && s.state === 'paused');
+    for (const subscription of paused) await this.update(subscription.id, { state: 'active' });
+    return paused.length;
+  }
 }

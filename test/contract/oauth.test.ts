@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createRequestBudget,
   InsufficientScope,
+  MalformedResponse,
   OAuthClient,
   type OAuthClientOptions,
   OAuthError,
@@ -191,6 +192,33 @@ describe('token info and revoke', () => {
     expect(String(info)).not.toContain(token);
     // Revoking again (or an unknown token) still answers 200.
     await expect(oauth.revoke(token)).resolves.toBeUndefined();
+  });
+
+  it('OAuth endpoints under faults: 5xx -> Unavailable, HTML -> Unavailable, cut body -> MalformedResponse', async () => {
+    const code = await approve(oauth.authorizationUrl({ scope: ['read'], state: 'f' }), 'erin');
+    const faults = rig.emulator.faults;
+    try {
+      faults.errorRate = 1;
+      expect(await rejectionOf(oauth.exchangeCode(code))).toMatchObject({
+        name: 'Unavailable',
+        reason: 'server',
+      });
+      faults.errorRate = 0;
+      faults.html = true;
+      expect(await rejectionOf(oauth.tokenInfo('whatever'))).toMatchObject({
+        name: 'Unavailable',
+        status: 502,
+      });
+      faults.html = false;
+      faults.truncated = true;
+      const cut = await rejectionOf(oauth.exchangeCode(code));
+      expect(cut).toBeInstanceOf(MalformedResponse);
+      // The exchange went through on the service (only the answer was cut): the code is spent now.
+      faults.truncated = false;
+      expect(await rejectionOf(oauth.exchangeCode(code))).toMatchObject({ code: 'invalid_grant' });
+    } finally {
+      Object.assign(faults, { errorRate: 0, html: false, truncated: false });
+    }
   });
 
   it('token info of a garbage token -> Unauthorized', async () => {

@@ -19,6 +19,7 @@ export const en = {
   'error.internal': 'Something went wrong on our side. It has been logged; please try again.',
   'error.vaultUnreadable':
     'Your stored token cannot be opened with this bot’s key. Ask the operator to check VAULT_KEY, or unlink and link again.',
+  'error.restarting': 'kiroku is restarting. Please try again in a moment.',
   'error.notYourComponent': 'Only the person who ran this command can use these buttons.',
   'error.expired': 'This has expired. Please run the command again.',
   'error.badOption': (p: { option: string; reason: string }) => `\`${p.option}\`: ${p.reason}`,

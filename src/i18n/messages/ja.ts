@@ -17,6 +17,7 @@ export const ja: Messages = {
   'error.internal': 'kiroku 側で問題が発生しました。記録済みです。もう一度お試しください。',
   'error.vaultUnreadable':
     '保存されたトークンをこの bot の鍵で開けません。運営者に VAULT_KEY の確認を依頼するか、連携を解除してから再度連携してください。',
+  'error.restarting': 'kiroku は再起動中です。少し待ってからもう一度お試しください。',
   'error.notYourComponent': 'このボタンはコマンドを実行した人だけが使えます。',
   'error.expired': '有効期限が切れました。もう一度コマンドを実行してください。',
   'error.badOption': (p) => `\`${p.option}\`: ${p.reason}`,
