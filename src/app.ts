@@ -13,6 +13,8 @@ import { DEFAULT_DEFER_AFTER_MS } from './bot/responder.js';
 import { InteractionRouter } from './bot/router.js';
 import { type Config, requireDiscordToken } from './config.js';
 import { startHttpServer } from './http/server.js';
+import { countingPoster } from './jobs/counting-poster.js';
+import { createJobs, createRestPoster, type Jobs } from './jobs/index.js';
 import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';
 import {
@@ -34,6 +36,8 @@ export interface KirokuOptions {
   logger: Logger;
   /** Injected clock for tests; the real one otherwise. */
   now?: () => Date;
+  /** Tests drive the jobs by hand (`kiroku.jobs.feed.runCycle()`); production starts them. */
+  startJobs?: boolean;
   /** How long a handler may run before the interaction is deferred (Discord allows 3 s in all). */
   deferAfterMs?: number;
 }
@@ -45,6 +49,7 @@ export interface Kiroku {
   budget: RequestBudget;
   store: Store;
   metrics: Metrics;
+  jobs: Jobs;
   /** The port the health/metrics server listens on, when HTTP_PORT is set. */
   httpPort: number | undefined;
   stop(): Promise<void>;
@@ -71,7 +76,8 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   const keyring = await loadKeyRing(config, logger);
   const vault = new TokenVault(store, keyring, { logger });
   const budget = createRequestBudget({ ratePerSecond: config.service.ratePerSecond, logger });
-  const metrics = new Metrics(budget, () => undefined, now);
+  let lastPollAt: () => Date | undefined = () => undefined;
+  const metrics = new Metrics(budget, () => lastPollAt(), now);
   const http = new HttpTransport();
   const service = new ServiceClient({
     baseUrl: config.service.url,
@@ -129,6 +135,18 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     },
   };
 
+  const jobs = createJobs({
+    store,
+    subscriptions,
+    vault,
+    service,
+    poster: countingPoster(createRestPoster(client.rest, logger), metrics),
+    logger,
+    now,
+    intervals: { feedMs: config.pollIntervalSeconds * 1000 },
+  });
+  lastPollAt = () => jobs.feed.lastCycleAt;
+
   const router = new InteractionRouter(commands, services, {
     deferAfterMs: options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS,
     autocompleteDeadlineMs: 2_000,
@@ -162,6 +180,8 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   await client.login(token);
   await ready;
   logger.info({ guilds: client.guilds.cache.size, commands: commands.size }, 'kiroku is ready');
+  // Jobs skip their steps while the gateway is down and pick up where they left off.
+  if (options.startJobs ?? true) jobs.start(() => client.isReady());
 
   let stopped = false;
   return {
@@ -171,12 +191,14 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     budget,
     store,
     metrics,
+    jobs,
     httpPort: httpServer?.port,
     async stop() {
       if (stopped) return;
       stopped = true;
       logger.info('stopping: finishing interactions in flight');
       await router.drain(STOP_DRAIN_MS);
+      await jobs.stop();
       await httpServer?.close();
       await client.destroy();
       budget.close();

@@ -22,8 +22,14 @@ export class Metrics {
 
   readonly posts = new Counter({
     name: 'kiroku_channel_posts_total',
-    help: 'Posts to channels by the background jobs, by kind and outcome',
-    labelNames: ['kind', 'outcome'] as const,
+    help: 'Posts to channels by the background jobs (feed, digest, alerts), by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly notices = new Counter({
+    name: 'kiroku_owner_notices_total',
+    help: 'Direct messages telling subscription owners about a paused or disabled subscription',
     registers: [this.registry],
   });
 

@@ -9,7 +9,7 @@ export const MAX_TOKEN_LENGTH = 200;
  * Checks a token with `me` and token info before anything is stored: a token the service does not
  * accept is never kept. Returns what was linked.
  */
-export type LinkDeps = Pick<Services, 'service' | 'tokens' | 'vault' | 'logger' | 'now'>;
+export type LinkDeps = Pick<Services, 'service' | 'tokens' | 'vault' | 'subscriptions' | 'logger' | 'now'>;
 
 export function linkToken(
   ctx: Context,
@@ -44,6 +44,8 @@ export async function linkAccount(
       linkedAt: deps.now().toISOString(),
     };
     await deps.vault.put(discordUserId, stored);
+    // Subscriptions paused because the old token stopped working start again with the new one.
+    await deps.subscriptions.resumeOwner(discordUserId);
     deps.logger.info({ serviceUserId: me.id, method, scopes: info.scope }, 'account linked');
     return stored;
   } catch (error) {

@@ -83,6 +83,13 @@ export class FeedPoller {
     this.#t = deps.t ?? createTranslator('en');
   }
 
+  #lastCycleAt: Date | undefined;
+
+  /** When the last scheduled cycle finished (feeds the poll-lag metric). */
+  get lastCycleAt(): Date | undefined {
+    return this.#lastCycleAt;
+  }
+
   async runCycle(): Promise<CycleReport> {
     const report = emptyReport();
     const active = await this.#deps.subscriptions.all((s) => s.kind === 'feed' && s.state === 'active');
@@ -174,7 +181,11 @@ export class FeedPoller {
       name: 'feed',
       intervalMs,
       isReady,
-      step: () => this.runCycle(),
+      step: async () => {
+        const report = await this.runCycle();
+        this.#lastCycleAt = this.#deps.now();
+        return report;
+      },
       logger: this.#deps.logger,
     });
     this.#ticker.start();

@@ -10,6 +10,11 @@
  *   and a pause is a blocked key, so a RateLimiterRedis (same options) shares both across
  *   processes. Slot keys live whole seconds because store-backed limiters round durations
  *   down to seconds. Within one process the local spacing alone keeps the pace exact.
+ *   Across processes one start per slot is not enough (the first start late in its slot, the
+ *   next ones early in theirs, fit ceil(rate) + 1 starts in a second), so a start also waits
+ *   until the start ceil(rate) slots back is over a second old whenever every slot in between
+ *   is taken: its own starts are dated by its own clock, another process's by that slot key's
+ *   remaining lifetime (the shared store's clock) plus a small margin.
  */
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
@@ -71,11 +76,17 @@ interface Waiter {
   deadline?: ReturnType<typeof setTimeout>;
 }
 
-const SLOT_KEY_SECONDS = 1;
+/** Slot keys must outlive WINDOW_MS + SHARED_MARGIN_MS: their remaining lifetime dates the start. */
+const SLOT_KEY_SECONDS = 2;
+const WINDOW_MS = 1000;
+/** Slack, for another process's start, between the store granting it and the request leaving. */
+const SHARED_MARGIN_MS = 25;
 const PAUSE_KEY = 'pause';
 
 class PriorityBudget implements RequestBudget {
   private readonly intervalMs: number;
+  /** Starts one process makes in any 1-second window at full pace: ceil(rate). */
+  private readonly startsPerWindow: number;
   private readonly now: () => number;
   private readonly logger: Logger | undefined;
   private readonly interactiveMaxWaitMs: number;
@@ -89,6 +100,8 @@ class PriorityBudget implements RequestBudget {
     poll: [],
   };
   private lastStart = Number.NEGATIVE_INFINITY;
+  /** Slot number -> start time of this process's recent starts (the last second's worth). */
+  private readonly ownStarts = new Map<number, number>();
   private pausedUntil = 0;
   private consecutive429 = 0;
   private rateLimitedCount = 0;
@@ -101,6 +114,7 @@ class PriorityBudget implements RequestBudget {
     if (!(rate > 0) || !Number.isFinite(rate))
       throw new RangeError('ratePerSecond must be a positive number');
     this.intervalMs = Math.floor(1000 / rate) + 1;
+    this.startsPerWindow = Math.floor(WINDOW_MS / this.intervalMs) + 1;
     this.now = options.now ?? Date.now;
     this.logger = options.logger;
     this.interactiveMaxWaitMs = options.interactiveMaxWaitMs ?? 2000;
@@ -251,6 +265,33 @@ class PriorityBudget implements RequestBudget {
     }
   }
 
+  /**
+   * ms to wait before starting in `slot` so that no 1-second window holds more than ceil(rate) starts:
+   * only when every one of the ceil(rate) slots before it is taken and the first of them started less
+   * than a second ago (earlier slots are always over a second old).
+   */
+  private async windowWait(slot: number, keySeconds: number, now: number): Promise<number> {
+    const back = slot - this.startsPerWindow;
+    const own = this.ownStarts.get(back);
+    let wait: number;
+    if (own !== undefined) {
+      wait = own + WINDOW_MS + 1 - now;
+    } else {
+      const taken = await this.limiter.get(`slot:${back}`);
+      if (!taken || taken.consumedPoints <= 0 || taken.msBeforeNext <= 0) return 0;
+      wait = WINDOW_MS + SHARED_MARGIN_MS - (keySeconds * 1000 - taken.msBeforeNext);
+    }
+    if (wait <= 0) return 0;
+    const between = Array.from({ length: this.startsPerWindow - 1 }, (_, index) => back + 1 + index);
+    const taken = await Promise.all(
+      between.map(
+        async (n) =>
+          this.ownStarts.has(n) || ((await this.limiter.get(`slot:${n}`))?.consumedPoints ?? 0) > 0,
+      ),
+    );
+    return taken.every(Boolean) ? wait : 0;
+  }
+
   /** 0 when this slot's point was won, else ms to wait (a shared pause, or another process took the slot). */
   private async acquireShared(now: number): Promise<number> {
     try {
@@ -261,7 +302,12 @@ class PriorityBudget implements RequestBudget {
       }
       const slot = Math.floor(now / this.intervalMs);
       const keySeconds = Math.max(SLOT_KEY_SECONDS, Math.ceil((2 * this.intervalMs) / 1000));
+      const backWait = await this.windowWait(slot, keySeconds, now);
+      if (backWait > 0) return backWait;
       await this.limiter.consume(`slot:${slot}`, 1, { customDuration: keySeconds });
+      for (const old of this.ownStarts.keys())
+        if (old < slot - this.startsPerWindow) this.ownStarts.delete(old);
+      this.ownStarts.set(slot, this.now());
       return 0;
     } catch (error) {
       if (error instanceof RateLimiterRes)

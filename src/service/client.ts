@@ -241,7 +241,14 @@ export class ServiceClient {
         { ...params, sort_id: sortId, per_page: perPage, page } as ParamsOf<typeof name>,
         call,
       );
-    return walkItems(fetchPage as (page: number) => Promise<Page<ItemOf<CanonicalOperation<K>>>>, options);
+    const onTruncated =
+      options.onTruncated ??
+      (() =>
+        this.logger?.warn({ operation: name, perPage }, 'walk stopped at its page limit with pages left'));
+    return walkItems(fetchPage as (page: number) => Promise<Page<ItemOf<CanonicalOperation<K>>>>, {
+      ...options,
+      onTruncated,
+    });
   }
 
   /** Closes the HTTP pools this client owns. */

@@ -12,6 +12,8 @@ export interface WalkOptions {
   startPage?: number;
   /** Safety stop (default 100 pages). */
   maxPages?: number;
+  /** Told when the safety stop ends a walk that still had pages left (never silently partial). */
+  onTruncated?: () => void;
 }
 
 export const DEFAULT_WALK_PER_PAGE = 50;
@@ -19,7 +21,7 @@ export const DEFAULT_WALK_MAX_PAGES = 100;
 
 export async function* walkPages<T>(
   fetchPage: (page: number) => Promise<Page<T>>,
-  options: Pick<WalkOptions, 'startPage' | 'maxPages'> = {},
+  options: Pick<WalkOptions, 'startPage' | 'maxPages' | 'onTruncated'> = {},
 ): AsyncGenerator<Page<T>, void, undefined> {
   const startPage = options.startPage ?? 1;
   const maxPages = options.maxPages ?? DEFAULT_WALK_MAX_PAGES;
@@ -29,11 +31,12 @@ export async function* walkPages<T>(
     yield result;
     if (result.nextPage === null) return;
   }
+  options.onTruncated?.();
 }
 
 export async function* walkItems<T>(
   fetchPage: (page: number) => Promise<Page<T>>,
-  options: Pick<WalkOptions, 'startPage' | 'maxPages'> = {},
+  options: Pick<WalkOptions, 'startPage' | 'maxPages' | 'onTruncated'> = {},
 ): AsyncGenerator<T, void, undefined> {
   for await (const page of walkPages(fetchPage, options)) yield* page.items;
 }

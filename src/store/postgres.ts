@@ -67,7 +67,10 @@ function sqlCode(error: unknown): unknown {
  * dropped by the server (a restart, a failover) would crash the process. The adapter's pool is used only
  * for its CREATE TABLE and then ended; every query then goes through our own pool, which logs such errors.
  */
-export async function openPostgresBackend(databaseUrl: string, options: BackendOptions): Promise<StoreBackend> {
+export async function openPostgresBackend(
+  databaseUrl: string,
+  options: BackendOptions,
+): Promise<StoreBackend> {
   const { logger } = options;
   let target: string;
   try {
@@ -115,12 +118,12 @@ export async function openPostgresBackend(databaseUrl: string, options: BackendO
   try {
     // Key order for the scan must be bytewise whatever the database's collation (en_US and friends
     // ignore punctuation), and this index lets the range scan below use it.
-    await query(`CREATE INDEX IF NOT EXISTS ${TABLE}_key_bytewise ON ${SCHEMA}.${TABLE} (key COLLATE "C")`).catch(
-      (error: unknown) => {
-        // Two processes starting at once may race on the index name.
-        if (sqlCode(error) !== '23505' && sqlCode(error) !== '42P07') throw error;
-      },
-    );
+    await query(
+      `CREATE INDEX IF NOT EXISTS ${TABLE}_key_bytewise ON ${SCHEMA}.${TABLE} (key COLLATE "C")`,
+    ).catch((error: unknown) => {
+      // Two processes starting at once may race on the index name.
+      if (sqlCode(error) !== '23505' && sqlCode(error) !== '42P07') throw error;
+    });
   } catch (error) {
     await pool.end().catch(() => undefined);
     fail(error);

@@ -69,7 +69,12 @@ export async function connectRedis(url: string, options: RedisConnectOptions): P
   let everReady = false;
   let down = false;
 
-  const client = buildClient(url, options.connectTimeoutMs ?? 5_000, () => everReady);
+  let client: RedisConnection;
+  try {
+    client = buildClient(url, options.connectTimeoutMs ?? 5_000, () => everReady);
+  } catch {
+    throw new ConfigError('DATABASE_URL: not a valid redis:// or rediss:// URL');
+  }
   client.on('error', (error: unknown) => {
     if (!everReady || down) return;
     down = true;

@@ -22,7 +22,9 @@ export interface StackOptions {
 export interface Stack {
   emulator: Emulator;
   discord: FakeDiscord;
-  kiroku: Kiroku;
+  readonly kiroku: Kiroku;
+  /** Stops the bot and starts it again over the same data directory, as a restart would. */
+  restart(): Promise<void>;
   dataDir: string;
   /** Everything the bot logged, as text. */
   logs(): string;
@@ -60,7 +62,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       : {}),
     ...options.env,
   });
-  const kiroku = await startKiroku({ config, logger: createLogger('debug', logStream) });
+  // The jobs are driven by hand in tests (kiroku.jobs.feed.runCycle()), not by timers.
+  const start = () => startKiroku({ config, logger: createLogger('debug', logStream), startJobs: false });
+  let kiroku = await start();
 
   // Register the commands as `npm run deploy-commands` would, so the fake knows each option's type.
   const rest = new REST({ api: discord.restUrl }).setToken(discord.botToken);
@@ -71,7 +75,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   return {
     emulator,
     discord,
-    kiroku,
+    get kiroku() {
+      return kiroku;
+    },
+    async restart() {
+      await kiroku.stop();
+      kiroku = await start();
+    },
     dataDir,
     logs: () => logChunks.join(''),
     async link(discordUserId, who, scopes = ['read', 'write']) {

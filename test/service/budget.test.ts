@@ -231,7 +231,7 @@ describe('request budget', () => {
     await Promise.all(runs);
     starts.sort((x, y) => x - y);
     expect(new Set(starts.map((t) => Math.floor(t / 334))).size).toBe(6); // one start per slot
-    expect(maxStartsPerSecond(starts)).toBeLessThanOrEqual(4); // the service's per-IP limit
+    expect(maxStartsPerSecond(starts)).toBeLessThanOrEqual(3); // ceil(rate), across budgets too
 
     a.reportRateLimited();
     const pausedAt = Date.now();
@@ -242,6 +242,28 @@ describe('request budget', () => {
     await vi.advanceTimersByTimeAsync(1500);
     await onB;
     expect(startedOnB).toBeGreaterThanOrEqual(pausedAt + 1000);
+  });
+
+  it('keeps ceil(rate) starts per second across budgets even when one starts late in its slot', async () => {
+    const limiter = new RateLimiterMemory(BUDGET_LIMITER_OPTIONS);
+    const a = createRequestBudget({ ratePerSecond: 3, limiter });
+    const b = createRequestBudget({ ratePerSecond: 3, limiter });
+    // a starts in the last millisecond of a slot, b in the first of the next: with one start per slot
+    // alone, slots k..k+3 would then hold 4 starts within 669 ms.
+    vi.setSystemTime((Math.floor(Date.now() / 334) + 1) * 334 - 1);
+    const starts: number[] = [];
+    const record = async () => {
+      starts.push(Date.now());
+    };
+    const first = a.run('poll', record);
+    await vi.advanceTimersByTimeAsync(1);
+    const runs = [first, b.run('poll', record), a.run('poll', record), b.run('poll', record)];
+    runs.push(a.run('poll', record), b.run('poll', record));
+    await vi.advanceTimersByTimeAsync(5000);
+    await Promise.all(runs);
+    starts.sort((x, y) => x - y);
+    expect(starts).toHaveLength(6);
+    expect(maxStartsPerSecond(starts)).toBe(3);
   });
 
   it('rejects a limiter that is not configured with one point', () => {

@@ -1,0 +1,55 @@
+/**
+ * The request budget shared by every process of one deployment through Redis (scale-out).
+ * Each process keeps its own RequestBudget (priorities, local spacing); the RateLimiterRedis built
+ * here is the gate they share: one start per time slot across all processes, and a 429 pause seen
+ * by all. Processes must share the same rate (SERVICE_RATE_PER_SECOND) and keep their clocks in sync
+ * (NTP): slots are numbered from each process's own clock.
+ */
+import { type RateLimiterAbstract, RateLimiterRedis } from 'rate-limiter-flexible';
+import type { Logger } from '../logger.js';
+import { connectRedis, isRedisUrl, type RedisConnection } from '../store/redis-connection.js';
+import { BUDGET_LIMITER_OPTIONS } from './budget.js';
+
+/** A RateLimiterRedis over a connected node-redis client, with the options the budget requires. */
+export function createSharedLimiter(client: RedisConnection): RateLimiterAbstract {
+  return new RateLimiterRedis({
+    storeClient: client,
+    // node-redis v4+ API (multi().pTTL(), eval with { keys, arguments }).
+    useRedisPackage: true,
+    // While Redis is unreachable, fail at once: the budget then keeps its local pace.
+    rejectIfRedisNotReady: true,
+    ...BUDGET_LIMITER_OPTIONS,
+  });
+}
+
+export interface SharedBudgetLimiter {
+  /** Pass as `createRequestBudget({ limiter })`. */
+  readonly limiter: RateLimiterAbstract;
+  /** Closes the limiter's own Redis connection (after the budget is closed). */
+  close(): Promise<void>;
+}
+
+export interface SharedBudgetOptions {
+  logger: Logger;
+}
+
+/**
+ * For a `redis://` / `rediss://` DATABASE_URL: connects (its own connection, separate from the store's)
+ * and returns the shared limiter. For any other DATABASE_URL: undefined, and the budget stays per process.
+ * Rejects with ConfigError when Redis cannot be reached at startup.
+ */
+export async function openSharedBudgetLimiter(
+  databaseUrl: string,
+  options: SharedBudgetOptions,
+): Promise<SharedBudgetLimiter | undefined> {
+  if (!isRedisUrl(databaseUrl)) return undefined;
+  const client = await connectRedis(databaseUrl, { logger: options.logger, role: 'request budget' });
+  let closing: Promise<void> | undefined;
+  return {
+    limiter: createSharedLimiter(client),
+    close() {
+      closing ??= client.isOpen ? client.close() : Promise.resolve();
+      return closing;
+    },
+  };
+}

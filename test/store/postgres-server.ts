@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+interface Identity {
+  uid: number;
+  gid: number;
+}
+
+function runs(command: string): boolean {
+  const probe = spawnSync(command, ['--version'], { stdio: 'ignore' });
+  return probe.error === undefined && probe.status === 0;
+}
+
+/** PostgreSQL refuses to run as root: borrow the `postgres` account then. */
+function identity(): Identity | undefined | null {
+  if (process.getuid?.() !== 0) return undefined;
+  const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+  if (uid.status !== 0 || gid.status !== 0) return null;
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+/** Why a live PostgreSQL test cannot run here, or undefined when it can. */
+export function postgresUnavailableReason(): string | undefined {
+  if (!runs('initdb') || !runs('postgres') || !runs('pg_isready') || !runs('psql'))
+    return 'PostgreSQL binaries (initdb, postgres, pg_isready, psql) are not on PATH';
+  if (identity() === null) return 'running as root without a postgres account to run the server as';
+  return undefined;
+}
+
+export interface PostgresServer {
+  /** postgresql://kiroku@127.0.0.1:PORT/postgres */
+  url: string;
+  /** Runs one SQL statement with psql, e.g. to empty the store's table between tests. */
+  sql(statement: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+function run(command: string, args: string[], as: Identity | undefined): Promise<number | null> {
+  const child = spawn(command, args, { stdio: 'ignore', ...as });
+  return once(child, 'exit').then(([code]) => code as number | null);
+}
+
+/**
+ * initdb + postgres in a temporary directory on a free loopback port (fsync off, trust auth).
+ * The cluster uses an ICU en-US collation, which orders keys ignoring punctuation: the store must not
+ * rely on the database collation for its prefix scan.
+ */
+export async function startPostgresServer(): Promise<PostgresServer> {
+  const as = identity() ?? undefined;
+  const directory = await mkdtemp(path.join(tmpdir(), 'kiroku-pg-'));
+  if (as) await chown(directory, as.uid, as.gid);
+  const data = path.join(directory, 'data');
+  const initdbArgs = ['-D', data, '-U', 'kiroku', '--auth=trust', '--no-sync', '-E', 'UTF8'];
+  const icu = ['--locale-provider=icu', '--icu-locale=en-US', '--locale=C.UTF-8'];
+  if ((await run('initdb', [...initdbArgs, ...icu], as)) !== 0) {
+    await rm(data, { recursive: true, force: true });
+    if ((await run('initdb', initdbArgs, as)) !== 0) throw new Error('initdb failed');
+  }
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    'postgres',
+    ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', directory, '-F'],
+    { stdio: 'ignore', ...as },
+  );
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, 'exit');
+      child.kill('SIGINT'); // fast shutdown
+      await exited;
+    }
+    await rm(directory, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    if ((await run('pg_isready', ['-h', '127.0.0.1', '-p', String(port), '-q'], undefined)) === 0) {
+      const url = `postgresql://kiroku@127.0.0.1:${port}/postgres`;
+      const sql = async (statement: string) => {
+        const code = await run('psql', [url, '-q', '-v', 'ON_ERROR_STOP=1', '-c', statement], undefined);
+        if (code !== 0) throw new Error(`psql failed: ${statement}`);
+      };
+      return { url, sql, stop };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error('postgres did not start');
+}
