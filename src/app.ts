@@ -11,6 +11,7 @@ import { LookupCache } from './bot/lookup-cache.js';
 import { Pager, pagerStateSchema } from './bot/paging.js';
 import { DEFAULT_DEFER_AFTER_MS } from './bot/responder.js';
 import { InteractionRouter } from './bot/router.js';
+import { servesGuild } from './bot/sharding.js';
 import { type Config, requireDiscordToken } from './config.js';
 import { startHttpServer } from './http/server.js';
 import { countingPoster } from './jobs/counting-poster.js';
@@ -21,6 +22,7 @@ import {
   createRequestBudget,
   HttpTransport,
   OAuthClient,
+  openSharedBudgetLimiter,
   type RequestBudget,
   ServiceClient,
 } from './service/index.js';
@@ -75,7 +77,15 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   const store = await openStore(config.databaseUrl, { logger });
   const keyring = await loadKeyRing(config, logger);
   const vault = new TokenVault(store, keyring, { logger });
-  const budget = createRequestBudget({ ratePerSecond: config.service.ratePerSecond, logger });
+  // The service limits requests per IP. With Redis the budget is shared by every process; without
+  // it, shard processes on one host split the rate between them.
+  const sharedLimiter = await openSharedBudgetLimiter(config.databaseUrl, { logger });
+  const shardProcesses = sharedLimiter ? 1 : Math.max(1, Number(process.env.SHARD_COUNT ?? 1) || 1);
+  const budget = createRequestBudget({
+    ratePerSecond: config.service.ratePerSecond / shardProcesses,
+    logger,
+    ...(sharedLimiter ? { limiter: sharedLimiter.limiter } : {}),
+  });
   let lastPollAt: () => Date | undefined = () => undefined;
   const metrics = new Metrics(budget, () => lastPollAt(), now);
   const http = new HttpTransport();
@@ -137,7 +147,8 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
 
   const jobs = createJobs({
     store,
-    subscriptions,
+    // Under sharding, each process serves the subscriptions of its own guilds only.
+    subscriptions: new Subscriptions(store, { servesGuild: (guildId) => servesGuild(client, guildId) }),
     vault,
     service,
     poster: countingPoster(createRestPoster(client.rest, logger), metrics),
@@ -202,6 +213,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
       await httpServer?.close();
       await client.destroy();
       budget.close();
+      await sharedLimiter?.close();
       await http.close();
       await store.close();
     },

@@ -153,9 +153,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 }
 
 /** Reads `.env` (when present) into process.env without overriding what is already set, then parses. */
-export function loadConfig(envFile = '.env'): Config {
+export function loadConfig(envFile = '.env', overrides: Record<string, string> = {}): Config {
   if (existsSync(envFile)) process.loadEnvFile(envFile);
-  return parseConfig(process.env);
+  return parseConfig({ ...process.env, ...overrides });
 }
 
 /** The bot cannot connect without a token; other entry points (deploy, emulator) may not need it. */

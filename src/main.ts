@@ -1,12 +1,15 @@
 import { startKiroku } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { createLogger } from './logger.js';
+import { isShardProcess, superviseShards } from './bot/sharding.js';
+import { type Config, ConfigError, loadConfig, requireDiscordToken } from './config.js';
+import { createLogger, type Logger } from './logger.js';
 
-/** `npm start`: read the configuration, start the bot, stop cleanly on SIGINT/SIGTERM. */
-async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+/** How long a stop may take in all: the process is gone within 10 s of SIGTERM/SIGINT. */
+const STOP_LIMIT_MS = 10_000;
+
+function readConfig(): Config {
   try {
-    config = loadConfig();
+    // A shard process runs its shard: discord.js passes the ids in SHARDS (read by the client itself).
+    return loadConfig('.env', isShardProcess() ? { SHARDS: '1' } : {});
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`kiroku cannot start: ${error.message}`);
@@ -14,24 +17,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
-  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+}
 
-  let kiroku: Awaited<ReturnType<typeof startKiroku>>;
-  try {
-    kiroku = await startKiroku({ config, logger });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    logger.fatal({ err: error }, 'kiroku could not start');
-    console.error(`kiroku cannot start: ${message}`);
-    process.exit(1);
-  }
-
+function onStopSignals(logger: Logger, stop: () => Promise<void>): void {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'stopping');
-    const deadline = setTimeout(() => process.exit(1), 10_000);
-    deadline.unref();
-    kiroku.stop().then(
+    setTimeout(() => process.exit(1), STOP_LIMIT_MS).unref();
+    stop().then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error({ err: error }, 'unclean stop');
@@ -41,6 +33,27 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** `npm start`: one bot process, or (SHARDS=auto|N) a supervisor of shard processes. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+  try {
+    if (config.shards !== 1) {
+      const supervisor = await superviseShards(config, requireDiscordToken(config), logger);
+      onStopSignals(logger, () => supervisor.stop(STOP_LIMIT_MS - 1_000));
+      return;
+    }
+    const kiroku = await startKiroku({ config, logger });
+    onStopSignals(logger, () => kiroku.stop());
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.fatal({ err: error }, 'kiroku could not start');
+    console.error(`kiroku cannot start: ${message}`);
+    process.exit(1);
+  }
 }
 
 await main();

@@ -95,3 +95,9 @@ export type {
   WorkEpisodesParams,
   WorkScope,
 } from './scoped.js';
+export {
+  createSharedLimiter,
+  openSharedBudgetLimiter,
+  type SharedBudgetLimiter,
+  type SharedBudgetOptions,
+} from './shared-budget.js';

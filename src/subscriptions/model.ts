@@ -44,9 +44,15 @@ export type NewSubscription = Omit<Subscription, 'id' | 'createdAt' | 'state' | 
 /** Channel subscriptions, kept in the store; ids are short so that users can type them. */
 export class Subscriptions {
   private readonly items: Collection<Subscription>;
+  private readonly servesGuild: (guildId: string) => boolean;
 
-  constructor(store: Store) {
+  /**
+   * `servesGuild` narrows `all()` to the guilds of one shard, so that each subscription is served
+   * by exactly one shard (the one that holds its guild); commands use the unnarrowed view.
+   */
+  constructor(store: Store, options: { servesGuild?: (guildId: string) => boolean } = {}) {
     this.items = store.collection('subscriptions', subscriptionSchema);
+    this.servesGuild = options.servesGuild ?? (() => true);
   }
 
   async create(input: NewSubscription, now: Date): Promise<Subscription> {

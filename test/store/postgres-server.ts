@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,31 @@ function runs(command: string): boolean {
   return probe.error === undefined && probe.status === 0;
 }
 
+/** Debian keeps the server binaries in /usr/lib/postgresql/<major>/bin, off PATH. */
+const DEBIAN_ROOT = '/usr/lib/postgresql';
+
+function binary(name: string): string {
+  if (runs(name)) return name;
+  let majors: string[] = [];
+  try {
+    majors = readdirSync(DEBIAN_ROOT).sort((x, y) => Number(y) - Number(x));
+  } catch {
+    return name;
+  }
+  for (const major of majors) {
+    const candidate = path.join(DEBIAN_ROOT, major, 'bin', name);
+    if (runs(candidate)) return candidate;
+  }
+  return name;
+}
+
+const bin = {
+  initdb: binary('initdb'),
+  postgres: binary('postgres'),
+  pgIsReady: binary('pg_isready'),
+  psql: binary('psql'),
+};
+
 /** PostgreSQL refuses to run as root: borrow the `postgres` account then. */
 function identity(): Identity | undefined | null {
   if (process.getuid?.() !== 0) return undefined;
@@ -26,8 +52,8 @@ function identity(): Identity | undefined | null {
 
 /** Why a live PostgreSQL test cannot run here, or undefined when it can. */
 export function postgresUnavailableReason(): string | undefined {
-  if (!runs('initdb') || !runs('postgres') || !runs('pg_isready') || !runs('psql'))
-    return 'PostgreSQL binaries (initdb, postgres, pg_isready, psql) are not on PATH';
+  if (!Object.values(bin).every(runs))
+    return `PostgreSQL binaries (initdb, postgres, pg_isready, psql) are neither on PATH nor in ${DEBIAN_ROOT}/*/bin`;
   if (identity() === null) return 'running as root without a postgres account to run the server as';
   return undefined;
 }
@@ -67,13 +93,13 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const data = path.join(directory, 'data');
   const initdbArgs = ['-D', data, '-U', 'kiroku', '--auth=trust', '--no-sync', '-E', 'UTF8'];
   const icu = ['--locale-provider=icu', '--icu-locale=en-US', '--locale=C.UTF-8'];
-  if ((await run('initdb', [...initdbArgs, ...icu], as)) !== 0) {
+  if ((await run(bin.initdb, [...initdbArgs, ...icu], as)) !== 0) {
     await rm(data, { recursive: true, force: true });
-    if ((await run('initdb', initdbArgs, as)) !== 0) throw new Error('initdb failed');
+    if ((await run(bin.initdb, initdbArgs, as)) !== 0) throw new Error('initdb failed');
   }
   const port = await freePort();
   const child: ChildProcess = spawn(
-    'postgres',
+    bin.postgres,
     ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', directory, '-F'],
     { stdio: 'ignore', ...as },
   );
@@ -88,10 +114,10 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    if ((await run('pg_isready', ['-h', '127.0.0.1', '-p', String(port), '-q'], undefined)) === 0) {
+    if ((await run(bin.pgIsReady, ['-h', '127.0.0.1', '-p', String(port), '-q'], undefined)) === 0) {
       const url = `postgresql://kiroku@127.0.0.1:${port}/postgres`;
       const sql = async (statement: string) => {
-        const code = await run('psql', [url, '-q', '-v', 'ON_ERROR_STOP=1', '-c', statement], undefined);
+        const code = await run(bin.psql, [url, '-q', '-v', 'ON_ERROR_STOP=1', '-c', statement], undefined);
         if (code !== 0) throw new Error(`psql failed: ${statement}`);
       };
       return { url, sql, stop };

@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ApplicationCommandOptionType } from 'discord-api-types/v10';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeDiscord, shardOf, startFakeDiscord } from '../discord/fake-discord.js';
+import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
+import { type Emulator, startEmulator } from '../emulator/server.js';
+import { USERS } from './harness.js';
+
+const TIMEOUT = 20_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** SHARDS=2: the real `npm start` entry under discord.js's ShardingManager, against the fake gateway. */
+describe('two shards', () => {
+  let discord: FakeDiscord;
+  let emulator: Emulator;
+  let dataDir: string;
+  let bot: ChildProcess;
+  let output = '';
+
+  beforeAll(async () => {
+    discord = await startFakeDiscord({ guilds: 6, shards: 2 });
+    emulator = await startEmulator({ seed: 'demo' });
+    dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-shards-'));
+    bot = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: {
+        ...process.env,
+        DISCORD_TOKEN: discord.botToken,
+        DISCORD_REST_URL: discord.restUrl,
+        SERVICE_URL: emulator.url,
+        SERVICE_TOKEN: DEMO_TOKENS.carol,
+        DATA_DIR: dataDir,
+        SHARDS: '2',
+        POLL_INTERVAL_SECONDS: '5',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const collect = (chunk: unknown) => {
+      output += String(chunk);
+    };
+    bot.stdout?.on('data', collect);
+    bot.stderr?.on('data', collect);
+    for (let i = 0; i < 600 && !output.includes('all shards ready'); i++) await sleep(100);
+    expect(output).toContain('all shards ready');
+  }, 90_000);
+
+  afterAll(async () => {
+    if (bot && bot.exitCode === null) {
+      const exited = new Promise((resolve) => bot.once('exit', resolve));
+      bot.kill('SIGTERM');
+      await Promise.race([exited, sleep(12_000)]);
+      bot.kill('SIGKILL');
+    }
+    await discord?.close();
+    await emulator?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const guildOn = (shard: number) => discord.guildIds.find((id) => shardOf(id, 2) === shard) ?? '';
+
+  it('identifies one session per shard and answers commands in both shards’ guilds', async () => {
+    expect(new Set(discord.sessions().map((s) => JSON.stringify(s.shard))).size).toBe(2);
+    for (const shard of [0, 1]) {
+      const reply = await (
+        await discord.slash({
+          name: 'work',
+          subcommand: 'info',
+          options: { work: String(DEMO_WORKS.soraNote) },
+          user: USERS.alice,
+          guildId: guildOn(shard),
+        })
+      ).reply(TIMEOUT);
+      expect(reply.embeds[0]?.title).toBeTruthy();
+    }
+  });
+
+  it('posts each feed item once to a channel in each shard’s guild', async () => {
+    const channels = [0, 1].map((shard) => discord.channelIds(guildOn(shard))[0] ?? '');
+    // Link through the modal (the vault lives in the shard processes), then subscribe in both guilds.
+    await (
+      await discord.slash({ name: 'account', subcommand: 'link', user: USERS.alice, guildId: guildOn(0) })
+    ).reply(TIMEOUT);
+    const linked = await (
+      await discord.modal({
+        customId: 'account:token',
+        fields: { token: DEMO_TOKENS.alice },
+        user: USERS.alice,
+        guildId: guildOn(0),
+      })
+    ).reply(TIMEOUT);
+    expect(linked.content).toBe('Linked as **alice**.');
+    for (const [shard, channel] of channels.entries()) {
+      const reply = await (
+        await discord.slash({
+          name: 'subscription',
+          subcommand: 'feed',
+          // Nothing was registered with this fake, so the option's type is given explicitly.
+          options: [{ name: 'channel', type: ApplicationCommandOptionType.Channel, value: channel }],
+          user: USERS.alice,
+          guildId: guildOn(shard),
+        })
+      ).reply(TIMEOUT);
+      expect(reply.content).toMatch(/will be posted in/);
+    }
+    // Let each shard's poller run once to set its cursor, then bob records something.
+    await sleep(7_000);
+    const episode = [...emulator.data.episodes.values()][0];
+    emulator.data.createRecord({
+      userId: DEMO_USERS.bob.id,
+      episodeId: episode?.id ?? 0,
+      comment: 'from the shards test',
+    });
+    for (const channel of channels) await discord.waitForChannelMessages(channel, 1, TIMEOUT);
+    await sleep(6_000); // one more cycle: nothing is posted twice
+    for (const channel of channels) {
+      const posted = discord
+        .channelMessages(channel)
+        .filter((m) => JSON.stringify(m.embeds).includes('from the shards test'));
+      expect(posted).toHaveLength(1);
+    }
+  }, 60_000);
+});
