@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
-import { slashCommand, stringOption, workOption } from '../src/bot/definition.js';
+import { slashCommand, statusChoices, stringOption, workOption } from '../src/bot/definition.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { workTitle } from '../src/render/format.js';
 import { statusLabel } from '../src/render/status.js';
-import { statusKindSchema } from '../src/service/index.js';
+import { STATUS_KINDS, statusKindSchema } from '../src/service/index.js';
 
 const options = z.object({ work: z.string().min(1, 'reason.required'), kind: statusKindSchema });
 
@@ -22,14 +22,7 @@ export const command = defineCommand({
         { en: 'Watch status (No status clears it)', ja: '視聴ステータス（未選択で解除）' },
         {
           required: true,
-          choices: [
-            { value: 'wanna_watch', name: { en: 'Want to watch', ja: '見たい' } },
-            { value: 'watching', name: { en: 'Watching', ja: '見てる' } },
-            { value: 'watched', name: { en: 'Watched', ja: '見た' } },
-            { value: 'on_hold', name: { en: 'On hold', ja: '一時中断' } },
-            { value: 'stop_watching', name: { en: 'Stopped watching', ja: '視聴中止' } },
-            { value: 'no_select', name: { en: 'No status', ja: '未選択' } },
-          ],
+          choices: statusChoices(STATUS_KINDS),
         },
       ),
     ],

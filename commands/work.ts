@@ -5,28 +5,22 @@ import { slashCommand, stringOption, subcommand, workOption } from '../src/bot/d
 import { pagedList, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { episodeListQuery } from '../src/catalogue/episode-list.js';
+import { WORK_SORTS, workSortOption, workSortSchema } from '../src/catalogue/work-sort.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { lines, truncate } from '../src/render/format.js';
 import { statusLabel } from '../src/render/status.js';
 import { workEmbed, workLine } from '../src/render/work.js';
-import { STATUS_KINDS, statusKindSchema, type WorksParams } from '../src/service/index.js';
+import { STATUS_KINDS, statusKindSchema } from '../src/service/index.js';
 
 export const SEASON = /^\d{4}-(winter|spring|summer|autumn|all)$/;
 
 const searchQuery = z.object({
   title: z.string().trim().max(100).optional(),
   season: z.string().trim().regex(SEASON, 'reason.season').optional(),
-  sort: z.enum(['watchers', 'season', 'id']).default('id'),
+  sort: workSortSchema,
 });
 
 const infoOptions = z.object({ work: z.string().min(1, 'reason.required') });
-
-const SORTS: Record<z.infer<typeof searchQuery>['sort'], Partial<WorksParams>> = {
-  // Sending sort_id beside another sort would override it (the service lets sort_id win).
-  watchers: { sort_watchers_count: 'desc' },
-  season: { sort_season: 'desc' },
-  id: { sort_id: 'asc' },
-};
 
 const searchList = pagedList({
   query: searchQuery,
@@ -37,7 +31,7 @@ const searchList = pagedList({
       {
         ...(query.title ? { filter_title: query.title } : {}),
         ...(query.season ? { filter_season: query.season } : {}),
-        ...SORTS[query.sort],
+        ...WORK_SORTS[query.sort],
         page,
         per_page: perPage,
         fields: ['id', 'title', 'season_name', 'season_name_text', 'watchers_count'],
@@ -71,18 +65,7 @@ export const command = defineCommand({
           { en: 'Season such as 2024-autumn or 2024-all', ja: '2024-autumn や 2024-all のようなシーズン' },
           { maxLength: 11 },
         ),
-        stringOption(
-          'sort',
-          '並び順',
-          { en: 'Order of the results', ja: '結果の並び順' },
-          {
-            choices: [
-              { value: 'watchers', name: { en: 'Most watched', ja: '視聴者が多い順' } },
-              { value: 'season', name: { en: 'Newest season', ja: '新しいシーズン順' } },
-              { value: 'id', name: { en: 'Oldest entry first', ja: '登録順' } },
-            ],
-          },
-        ),
+        workSortOption(),
       ],
     ),
     subcommand('info', '詳細', { en: 'Show one work', ja: '作品の詳細を表示' }, [workOption()]),

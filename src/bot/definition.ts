@@ -6,6 +6,9 @@ import {
   ChannelType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
+import { en } from '../i18n/messages/en.js';
+import { ja } from '../i18n/messages/ja.js';
+import type { StatusKind } from '../service/index.js';
 
 /** An English text and its Japanese localization. */
 export interface Text {
@@ -133,3 +136,8 @@ export const episodeOption = (required = true) =>
     },
     { required, autocomplete: true, maxLength: 20 },
   );
+
+/** Choices for a watch-status option, named as the catalogues name the statuses. */
+export function statusChoices(kinds: readonly StatusKind[]): Array<{ value: string; name: Text }> {
+  return kinds.map((kind) => ({ value: kind, name: { en: en[`status.${kind}`], ja: ja[`status.${kind}`] } }));
+}

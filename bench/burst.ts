@@ -1,0 +1,89 @@
+/**
+ * Fires interactions at the fake Discord and times each one with performance.now(): from just
+ * before INTERACTION_CREATE is sent to the first interaction callback the fake receives, and to
+ * the final answer (the callback itself, or the edit/followup after a defer).
+ */
+import { InteractionResponseType } from 'discord-api-types/v10';
+import type { InteractionReply, InteractionResult } from '../test/discord/fake-discord.js';
+
+export interface Sample {
+  /** ms to the first callback, or null when none was accepted. */
+  firstMs: number | null;
+  /** ms to the visible final answer, or null when none came. */
+  finalMs: number | null;
+  deferred: boolean;
+  /** A callback refused by the fake as later than the 3 s window, or no callback at all. */
+  missed: boolean;
+  /** What the answer was, from `classify` ('timeout' when none came). */
+  outcome: string;
+}
+
+/** Decides what a final answer means (e.g. 'ok', 'busy', 'empty'). */
+export type Classify = (reply: InteractionReply) => string;
+
+function isFinal(result: InteractionResult): boolean {
+  const first = result.callbacks[0];
+  if (!first) return false;
+  if (
+    first.type !== InteractionResponseType.DeferredChannelMessageWithSource &&
+    first.type !== InteractionResponseType.DeferredMessageUpdate
+  )
+    return true;
+  return result.events.some((e) => e.kind === 'editOriginal' || e.kind === 'followup');
+}
+
+/** Times one dispatched interaction; `startedAt` is performance.now() taken just before dispatch. */
+async function observe(
+  result: InteractionResult,
+  startedAt: number,
+  classify: Classify,
+  timeoutMs: number,
+): Promise<Sample> {
+  let firstAt: number | null = null;
+  let finalAt: number | null = null;
+  // The predicate runs synchronously on every event the fake records, so the clock is read there.
+  const check = (): boolean => {
+    const now = performance.now();
+    if (firstAt === null && result.callbacks.length > 0) firstAt = now;
+    if (finalAt === null && isFinal(result)) finalAt = now;
+    return finalAt !== null || result.errors.length > 0;
+  };
+  // A refused (late) callback notifies too, and ends the wait: no answer will follow it.
+  await result.waitFor(check, timeoutMs).catch(() => undefined);
+  const missed = result.callbacks.length === 0 || result.errors.some((e) => e.startsWith('callback after'));
+  const reply = result.latest();
+  return {
+    firstMs: firstAt === null ? null : firstAt - startedAt,
+    finalMs: finalAt === null ? null : finalAt - startedAt,
+    deferred: result.deferred,
+    missed,
+    outcome: finalAt !== null && reply ? classify(reply) : missed ? 'missed' : 'timeout',
+  };
+}
+
+/**
+ * Sends `count` interactions at once (`send(i)` dispatches the i-th) and waits for all answers.
+ * Dispatch is synchronous inside `send`, so the clock read before it is the dispatch time.
+ */
+export async function burst(
+  count: number,
+  send: (index: number) => Promise<InteractionResult>,
+  classify: Classify,
+  timeoutMs = 20_000,
+): Promise<Sample[]> {
+  const started: number[] = [];
+  const pending: Promise<InteractionResult>[] = [];
+  for (let i = 0; i < count; i++) {
+    started.push(performance.now());
+    pending.push(send(i));
+  }
+  const results = await Promise.all(pending);
+  return Promise.all(results.map((result, i) => observe(result, started[i] ?? 0, classify, timeoutMs)));
+}
+
+/** Counts samples per outcome. */
+export function outcomes(samples: readonly Sample[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const s of samples) counts[s.outcome] = (counts[s.outcome] ?? 0) + 1;
+  return counts;
+}

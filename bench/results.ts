@@ -1,0 +1,39 @@
+/** bench/results.json: every row, the scenarios' raw details and the machine they ran on. */
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import type { Row } from './types.js';
+
+export interface ResultsFile {
+  startedAt: string;
+  finishedAt: string;
+  quick: boolean;
+  scenarios: string[];
+  machine: {
+    node: string;
+    platform: string;
+    arch: string;
+    cpus: number;
+    cpuModel: string;
+    totalMemoryMb: number;
+  };
+  rows: Row[];
+  details: Record<string, unknown>;
+  /** Scenarios that threw, with their message. */
+  failures: Record<string, string>;
+}
+
+export function machineInfo(): ResultsFile['machine'] {
+  const cpus = os.cpus();
+  return {
+    node: process.version,
+    platform: process.platform,
+    arch: process.arch,
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
+  };
+}
+
+export async function writeResults(file: string, results: ResultsFile): Promise<void> {
+  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+}

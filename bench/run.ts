@@ -1,0 +1,75 @@
+/**
+ * `npm run bench [-- --quick] [-- --only <scenario>]`: runs the real bot against the fake Discord
+ * and the emulator on loopback, prints a table, and writes bench/results.json.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from './args.js';
+import { machineInfo, type ResultsFile, writeResults } from './results.js';
+import { SCENARIOS } from './scenarios/index.js';
+import { formatNotes, formatTable } from './table.js';
+import type { Row } from './types.js';
+
+const log = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+async function main(): Promise<number> {
+  let args: ReturnType<typeof parseArgs>;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+  const unknown = args.only.filter((name) => !SCENARIOS.some((s) => s.name === name));
+  if (unknown.length > 0) {
+    console.error(`unknown scenario(s): ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+    return 2;
+  }
+  const selected = args.only.length > 0 ? SCENARIOS.filter((s) => args.only.includes(s.name)) : SCENARIOS;
+  const startedAt = new Date();
+  const rows: Row[] = [];
+  const details: Record<string, unknown> = {};
+  const failures: Record<string, string> = {};
+  log(`kiroku bench (${args.quick ? 'quick' : 'full'}): ${selected.map((s) => s.name).join(', ')}`);
+  for (const scenario of selected) {
+    const began = performance.now();
+    log(`▶ ${scenario.name}: ${scenario.title}`);
+    try {
+      const outcome = await scenario.run({ quick: args.quick, log });
+      rows.push(...outcome.rows);
+      details[scenario.name] = { ...outcome.details, durationS: (performance.now() - began) / 1000 };
+    } catch (error) {
+      failures[scenario.name] = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      log(`✗ ${scenario.name} failed: ${failures[scenario.name]}`);
+    }
+    log(`  ${scenario.name} took ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  }
+  const results: ResultsFile = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    quick: args.quick,
+    scenarios: selected.map((s) => s.name),
+    machine: machineInfo(),
+    rows,
+    details,
+    failures,
+  };
+  const out = args.out ?? path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
+  await writeResults(out, results);
+  console.log(formatTable(rows));
+  const notes = formatNotes(rows);
+  if (notes) console.log(`\nNotes:\n${notes}`);
+  const m = results.machine;
+  console.log(
+    `\nnode ${m.node}, ${m.cpus} × ${m.cpuModel}; ${((Date.parse(results.finishedAt) - startedAt.getTime()) / 1000).toFixed(0)} s; results in ${path.relative(process.cwd(), out)}`,
+  );
+  if (Object.keys(failures).length > 0) {
+    console.log(`failed: ${Object.keys(failures).join(', ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+process.exitCode = await main();

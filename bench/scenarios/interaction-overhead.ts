@@ -1,0 +1,268 @@
+/**
+ * Scenario 1: interaction overhead. From INTERACTION_CREATE sent to the first interaction callback
+ * received (and to the final answer), for `/work search` and for `/work info` autocomplete at 1, 50
+ * and 200 concurrent interactions, against a bare discord.js client answering a constant.
+ */
+import { createTranslator } from '../../src/i18n/translator.js';
+import type { InteractionReply } from '../../test/discord/fake-discord.js';
+import { burst, type Classify, outcomes, type Sample } from '../burst.js';
+import { FragmentPool } from '../fragments.js';
+import { percentile, round } from '../stats.js';
+import { startTarget, type Target, type VariantName } from '../targets.js';
+import { type Row, row, type Scenario, type ScenarioOptions } from '../types.js';
+
+const NAME = 'interaction-overhead';
+type Kind = 'search' | 'autocomplete';
+const KINDS: Kind[] = ['search', 'autocomplete'];
+const CONCURRENCY = [1, 50, 200] as const;
+const P50_RATIO_TARGET = 1.3;
+const WINDOW_MS = 3000;
+
+interface Cell {
+  variant: VariantName;
+  kind: Kind;
+  concurrency: number;
+  latencyMs: number;
+  samples: Sample[];
+  serviceRequests: number;
+  rateLimited: number;
+}
+
+interface Summary {
+  n: number;
+  firstP50: number | null;
+  firstP99: number | null;
+  finalP50: number | null;
+  finalP99: number | null;
+  deferred: number;
+  direct: number;
+  missed: number;
+  outcomes: Record<string, number>;
+}
+
+function summarize(samples: readonly Sample[]): Summary {
+  const first = samples.flatMap((s) => (s.firstMs === null ? [] : [s.firstMs]));
+  const final = samples.flatMap((s) => (s.finalMs === null ? [] : [s.finalMs]));
+  return {
+    n: samples.length,
+    firstP50: round(percentile(first, 50)),
+    firstP99: round(percentile(first, 99)),
+    finalP50: round(percentile(final, 50)),
+    finalP99: round(percentile(final, 99)),
+    deferred: samples.filter((s) => s.deferred).length,
+    direct: samples.filter((s) => !s.deferred && s.firstMs !== null).length,
+    missed: samples.filter((s) => s.missed).length,
+    outcomes: outcomes(samples),
+  };
+}
+
+const busyText = createTranslator('en')('error.busy');
+
+const classifiers: Record<Kind, Classify> = {
+  search: (reply: InteractionReply) =>
+    reply.embeds.length > 0 ? 'ok' : reply.content === busyText ? 'busy' : 'error',
+  autocomplete: (reply: InteractionReply) => ((reply.choices?.length ?? 0) > 0 ? 'ok' : 'empty'),
+};
+
+interface Plan {
+  warmup: number;
+  singleSamples: number;
+  rounds: Record<number, number>;
+}
+
+class Driver {
+  readonly #pool = new FragmentPool();
+  #user = 0;
+
+  constructor(private readonly target: Target) {}
+
+  send(kind: Kind) {
+    const discord = this.target.discord;
+    this.#user += 1;
+    const user = { id: String(330000000000000000n + BigInt(this.#user)), username: `bench${this.#user}` };
+    const text = this.#pool.take();
+    return kind === 'search'
+      ? discord.slash({ name: 'work', subcommand: 'search', options: { title: text }, user })
+      : discord.autocomplete({
+          name: 'work',
+          subcommand: 'info',
+          options: { work: text },
+          focused: 'work',
+          user,
+        });
+  }
+
+  async cell(kind: Kind, concurrency: number, plan: Plan, latencyMs: number): Promise<Cell> {
+    const production = this.target.variant === 'production';
+    const before = await this.target.serviceStats();
+    const samples: Sample[] = [];
+    if (concurrency === 1) {
+      // One user at a time, spaced so the production budget (one start per 334 ms) is idle each time.
+      for (let i = 0; i < plan.singleSamples; i++) {
+        samples.push(...(await burst(1, () => this.send(kind), classifiers[kind])));
+        await this.target.settle(production ? 400 : 20);
+      }
+    } else {
+      for (let r = 0; r < (plan.rounds[concurrency] ?? 1); r++) {
+        samples.push(...(await burst(concurrency, () => this.send(kind), classifiers[kind])));
+        this.target.discord.resetRecords();
+        await this.target.settle(production ? 1100 : 100);
+      }
+    }
+    const after = await this.target.serviceStats();
+    return {
+      variant: this.target.variant,
+      kind,
+      concurrency,
+      latencyMs,
+      samples,
+      serviceRequests: after.requests - before.requests,
+      rateLimited: after.rateLimited - before.rateLimited,
+    };
+  }
+
+  async warmup(count: number): Promise<void> {
+    for (let i = 0; i < count; i++) {
+      for (const kind of KINDS) await burst(1, () => this.send(kind), classifiers[kind]);
+    }
+    await this.target.settle(this.target.variant === 'production' ? 1100 : 50);
+    this.target.discord.resetRecords();
+  }
+}
+
+async function measureVariant(variant: VariantName, plan: Plan, options: ScenarioOptions): Promise<Cell[]> {
+  const target = await startTarget(variant);
+  const driver = new Driver(target);
+  const cells: Cell[] = [];
+  try {
+    await driver.warmup(plan.warmup);
+    for (const kind of KINDS) {
+      for (const concurrency of CONCURRENCY) {
+        const cell = await driver.cell(kind, concurrency, plan, 0);
+        const s = summarize(cell.samples);
+        options.log(
+          `  ${variant} ${kind} c=${concurrency}: first p50 ${s.firstP50} ms p99 ${s.firstP99} ms, final p99 ${s.finalP99} ms, ${JSON.stringify(s.outcomes)}, deferred ${s.deferred}`,
+        );
+        cells.push(cell);
+      }
+    }
+    if (target.emulator) {
+      await target.emulator.setFaults({ latencyMs: 200 });
+      for (const kind of KINDS) {
+        const cell = await driver.cell(kind, 200, { ...plan, rounds: { 200: 1 } }, 200);
+        const s = summarize(cell.samples);
+        options.log(
+          `  ${variant} ${kind} c=200 latency 200 ms: first p99 ${s.firstP99} ms, final p99 ${s.finalP99} ms, missed ${s.missed}, ${JSON.stringify(s.outcomes)}`,
+        );
+        cells.push(cell);
+      }
+      await target.emulator.setFaults({ latencyMs: 0 });
+    }
+  } finally {
+    await target.close();
+  }
+  return cells;
+}
+
+function describeCounts(s: Summary, cell: Cell): string {
+  const answers = Object.entries(s.outcomes)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  const service = cell.variant === 'baseline' ? '' : `; ${cell.serviceRequests} service req, ${cell.rateLimited}×429`;
+  return `n=${s.n}; ${answers}; deferred ${s.deferred}, direct ${s.direct}; missed ${s.missed}${service}`;
+}
+
+function buildRows(cells: Cell[]): Row[] {
+  const rows: Row[] = [];
+  const find = (variant: VariantName, kind: Kind, concurrency: number, latencyMs = 0) =>
+    cells.find(
+      (c) =>
+        c.variant === variant && c.kind === kind && c.concurrency === concurrency && c.latencyMs === latencyMs,
+    );
+  const label = (kind: Kind) => (kind === 'search' ? '/work search' : 'autocomplete');
+  for (const variant of ['generous', 'production'] as const) {
+    const budget = variant === 'generous' ? 'budget 1000/s, no 429 limit' : 'budget 3/s vs emulator 4/s';
+    for (const kind of KINDS) {
+      for (const concurrency of CONCURRENCY) {
+        const cell = find(variant, kind, concurrency);
+        const base = find('baseline', kind, concurrency);
+        if (!cell || !base) continue;
+        const s = summarize(cell.samples);
+        const b = summarize(base.samples);
+        const prefix = `${label(kind)} c=${concurrency} [${budget}]`;
+        const p50 = row(NAME, `${prefix} first-callback p50`, {
+          value: s.firstP50,
+          unit: 'ms',
+          baseline: b.firstP50,
+          baselineLabel: 'bare client p50',
+          target: `≤ ${P50_RATIO_TARGET}×`,
+          note: describeCounts(s, cell),
+        });
+        p50.met = p50.ratio === null ? null : p50.ratio <= P50_RATIO_TARGET;
+        rows.push(p50);
+        rows.push(
+          row(NAME, `${prefix} first-callback p99`, {
+            value: s.firstP99,
+            unit: 'ms',
+            baseline: b.firstP99,
+            baselineLabel: 'bare client p99',
+          }),
+        );
+        if (kind === 'search') {
+          rows.push(
+            row(NAME, `${prefix} final-answer p99`, {
+              value: s.finalP99,
+              unit: 'ms',
+              baseline: b.finalP99,
+              baselineLabel: 'bare client p99',
+              note: `final p50 ${s.finalP50} ms`,
+            }),
+          );
+        }
+      }
+      const slow = find(variant, kind, 200, 200);
+      if (slow) {
+        const s = summarize(slow.samples);
+        const base = find('baseline', kind, 200);
+        rows.push(
+          row(NAME, `${label(kind)} c=200 emulator latency 200 ms [${budget}] missed 3 s window`, {
+            value: s.missed,
+            unit: 'count',
+            baseline: base ? summarize(base.samples).missed : null,
+            baselineLabel: 'bare client misses',
+            target: '= 0',
+            met: s.missed === 0,
+            note: `first p99 ${s.firstP99} ms, final p50 ${s.finalP50} / p99 ${s.finalP99} ms; ${describeCounts(s, slow)}`,
+          }),
+        );
+      }
+    }
+  }
+  return rows;
+}
+
+export const interactionOverhead: Scenario = {
+  name: NAME,
+  title: 'Interaction overhead (bot vs bare discord.js client)',
+  async run(options) {
+    const plan: Plan = options.quick
+      ? { warmup: 5, singleSamples: 10, rounds: { 50: 1, 200: 1 } }
+      : { warmup: 15, singleSamples: 30, rounds: { 50: 3, 200: 2 } };
+    const cells: Cell[] = [];
+    for (const variant of ['baseline', 'generous', 'production'] as const) {
+      options.log(` ${NAME}: ${variant}`);
+      cells.push(...(await measureVariant(variant, plan, options)));
+    }
+    const details = cells.map((cell) => ({
+      variant: cell.variant,
+      kind: cell.kind,
+      concurrency: cell.concurrency,
+      emulatorLatencyMs: cell.latencyMs,
+      serviceRequests: cell.serviceRequests,
+      rateLimited: cell.rateLimited,
+      windowMs: WINDOW_MS,
+      ...summarize(cell.samples),
+    }));
+    return { rows: buildRows(cells), details: { cells: details } };
+  },
+};

@@ -1,0 +1,80 @@
+/**
+ * What scenario 1 measures: the bare discord.js client (baseline) or the real bot with a given
+ * budget, each behind its own fake Discord with the bot's commands registered.
+ */
+import { REST, Routes } from 'discord.js';
+import { loadCommands } from '../src/bot/loader.js';
+import { type FakeDiscord, startFakeDiscord } from '../test/discord/fake-discord.js';
+import { startBareClient } from './bare-client.js';
+import { type RemoteEmulator, startRemoteEmulator } from './remote-emulator.js';
+import { startBot as startKirokuBot } from './stack.js';
+import { sleep } from './stats.js';
+
+export type VariantName = 'baseline' | 'generous' | 'production';
+
+export interface Target {
+  variant: VariantName;
+  discord: FakeDiscord;
+  /** The emulator, in its own process (absent for the baseline). */
+  emulator: RemoteEmulator | undefined;
+  /** Waits until the bot's request budget has nothing queued, then `gapMs` more. */
+  settle(gapMs: number): Promise<void>;
+  /** Requests the emulator got so far, and how many it answered 429. */
+  serviceStats(): Promise<{ requests: number; rateLimited: number }>;
+  close(): Promise<void>;
+}
+
+async function startBaseline(): Promise<Target> {
+  const discord = await startFakeDiscord({ guilds: 1 });
+  const commands = await loadCommands();
+  await new REST({ api: discord.restUrl })
+    .setToken(discord.botToken)
+    .put(Routes.applicationCommands(discord.applicationId), {
+      body: [...commands.values()].map((module) => module.definition),
+    });
+  const client = await startBareClient({ restUrl: discord.restUrl, token: discord.botToken });
+  return {
+    variant: 'baseline',
+    discord,
+    emulator: undefined,
+    settle: (gapMs) => sleep(gapMs),
+    serviceStats: async () => ({ requests: 0, rateLimited: 0 }),
+    async close() {
+      await client.destroy();
+      await discord.close();
+    },
+  };
+}
+
+/**
+ * generous: budget 1000/s and the emulator's per-IP limit off (the bot's own overhead);
+ * production: the default budget (3/s) against the emulator's 4/s per-IP limit.
+ */
+async function startBot(variant: 'generous' | 'production'): Promise<Target> {
+  const emulator = await startRemoteEmulator({ rateLimit: variant === 'production' });
+  const discord = await startFakeDiscord({ guilds: 1 });
+  const bot = await startKirokuBot(discord, emulator.url, variant === 'generous' ? { ratePerSecond: 1000 } : {});
+  return {
+    variant,
+    discord,
+    emulator,
+    async settle(gapMs) {
+      for (let i = 0; i < 200; i++) {
+        const queued = bot.kiroku.budget.stats().queued;
+        if (Object.values(queued).every((n) => n === 0)) break;
+        await sleep(50);
+      }
+      await sleep(gapMs);
+    },
+    serviceStats: () => emulator.stats(),
+    async close() {
+      await bot.close();
+      await discord.close();
+      await emulator.close();
+    },
+  };
+}
+
+export function startTarget(variant: VariantName): Promise<Target> {
+  return variant === 'baseline' ? startBaseline() : startBot(variant);
+}

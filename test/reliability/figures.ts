@@ -1,0 +1,14 @@
+/**
+ * Figures for the README's Reliability table. Each suite prints one line; with
+ * RELIABILITY_FIGURES_FILE set, the line is also appended there as JSON.
+ */
+import { appendFileSync } from 'node:fs';
+
+export type Figures = Record<string, number>;
+
+export function reportFigures(suite: string, figures: Figures): void {
+  const line = JSON.stringify({ suite, ...figures });
+  console.info(`[reliability] ${line}`);
+  const file = process.env.RELIABILITY_FIGURES_FILE;
+  if (file) appendFileSync(file, `${line}\n`);
+}
