@@ -16,8 +16,8 @@ const REDACTED_PATHS = [
   '*.accessToken',
   '*.access_token',
   '*.authorization',
+  // An OAuth authorization code; error codes live under err.code and stay readable.
   'code',
-  '*.code',
   'client_secret',
   '*.client_secret',
 ];

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createTranslator } from '../../src/i18n/translator.js';
+import { activityLine } from '../../src/render/activity.js';
+import { discordTime, episodeLabel, spoiler, truncate } from '../../src/render/format.js';
+import { workEmbed } from '../../src/render/work.js';
+
+const t = createTranslator('en');
+const ja = createTranslator('ja');
+
+describe('rendering', () => {
+  it('hides comments behind spoilers that a comment cannot close early', () => {
+    expect(spoiler('a || b')).toBe('||a |\u200b| b||');
+    expect(spoiler('x'.repeat(5000)).length).toBeLessThanOrEqual(4096);
+  });
+
+  it('truncates with an ellipsis and formats Discord timestamps', () => {
+    expect(truncate('abcdef', 4)).toBe('abc…');
+    expect(discordTime('2017-01-28T15:00:00.000Z', 'R')).toBe('<t:1485615600:R>');
+    expect(discordTime('not a date')).toBe('');
+  });
+
+  it('labels episodes with a null number or title', () => {
+    expect(episodeLabel({ number: null, number_text: null, title: null }, t)).toBe(
+      'Unnumbered episode (no title)',
+    );
+    expect(episodeLabel({ number: 3, number_text: null, title: 'はじまり' }, ja)).toBe('第3話 はじまり');
+  });
+
+  it('renders a work without a season or images', () => {
+    const embed = workEmbed({ id: 9, title: '夜明けのシグナル' }, t, 'en');
+    expect(embed.fields?.find((f) => f.name === 'Season')?.value).toBe('No season');
+    expect(embed.thumbnail).toBeUndefined();
+  });
+
+  it('renders an unknown activity action without failing', () => {
+    const line = activityLine(
+      { id: 1, action: 'create_review', user: { username: 'bob' }, work: { title: '空' } },
+      t,
+    );
+    expect(line).toBe('**bob** did something with **空**');
+  });
+
+  it('escapes Markdown in names from the service', () => {
+    const line = activityLine(
+      {
+        id: 2,
+        action: 'create_status',
+        user: { username: '*evil*' },
+        work: { title: '__x__' },
+        status: { kind: 'watching' },
+      },
+      t,
+    );
+    expect(line).toContain('\\*evil\\*');
+  });
+});
