@@ -9,20 +9,22 @@ export function titleFragments(): string[] {
   const data = new EmulatorData();
   seedDemo(data);
   const seen = new Set<string>();
-  for (const work of data.works.values()) for (const text of [work.title, work.titleKana]) {
-    const chars = [...text];
-    for (let length = 2; length <= 6; length++) {
-      for (let i = 0; i + length <= chars.length; i++) {
-        const piece = chars.slice(i, i + length).join('');
-        if (piece.trim().length === length) seen.add(piece);
+  for (const work of data.works.values())
+    for (const text of [work.title, work.titleKana]) {
+      const chars = [...text];
+      for (let length = 2; length <= 6; length++) {
+        for (let i = 0; i + length <= chars.length; i++) {
+          const piece = chars.slice(i, i + length).join('');
+          if (piece.trim().length === length) seen.add(piece);
+        }
       }
     }
-  }
   // A fixed interleaving so that consecutive texts come from different titles.
   const all = [...seen];
   const step = 7;
   const ordered: string[] = [];
-  for (let start = 0; start < step; start++) for (let i = start; i < all.length; i += step) ordered.push(all[i] ?? '');
+  for (let start = 0; start < step; start++)
+    for (let i = start; i < all.length; i += step) ordered.push(all[i] ?? '');
   return ordered;
 }
 

@@ -26,7 +26,9 @@ export async function startRemoteEmulator(options: { rateLimit: boolean }): Prom
   const control = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const response = await fetch(`${url}${path}`, {
       method,
-      ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
     });
     if (!response.ok) throw new Error(`emulator ${path}: ${response.status} ${await response.text()}`);
     return response.json();

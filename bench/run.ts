@@ -24,7 +24,9 @@ async function main(): Promise<number> {
   }
   const unknown = args.only.filter((name) => !SCENARIOS.some((s) => s.name === name));
   if (unknown.length > 0) {
-    console.error(`unknown scenario(s): ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+    console.error(
+      `unknown scenario(s): ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`,
+    );
     return 2;
   }
   const selected = args.only.length > 0 ? SCENARIOS.filter((s) => args.only.includes(s.name)) : SCENARIOS;

@@ -19,8 +19,11 @@ export interface SpawnedChild {
 }
 
 export interface SpawnOptions {
-  /** 'tsx': the tsx CLI, as `npm start` runs (a tsx process plus its node child). 'node': node --import tsx. */
-  runner: 'tsx' | 'node';
+  /**
+   * 'tsx': the tsx CLI, as `npm start` runs (a tsx process plus its node child); 'node': node --import tsx;
+   * 'compiled': plain node on the tsc output (`script` is then an absolute .js path, see build.ts).
+   */
+  runner: 'tsx' | 'node' | 'compiled';
   script: string;
   args?: string[];
   nodeFlags?: string[];
@@ -29,10 +32,14 @@ export interface SpawnOptions {
 
 export function spawnScript(options: SpawnOptions): SpawnedChild {
   const script = path.resolve(REPO_ROOT, options.script);
+  const flags = options.nodeFlags ?? [];
+  const rest = [script, ...(options.args ?? [])];
   const [command, args] =
     options.runner === 'tsx'
-      ? [TSX_BIN, [...(options.nodeFlags ?? []), script, ...(options.args ?? [])]]
-      : [process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', script, ...(options.args ?? [])]];
+      ? [TSX_BIN, [...flags, ...rest]]
+      : options.runner === 'node'
+        ? [process.execPath, [...flags, '--import', 'tsx', ...rest]]
+        : [process.execPath, [...flags, ...rest]];
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env };
   const spawnedAt = performance.now();
   const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -62,7 +69,11 @@ export function spawnScript(options: SpawnOptions): SpawnedChild {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           listeners.delete(listener);
-          reject(new Error(`${options.script}: no line matching ${pattern} within ${timeoutMs} ms:\n${all.slice(-2000)}`));
+          reject(
+            new Error(
+              `${options.script}: no line matching ${pattern} within ${timeoutMs} ms:\n${all.slice(-2000)}`,
+            ),
+          );
         }, timeoutMs);
         const listener = (line: string, at: number) => {
           if (!pattern.test(line)) return;
@@ -75,7 +86,11 @@ export function spawnScript(options: SpawnOptions): SpawnedChild {
           if (!listeners.has(listener)) return;
           clearTimeout(timer);
           listeners.delete(listener);
-          reject(new Error(`${options.script} exited (${child.exitCode}) before printing ${pattern}:\n${all.slice(-2000)}`));
+          reject(
+            new Error(
+              `${options.script} exited (${child.exitCode}) before printing ${pattern}:\n${all.slice(-2000)}`,
+            ),
+          );
         });
       });
     },

@@ -25,14 +25,18 @@ export function formatTable(rows: readonly Row[]): string {
     r.scenario,
     r.figure,
     formatNumber(r.value, r.unit),
-    r.baseline === null ? '—' : `${formatNumber(r.baseline, r.unit)}${r.baselineLabel ? ` (${r.baselineLabel})` : ''}`,
+    r.baseline === null
+      ? '—'
+      : `${formatNumber(r.baseline, r.unit)}${r.baselineLabel ? ` (${r.baselineLabel})` : ''}`,
     r.ratio === null ? '—' : `${r.ratio.toFixed(2)}×`,
     r.target,
     formatMet(r.met),
   ]);
   const widths = HEADERS.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
   const line = (values: readonly string[]) =>
-    values.map((v, i) => (i >= 2 && i <= 4 ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0))).join(' │ ');
+    values
+      .map((v, i) => (i >= 2 && i <= 4 ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0)))
+      .join(' │ ');
   const out = [line(HEADERS), widths.map((w) => '─'.repeat(w)).join('─┼─')];
   let previous = '';
   for (const c of cells) {

@@ -53,7 +53,11 @@ async function startBaseline(): Promise<Target> {
 async function startBot(variant: 'generous' | 'production'): Promise<Target> {
   const emulator = await startRemoteEmulator({ rateLimit: variant === 'production' });
   const discord = await startFakeDiscord({ guilds: 1 });
-  const bot = await startKirokuBot(discord, emulator.url, variant === 'generous' ? { ratePerSecond: 1000 } : {});
+  const bot = await startKirokuBot(
+    discord,
+    emulator.url,
+    variant === 'generous' ? { ratePerSecond: 1000 } : {},
+  );
   return {
     variant,
     discord,

@@ -54,8 +54,7 @@ export function row(
   },
 ): Row {
   const baseline = fields.baseline ?? null;
-  const ratio =
-    fields.value !== null && baseline !== null && baseline !== 0 ? fields.value / baseline : null;
+  const ratio = fields.value !== null && baseline !== null && baseline !== 0 ? fields.value / baseline : null;
   return {
     scenario,
     figure,

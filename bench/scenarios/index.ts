@@ -1,5 +1,17 @@
 /** Every scenario, in the order `npm run bench` runs them. */
 import type { Scenario } from '../types.js';
+import { budget } from './budget.js';
+import { coldStart } from './cold-start.js';
+import { digestBurst } from './digest-burst.js';
 import { interactionOverhead } from './interaction-overhead.js';
+import { memory } from './memory.js';
+import { requestsPerAction } from './requests-per-action.js';
 
-export const SCENARIOS: readonly Scenario[] = [interactionOverhead];
+export const SCENARIOS: readonly Scenario[] = [
+  interactionOverhead,
+  requestsPerAction,
+  budget,
+  digestBurst,
+  memory,
+  coldStart,
+];

@@ -1,0 +1,187 @@
+/**
+ * Scenario 5: RSS after READY, in a fresh child process per case (plain node on the tsc output, as
+ * the Docker image runs it; --expose-gc and two forced collections), for the real bot and the bare discord.js client with default caches, at 1,000 and
+ * 10,000 guilds from the fake gateway; and the bot with 10,000 linked users in its vault.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLogger } from '../../src/logger.js';
+import { openStore } from '../../src/store/index.js';
+import { KeyRing, TokenVault } from '../../src/vault/index.js';
+import { startFakeDiscord } from '../../test/discord/fake-discord.js';
+import { startEmulator } from '../../test/emulator/server.js';
+import { compiledPath, ensureBuild } from '../build.js';
+import { MEMORY_PREFIX, type MemoryReport } from '../children/memory-report.js';
+import { inBatches, ownerDiscordId } from '../population.js';
+import { spawnScript } from '../spawn.js';
+import { round } from '../stats.js';
+import { row, type Scenario } from '../types.js';
+
+const NAME = 'memory';
+const MB = 1024 * 1024;
+const TARGET_MB = 200;
+
+interface Case {
+  label: string;
+  client: 'kiroku' | 'bare';
+  guilds: number;
+  linkedUsers: number;
+}
+
+async function fillVault(dataDir: string, vaultKey: string, count: number): Promise<void> {
+  const store = await openStore(`sqlite://${path.join(dataDir, 'kiroku.sqlite')}`, {
+    logger: createLogger('silent'),
+  });
+  const vault = new TokenVault(store, KeyRing.fromKeys([{ key: Buffer.from(vaultKey, 'base64') }]));
+  const ids = Array.from({ length: count }, (_, i) => i);
+  await inBatches(ids, 200, (i) =>
+    vault.put(ownerDiscordId(i), {
+      token: randomBytes(32).toString('base64url'),
+      scopes: ['read', 'write'],
+      serviceUserId: 100_000 + i,
+      serviceUsername: `linked${i}`,
+      method: 'token',
+      linkedAt: new Date().toISOString(),
+    }),
+  );
+  await store.close();
+}
+
+async function measure(c: Case, serviceUrl: string, log: (line: string) => void): Promise<MemoryReport> {
+  const discord = await startFakeDiscord({ guilds: c.guilds });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-bench-mem-'));
+  const vaultKey = randomBytes(32).toString('base64');
+  try {
+    if (c.linkedUsers > 0) {
+      const began = performance.now();
+      await fillVault(dataDir, vaultKey, c.linkedUsers);
+      log(
+        `    ${c.linkedUsers} vault entries written in ${((performance.now() - began) / 1000).toFixed(1)} s`,
+      );
+    }
+    const child = spawnScript({
+      runner: 'compiled',
+      nodeFlags: ['--expose-gc'],
+      script: compiledPath(
+        c.client === 'kiroku' ? 'bench/children/kiroku-memory.ts' : 'bench/children/bare.ts',
+      ),
+      env: {
+        DISCORD_TOKEN: discord.botToken,
+        DISCORD_REST_URL: discord.restUrl,
+        SERVICE_URL: serviceUrl,
+        DATA_DIR: dataDir,
+        VAULT_KEY: vaultKey,
+        LOG_LEVEL: 'warn',
+        BENCH_MEMORY: '1',
+      },
+    });
+    try {
+      const { line } = await child.waitForLine(new RegExp(`^${MEMORY_PREFIX}`), 180_000);
+      const report = JSON.parse(line.slice(MEMORY_PREFIX.length)) as MemoryReport;
+      log(
+        `    ${c.label}: RSS ${(report.rssBytes / MB).toFixed(1)} MB, heap ${(report.heapUsedBytes / MB).toFixed(1)} MB, ${report.guilds} guilds, ready after ${(report.readyMs / 1000).toFixed(1)} s`,
+      );
+      if (report.guilds !== c.guilds)
+        throw new Error(`${c.label}: ${report.guilds} guilds cached, expected ${c.guilds}`);
+      return report;
+    } finally {
+      await child.stop();
+    }
+  } finally {
+    await discord.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export const memory: Scenario = {
+  name: NAME,
+  title: 'Memory after READY (fresh process per size)',
+  async run(options) {
+    const small = 1000;
+    const large = 10_000;
+    const users = options.quick ? 0 : 10_000;
+    const cases: Case[] = [
+      { label: `kiroku ${small} guilds`, client: 'kiroku', guilds: small, linkedUsers: 0 },
+      { label: `bare ${small} guilds`, client: 'bare', guilds: small, linkedUsers: 0 },
+      { label: `kiroku ${large} guilds`, client: 'kiroku', guilds: large, linkedUsers: 0 },
+      { label: `bare ${large} guilds`, client: 'bare', guilds: large, linkedUsers: 0 },
+      ...(users > 0
+        ? [
+            {
+              label: `kiroku ${large} guilds + ${users} linked users`,
+              client: 'kiroku' as const,
+              guilds: large,
+              linkedUsers: users,
+            },
+          ]
+        : []),
+    ];
+    const began = performance.now();
+    await ensureBuild();
+    options.log(
+      `  compiled the project for plain node in ${((performance.now() - began) / 1000).toFixed(1)} s`,
+    );
+    const emulator = await startEmulator({ seed: 'demo' });
+    const reports = new Map<string, MemoryReport>();
+    try {
+      for (const c of cases) reports.set(c.label, await measure(c, emulator.url, options.log));
+    } finally {
+      await emulator.close();
+    }
+    const get = (label: string) => reports.get(label);
+    const mb = (r: MemoryReport | undefined) => (r ? round(r.rssBytes / MB, 1) : null);
+    const slopeKb = (a: MemoryReport | undefined, b: MemoryReport | undefined) =>
+      a && b ? round((b.rssBytes - a.rssBytes) / (b.guilds - a.guilds) / 1024, 2) : null;
+    const k1 = get(`kiroku ${small} guilds`);
+    const k10 = get(`kiroku ${large} guilds`);
+    const b1 = get(`bare ${small} guilds`);
+    const b10 = get(`bare ${large} guilds`);
+    const ku = get(`kiroku ${large} guilds + ${users} linked users`);
+    const rows = [
+      row(NAME, `RSS after READY, ${small} guilds`, {
+        value: mb(k1),
+        unit: 'MB',
+        baseline: mb(b1),
+        baselineLabel: 'bare client',
+        note:
+          k1 && b1
+            ? `heap ${round(k1.heapUsedBytes / MB, 1)} MB vs ${round(b1.heapUsedBytes / MB, 1)} MB`
+            : '',
+      }),
+      row(NAME, `RSS after READY, ${large} guilds`, {
+        value: mb(k10),
+        unit: 'MB',
+        baseline: mb(b10),
+        baselineLabel: 'bare client',
+        target: `≤ ${TARGET_MB} MB`,
+        met: k10 ? k10.rssBytes / MB <= TARGET_MB : null,
+        note:
+          k10 && b10
+            ? `heap ${round(k10.heapUsedBytes / MB, 1)} MB vs ${round(b10.heapUsedBytes / MB, 1)} MB; fake guilds have ${k10.channels / k10.guilds} text channels, 1 role, the bot as only member`
+            : '',
+      }),
+      row(NAME, 'RSS per guild (slope 1k→10k)', {
+        value: slopeKb(k1, k10),
+        unit: 'KB',
+        baseline: slopeKb(b1, b10),
+        baselineLabel: 'bare client',
+      }),
+      ...(ku
+        ? [
+            row(NAME, `RSS after READY, ${large} guilds + ${users} linked users`, {
+              value: mb(ku),
+              unit: 'MB',
+              baseline: mb(k10),
+              baselineLabel: 'no linked users',
+              target: `≤ ${TARGET_MB} MB`,
+              met: ku.rssBytes / MB <= TARGET_MB,
+              note: `heap ${round(ku.heapUsedBytes / MB, 1)} MB`,
+            }),
+          ]
+        : []),
+    ];
+    return { rows, details: { reports: Object.fromEntries(reports), targetMb: TARGET_MB } };
+  },
+};
