@@ -13,23 +13,25 @@ const peopleList = pagedList({
   async fetchPage(ctx, query, page) {
     const call = await ctx.catalogueCall();
     const perPage = ctx.settings.pageSize;
-    const result = await ctx.service.people(
-      {
-        filter_name: query.name,
-        sort_id: 'asc',
-        page,
-        per_page: perPage,
-        fields: [
-          'id',
-          'name',
-          'name_kana',
-          'name_en',
-          'casts_count',
-          'staffs_count',
-          'favorite_people_count',
-        ],
-      },
-      call,
+    const result = await ctx.cache.getOrLoad(`people:${query.name}:${page}:${perPage}`, () =>
+      ctx.service.people(
+        {
+          filter_name: query.name,
+          sort_id: 'asc',
+          page,
+          per_page: perPage,
+          fields: [
+            'id',
+            'name',
+            'name_kana',
+            'name_en',
+            'casts_count',
+            'staffs_count',
+            'favorite_people_count',
+          ],
+        },
+        call,
+      ),
     );
     const embed = {
       title: truncate(ctx.t('people.title', { query: query.name }), 256),

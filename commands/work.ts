@@ -27,16 +27,19 @@ const searchList = pagedList({
   async fetchPage(ctx, query, page) {
     const call = await ctx.catalogueCall();
     const perPage = ctx.settings.pageSize;
-    const result = await ctx.service.works(
-      {
-        ...(query.title ? { filter_title: query.title } : {}),
-        ...(query.season ? { filter_season: query.season } : {}),
-        ...WORK_SORTS[query.sort],
-        page,
-        per_page: perPage,
-        fields: ['id', 'title', 'season_name', 'season_name_text', 'watchers_count'],
-      },
-      call,
+    // Catalogue pages are the same for everyone: cached, and identical searches share one request.
+    const result = await ctx.cache.getOrLoad(`works:${JSON.stringify(query)}:${page}:${perPage}`, () =>
+      ctx.service.works(
+        {
+          ...(query.title ? { filter_title: query.title } : {}),
+          ...(query.season ? { filter_season: query.season } : {}),
+          ...WORK_SORTS[query.sort],
+          page,
+          per_page: perPage,
+          fields: ['id', 'title', 'season_name', 'season_name_text', 'watchers_count'],
+        },
+        call,
+      ),
     );
     const embed = {
       title: truncate(ctx.t('work.searchTitle', { query: query.title ?? query.season ?? '' }), 256),

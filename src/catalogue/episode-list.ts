@@ -11,15 +11,17 @@ export const episodeList = pagedList({
   async fetchPage(ctx, query, page) {
     const call = await ctx.catalogueCall();
     const perPage = ctx.settings.pageSize;
-    const result = await ctx.service.episodes(
-      {
-        filter_work_id: query.workId,
-        sort_sort_number: 'asc',
-        page,
-        per_page: perPage,
-        fields: ['id', 'number', 'number_text', 'title', 'records_count', 'work.id', 'work.title'],
-      },
-      call,
+    const result = await ctx.cache.getOrLoad(`episode-list:${query.workId}:${page}:${perPage}`, () =>
+      ctx.service.episodes(
+        {
+          filter_work_id: query.workId,
+          sort_sort_number: 'asc',
+          page,
+          per_page: perPage,
+          fields: ['id', 'number', 'number_text', 'title', 'records_count', 'work.id', 'work.title'],
+        },
+        call,
+      ),
     );
     // Each episode carries its work, which saves a request for the title.
     const work = result.items[0]?.work ?? ctx.cache.peek<Work>(`work:${query.workId}`);

@@ -158,6 +158,7 @@ export class AiringAlerts {
     this.#ticker ??= new Ticker({
       name: 'alerts',
       intervalMs,
+      alignToClock: true,
       isReady,
       step: () => this.tick(),
       logger: this.#deps.logger,

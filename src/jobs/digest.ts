@@ -274,6 +274,7 @@ export class DailyDigest {
     this.#ticker ??= new Ticker({
       name: 'digest',
       intervalMs,
+      alignToClock: true,
       isReady,
       step: () => this.tick(),
       logger: this.#deps.logger,

@@ -92,6 +92,30 @@ export class Outbox {
    */
   async deliver(channelId: string, sourceKey: string, build: () => OutgoingMessage): Promise<DeliveryResult> {
     const key = Outbox.key(channelId, sourceKey);
+    // Two owners may deliver the same activity to one channel at once: the second waits for the
+    // first and then finds it posted, instead of leaning on Discord's nonce to fold the repeat.
+    const running = this.#inFlight.get(key);
+    if (running) {
+      await running.catch(() => undefined);
+      return this.deliver(channelId, sourceKey, build);
+    }
+    const attempt = this.#attempt(key, channelId, sourceKey, build);
+    this.#inFlight.set(key, attempt);
+    try {
+      return await attempt;
+    } finally {
+      this.#inFlight.delete(key);
+    }
+  }
+
+  readonly #inFlight = new Map<string, Promise<DeliveryResult>>();
+
+  async #attempt(
+    key: string,
+    channelId: string,
+    sourceKey: string,
+    build: () => OutgoingMessage,
+  ): Promise<DeliveryResult> {
     const existing = await this.#entries.get(key);
     if (existing && existing.state !== 'pending') return { status: 'duplicate' };
 

@@ -12,11 +12,17 @@ export interface TickerOptions {
   /** Steps are skipped while this is false (the gateway is down: resume later, lose nothing). */
   isReady: () => boolean;
   logger: Logger;
+  /**
+   * Ticks on the wall clock's multiples of the interval (e.g. :00 and :30), so that a digest due
+   * at 08:00 posts at 08:00:00 rather than up to an interval later.
+   */
+  alignToClock?: boolean;
 }
 
 export class Ticker {
   readonly #options: TickerOptions;
   #timer: ReturnType<typeof setInterval> | undefined;
+  #alignTimer: ReturnType<typeof setTimeout> | undefined;
   #running: Promise<void> | undefined;
 
   constructor(options: TickerOptions) {
@@ -25,14 +31,28 @@ export class Ticker {
   }
 
   get started(): boolean {
-    return this.#timer !== undefined;
+    return this.#timer !== undefined || this.#alignTimer !== undefined;
   }
 
-  /** Runs a first step at once, then every interval. */
+  /** Runs a first step at once, then every interval (from the next aligned instant when asked). */
   start(): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(() => void this.runOnce(), this.#options.intervalMs);
-    this.#timer.unref?.();
+    if (this.#timer || this.#alignTimer) return;
+    const { intervalMs, alignToClock } = this.#options;
+    const every = () => {
+      this.#timer = setInterval(() => void this.runOnce(), intervalMs);
+      this.#timer.unref?.();
+    };
+    if (alignToClock) {
+      this.#alignTimer = setTimeout(
+        () => {
+          this.#alignTimer = undefined;
+          void this.runOnce();
+          every();
+        },
+        intervalMs - (Date.now() % intervalMs),
+      );
+      this.#alignTimer.unref?.();
+    } else every();
     void this.runOnce();
   }
 
@@ -62,7 +82,9 @@ export class Ticker {
   /** Stops the interval and waits for a running step to finish. */
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
+    if (this.#alignTimer) clearTimeout(this.#alignTimer);
     this.#timer = undefined;
+    this.#alignTimer = undefined;
     await this.#running;
   }
 }

@@ -71,10 +71,15 @@ export interface RequestBudgetOptions {
 interface Waiter {
   priority: Priority;
   operation: string;
+  enqueuedAt: number;
   start: () => void;
   fail: (error: Error) => void;
   deadline?: ReturnType<typeof setTimeout>;
 }
+
+/** A lower-priority call waiting this long is starving; it then gets one permit in RESCUE_EVERY. */
+const STARVATION_MS = 5_000;
+const RESCUE_EVERY = 4;
 
 /** Slot keys must outlive WINDOW_MS + SHARED_MARGIN_MS: their remaining lifetime dates the start. */
 const SLOT_KEY_SECONDS = 2;
@@ -132,7 +137,7 @@ class PriorityBudget implements RequestBudget {
       return Promise.reject(new BudgetBusy(operation, 'wait', maxWaitMs));
     }
     const started = new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { priority, operation, start: resolve, fail: reject };
+      const waiter: Waiter = { priority, operation, enqueuedAt: this.now(), start: resolve, fail: reject };
       if (maxWaitMs !== undefined) {
         waiter.deadline = setTimeout(() => {
           if (this.remove(waiter)) reject(new BudgetBusy(operation, 'wait', maxWaitMs));
@@ -213,12 +218,39 @@ class PriorityBudget implements RequestBudget {
     return true;
   }
 
+  /** Permits handed to a higher priority since the last one that went to a starving waiter. */
+  private grantsSinceRescue = 0;
+
+  /**
+   * Strict priority, except that a lower-priority waiter older than STARVATION_MS gets one permit
+   * in RESCUE_EVERY: a steady stream of commands must not stop the feed and digests for good.
+   */
   private next(): Waiter | undefined {
+    const starving = this.oldestStarving();
+    if (starving && this.grantsSinceRescue >= RESCUE_EVERY - 1) {
+      this.grantsSinceRescue = 0;
+      this.remove(starving);
+      return starving;
+    }
     for (const priority of PRIORITIES) {
       const waiter = this.queues[priority].shift();
-      if (waiter) return waiter;
+      if (!waiter) continue;
+      if (starving && waiter !== starving) this.grantsSinceRescue += 1;
+      else this.grantsSinceRescue = 0;
+      return waiter;
     }
     return undefined;
+  }
+
+  private oldestStarving(): Waiter | undefined {
+    const now = this.now();
+    let oldest: Waiter | undefined;
+    for (const priority of PRIORITIES.slice(1)) {
+      const head = this.queues[priority][0];
+      if (head && now - head.enqueuedAt >= STARVATION_MS && (!oldest || head.enqueuedAt < oldest.enqueuedAt))
+        oldest = head;
+    }
+    return oldest;
   }
 
   private hasWaiters(): boolean {

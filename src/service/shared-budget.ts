@@ -7,7 +7,7 @@
  */
 import { type RateLimiterAbstract, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
-import { connectRedis, isRedisUrl, type RedisConnection } from '../store/redis-connection.js';
+import type { RedisConnection } from '../store/redis-connection.js';
 import { BUDGET_LIMITER_OPTIONS } from './budget.js';
 
 /** A RateLimiterRedis over a connected node-redis client, with the options the budget requires. */
@@ -42,7 +42,9 @@ export async function openSharedBudgetLimiter(
   databaseUrl: string,
   options: SharedBudgetOptions,
 ): Promise<SharedBudgetLimiter | undefined> {
-  if (!isRedisUrl(databaseUrl)) return undefined;
+  if (!/^rediss?:\/\//i.test(databaseUrl)) return undefined;
+  // Loaded only for Redis, so that a SQLite bot does not carry the Redis client.
+  const { connectRedis } = await import('../store/redis-connection.js');
   const client = await connectRedis(databaseUrl, { logger: options.logger, role: 'request budget' });
   let closing: Promise<void> | undefined;
   return {

@@ -1,8 +1,6 @@
 import type { KeyvStoreAdapter } from 'keyv';
 import { ConfigError } from '../config.js';
 import type { Logger } from '../logger.js';
-import { openPostgresBackend } from './postgres.js';
-import { openRedisBackend } from './redis.js';
 import { openSqliteBackend } from './sqlite.js';
 
 /**
@@ -26,24 +24,36 @@ export interface BackendOptions {
 
 export type BackendFactory = (databaseUrl: string, options: BackendOptions) => Promise<StoreBackend>;
 
-/**
+/*
  * Backends by URL scheme. Another database means writing a factory like openSqliteBackend
  * (adapter + prefix scan + ping + close) and registering it here.
  */
-const backendFactories: ReadonlyMap<string, BackendFactory> = new Map([
-  ['sqlite', openSqliteBackend],
-  ['redis', openRedisBackend],
-  ['rediss', openRedisBackend],
-  ['postgres', openPostgresBackend],
-  ['postgresql', openPostgresBackend],
+export type BackendKind = 'sqlite' | 'redis' | 'postgres';
+
+const KINDS_BY_SCHEME: ReadonlyMap<string, BackendKind> = new Map([
+  ['sqlite', 'sqlite'],
+  ['redis', 'redis'],
+  ['rediss', 'redis'],
+  ['postgres', 'postgres'],
+  ['postgresql', 'postgres'],
 ]);
+
+// Redis and PostgreSQL clients are loaded only when used: a SQLite bot saves their memory.
+const FACTORIES: Record<BackendKind, BackendFactory> = {
+  sqlite: openSqliteBackend,
+  redis: async (url, options) => (await import('./redis.js')).openRedisBackend(url, options),
+  postgres: async (url, options) => (await import('./postgres.js')).openPostgresBackend(url, options),
+};
+
+/** Which database a DATABASE_URL names, by its scheme. */
+export function backendKindFor(databaseUrl: string): BackendKind {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(databaseUrl)?.[1]?.toLowerCase();
+  const kind = scheme === undefined ? undefined : KINDS_BY_SCHEME.get(scheme);
+  if (!kind) throw new ConfigError('DATABASE_URL: must start with sqlite://, redis:// or postgresql://');
+  return kind;
+}
 
 /** Picks the backend for a DATABASE_URL by its scheme. */
 export function backendFactoryFor(databaseUrl: string): BackendFactory {
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(databaseUrl)?.[1]?.toLowerCase();
-  const factory = scheme === undefined ? undefined : backendFactories.get(scheme);
-  if (!factory) {
-    throw new ConfigError('DATABASE_URL: must start with sqlite://, redis:// or postgresql://');
-  }
-  return factory;
+  return FACTORIES[backendKindFor(databaseUrl)];
 }

@@ -54,4 +54,18 @@ describe('outbox', () => {
     expect(failing.sent).toHaveLength(2);
     await store.close();
   });
+
+  it('posts once when the same source is delivered to one channel twice at the same time', async () => {
+    const store = await openStore('sqlite://:memory:');
+    const poster = scriptedPoster([]);
+    const outbox = new Outbox(store, { poster, now: () => new Date(), logger: createLogger('silent') });
+    const build = () => ({ content: 'same activity, two owners' });
+    const results = await Promise.all([
+      outbox.deliver('c', 'activity:7', build),
+      outbox.deliver('c', 'activity:7', build),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['duplicate', 'posted']);
+    expect(poster.sent).toHaveLength(1);
+    await store.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Ticker } from '../../src/jobs/ticker.js';
 import { createLogger } from '../../src/logger.js';
 
@@ -29,5 +29,28 @@ describe('ticker', () => {
     ticker.start();
     await ticker.stop();
     expect(runs).toBe(3);
+  });
+
+  it('aligned to the clock, steps at once and then on each multiple of the interval', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 0, 1, 7, 59, 42) });
+    try {
+      const at: string[] = [];
+      const ticker = new Ticker({
+        name: 'aligned',
+        intervalMs: 30_000,
+        alignToClock: true,
+        isReady: () => true,
+        logger: createLogger('silent'),
+        step: async () => {
+          at.push(new Date().toISOString().slice(11, 19));
+        },
+      });
+      ticker.start();
+      await vi.advanceTimersByTimeAsync(80_000);
+      await ticker.stop();
+      expect(at).toEqual(['07:59:42', '08:00:00', '08:00:30', '08:01:00']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

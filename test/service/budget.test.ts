@@ -46,6 +46,25 @@ describe('request budget', () => {
     ]);
   });
 
+  it('does not starve the feed under a steady stream of commands: a starving poll gets one permit in four', async () => {
+    const budget = createRequestBudget({ ratePerSecond: 3, interactiveMaxWaitMs: 600_000 });
+    const order: string[] = [];
+    const polls = [1, 2, 3].map((n) => budget.run('poll', async () => order.push(`poll-${n}`)));
+    const commands: Array<Promise<unknown>> = [];
+    // More commands than the rate serves, for 20 s.
+    for (let second = 0; second < 20; second++) {
+      for (let i = 0; i < 4; i++) commands.push(budget.run('interactive', async () => order.push('command')));
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    const servedPolls = order.filter((label) => label.startsWith('poll'));
+    // poll-1 went first (nothing else waited); the others were rescued once they starved.
+    expect(servedPolls).toEqual(['poll-1', 'poll-2', 'poll-3']);
+    const rescued = order.indexOf('poll-2');
+    expect(order.slice(rescued - 3, rescued)).toEqual(['command', 'command', 'command']);
+    budget.close();
+    await Promise.allSettled([...polls, ...commands]);
+  });
+
   it('gives a freed permit to a higher priority that arrived while others waited', async () => {
     const budget = createRequestBudget({ ratePerSecond: 3 });
     const order: string[] = [];

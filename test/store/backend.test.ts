@@ -1,23 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config.js';
-import { backendFactoryFor } from '../../src/store/backend.js';
-import { openPostgresBackend } from '../../src/store/postgres.js';
-import { openRedisBackend } from '../../src/store/redis.js';
+import { backendFactoryFor, backendKindFor } from '../../src/store/backend.js';
 import { describeRedisUrl, isRedisUrl } from '../../src/store/redis-connection.js';
-import { openSqliteBackend } from '../../src/store/sqlite.js';
 import { openStore } from '../../src/store/store.js';
 
 describe('backend selection by DATABASE_URL scheme', () => {
   it.each([
-    ['sqlite://./data/kiroku.sqlite', openSqliteBackend],
-    ['SQLITE://:memory:', openSqliteBackend],
-    ['redis://127.0.0.1:6379', openRedisBackend],
-    ['rediss://user:pw@cache.example:6380/2', openRedisBackend],
-    ['Redis://h', openRedisBackend],
-    ['postgres://h/db', openPostgresBackend],
-    ['postgresql://u:pw@h:5432/kiroku?sslmode=require', openPostgresBackend],
-  ])('%s', (url, factory) => {
-    expect(backendFactoryFor(url)).toBe(factory);
+    ['sqlite://./data/kiroku.sqlite', 'sqlite'],
+    ['SQLITE://:memory:', 'sqlite'],
+    ['redis://127.0.0.1:6379', 'redis'],
+    ['rediss://user:pw@cache.example:6380/2', 'redis'],
+    ['Redis://h', 'redis'],
+    ['postgres://h/db', 'postgres'],
+    ['postgresql://u:pw@h:5432/kiroku?sslmode=require', 'postgres'],
+  ])('%s', (url, kind) => {
+    expect(backendKindFor(url)).toBe(kind);
+    expect(backendFactoryFor(url)).toBeTypeOf('function');
   });
 
   it('refuses other schemes and scheme-less strings with DATABASE_URL in the message', () => {
