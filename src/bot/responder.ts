@@ -17,8 +17,9 @@ export const DEFAULT_DEFER_AFTER_MS = 1_500;
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
-function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
-  return promise.then(
+/** Runs a handler and settles its outcome; a handler that throws before its first await counts too. */
+function settle<T>(run: () => Promise<T>): Promise<Settled<T>> {
+  return new Promise<T>((resolve) => resolve(run())).then(
     (value) => ({ ok: true as const, value }),
     (error: unknown) => ({ ok: false as const, error }),
   );
@@ -80,7 +81,7 @@ export async function answerCommand(
   options: { ephemeral: boolean; deferAfterMs: number; errorText: ErrorText },
   run: () => Promise<CommandReply>,
 ): Promise<void> {
-  const pending = settle(run());
+  const pending = settle(run);
   let result = await settleOrLate(pending, options.deferAfterMs);
   if (result === 'late') {
     await interaction.deferReply(options.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
@@ -116,7 +117,7 @@ export async function answerComponent(
   options: { answers: ComponentAnswer; deferAfterMs: number; errorText: ErrorText },
   run: () => Promise<ComponentReply>,
 ): Promise<void> {
-  const pending = settle(run());
+  const pending = settle(run);
   let result =
     options.answers === 'modal' ? await pending : await settleOrLate(pending, options.deferAfterMs);
   let deferral: Deferral = null;
@@ -166,7 +167,7 @@ export async function answerModal(
   options: { deferAfterMs: number; errorText: ErrorText },
   run: () => Promise<MessageReply | UpdateReply>,
 ): Promise<void> {
-  const pending = settle(run());
+  const pending = settle(run);
   let result = await settleOrLate(pending, options.deferAfterMs);
   let deferral: Deferral = null;
   if (result === 'late') {

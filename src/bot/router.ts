@@ -7,6 +7,7 @@ import {
   type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
+import { ZodError } from 'zod';
 import { localeFromDiscord } from '../i18n/locale.js';
 import { createTranslator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
@@ -180,7 +181,7 @@ export class InteractionRouter {
     await answerComponent(
       interaction,
       { answers: handler.answers, deferAfterMs: this.options.deferAfterMs, errorText },
-      () => handler.handle(ctx, { customId: interaction.customId, args, values }),
+      () => asComponent(() => handler.handle(ctx, { customId: interaction.customId, args, values })),
     );
   }
 
@@ -197,8 +198,24 @@ export class InteractionRouter {
     await answerModal(
       interaction,
       { deferAfterMs: this.options.deferAfterMs, errorText: this.errorText(ctx, route) },
-      () => (handler ? handler.handle(ctx, input) : Promise.reject(new UserFacingError('error.expired'))),
+      () =>
+        handler
+          ? asComponent(() => handler.handle(ctx, input))
+          : Promise.reject(new UserFacingError('error.expired')),
     );
+  }
+}
+
+/**
+ * Components carry their arguments in custom ids and select values, which a client can forge or
+ * which an old message may hold: one that fails its schema is treated as stale, not as our fault.
+ */
+async function asComponent<T>(handle: () => Promise<T>): Promise<T> {
+  try {
+    return await handle();
+  } catch (error) {
+    if (error instanceof ZodError) throw new UserFacingError('error.expired');
+    throw error;
   }
 }
 
