@@ -4,6 +4,8 @@ import { Unauthorized } from '../service/index.js';
 import type { StoredToken } from '../vault/index.js';
 
 export const MAX_TOKEN_LENGTH = 200;
+/** RFC 6750's b64token: anything else cannot be a token, and is never sent in a header. */
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 /**
  * Checks a token with `me` and token info before anything is stored: a token the service does not
@@ -27,7 +29,7 @@ export async function linkAccount(
   method: StoredToken['method'],
 ): Promise<StoredToken> {
   const token = rawToken.trim();
-  if (!token || token.length > MAX_TOKEN_LENGTH || /\s/.test(token))
+  if (!token || token.length > MAX_TOKEN_LENGTH || !BEARER_TOKEN.test(token))
     throw new UserFacingError('account.badToken');
   const call = { token, priority: 'interactive' as const };
   try {

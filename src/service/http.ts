@@ -72,6 +72,7 @@ export class HttpTransport {
   async send(request: HttpRequest): Promise<HttpResponse> {
     if (this.closed)
       throw new Unavailable(request.operation, 'network', { cause: new Error('transport closed') });
+    refuseUnsendableHeaders(request);
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), request.timeoutMs);
     let status: number | undefined;
@@ -100,6 +101,21 @@ export class HttpTransport {
     const pools = [...this.pools.values()];
     this.pools.clear();
     await Promise.allSettled(pools.map((pool) => pool.close()));
+  }
+}
+
+/** Printable ASCII: what RFC 6750 tokens are made of, and what undici sends in a header without complaint. */
+const SENDABLE_HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+
+/**
+ * A header undici would refuse must never reach the pool: undici throws mid-dispatch and a few
+ * such requests can leave the shared pool stuck. A token that cannot be sent cannot be valid.
+ */
+function refuseUnsendableHeaders(request: HttpRequest): void {
+  for (const [name, value] of Object.entries(request.headers ?? {})) {
+    if (SENDABLE_HEADER_VALUE.test(value)) continue;
+    if (name.toLowerCase() === 'authorization') throw new Unauthorized(request.operation, 'invalid_token');
+    throw new Unavailable(request.operation, 'network', { cause: new Error(`unsendable ${name} header`) });
   }
 }
 
