@@ -43,8 +43,33 @@ function service(name: string, patch: Partial<Stack['emulator']['faults']>, answ
   } satisfies FaultScenario;
 }
 
+/**
+ * Every request answered 429 until `requests` have been, then the storm passes. Each 429 doubles the
+ * budget's global pause (1 s, 2 s, 4 s ...), so a longer storm only makes the test wait longer.
+ */
+function storm429(requests: number): FaultScenario {
+  const base = service(`service 429 storm (${requests} requests in a row)`, {
+    errorRate: 1,
+    errorStatus: 429,
+  });
+  let watcher: NodeJS.Timeout | undefined;
+  return {
+    ...base,
+    inject(stack) {
+      base.inject(stack);
+      watcher = setInterval(() => {
+        if (stack.emulator.stats.requests >= requests) stack.emulator.faults.errorRate = 0;
+      }, 1);
+    },
+    clear(stack) {
+      clearInterval(watcher);
+      base.clear(stack);
+    },
+  };
+}
+
 export const SERVICE_SCENARIOS: FaultScenario[] = [
-  service('service 429 storm', { errorRate: 1, errorStatus: 429 }),
+  storm429(4),
   service('service 500 on every request', { errorRate: 1, errorStatus: 500 }),
   service('service 503 on half the requests', { errorRate: 0.5, errorStatus: 503 }),
   service('service malformed JSON', { malformed: true }),

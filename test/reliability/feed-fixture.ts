@@ -6,8 +6,8 @@
  */
 import { expect } from 'vitest';
 import type { RequestBudget } from '../../src/service/index.js';
-import { DEMO_USERS } from '../emulator/seed.js';
 import { type Stack, USERS } from '../e2e/harness.js';
+import { DEMO_USERS } from '../emulator/seed.js';
 
 export interface FeedFixture {
   /** Channels with a subscription of alice, of bob, and all of them. */
@@ -18,9 +18,20 @@ export interface FeedFixture {
 
 const TIMEOUT = 15_000;
 
-async function subscribe(stack: Stack, user: { id: string; username: string }, channel: string, guildId: string) {
+async function subscribe(
+  stack: Stack,
+  user: { id: string; username: string },
+  channel: string,
+  guildId: string,
+) {
   const reply = await (
-    await stack.discord.slash({ name: 'subscription', subcommand: 'feed', options: { channel }, user, guildId })
+    await stack.discord.slash({
+      name: 'subscription',
+      subcommand: 'feed',
+      options: { channel },
+      user,
+      guildId,
+    })
   ).reply(TIMEOUT);
   expect(reply.content).toMatch(/will be posted in/);
 }
