@@ -69,6 +69,9 @@ const removeOptions = z.object({
 
 const mention = (channelId: string) => `<#${channelId}>`;
 
+const postChannelOption = () =>
+  textChannelOption('channel', 'チャンネル', { en: 'Where to post', ja: '投稿先' }, { required: true });
+
 function requireGuild(ctx: Context): string {
   if (!ctx.guildId) throw new UserFacingError('error.guildOnly');
   return ctx.guildId;
@@ -219,12 +222,7 @@ export const command = defineCommand({
         'フィード',
         { en: 'Post your friends’ activity in a channel', ja: 'フォロー中の人の活動を投稿' },
         [
-          textChannelOption(
-            'channel',
-            'チャンネル',
-            { en: 'Where to post', ja: '投稿先' },
-            { required: true },
-          ),
+          postChannelOption(),
           stringOption(
             'actions',
             '種類',
@@ -249,12 +247,7 @@ export const command = defineCommand({
         '放送予定',
         { en: 'Post your daily schedule in a channel', ja: '毎日の放送予定を投稿' },
         [
-          textChannelOption(
-            'channel',
-            'チャンネル',
-            { en: 'Where to post', ja: '投稿先' },
-            { required: true },
-          ),
+          postChannelOption(),
           stringOption(
             'time',
             '時刻',
