@@ -15,7 +15,6 @@ import type { SubscriptionNotices } from './notices.js';
 import type { Outbox } from './outbox.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
 import { fetchPrograms } from './programs.js';
-import { Ticker } from './ticker.js';
 
 const MINUTE = 60_000;
 export const DEFAULT_ALERT_REFRESH_MS = 15 * MINUTE;
@@ -59,7 +58,6 @@ export class AiringAlerts {
   readonly #t: Translator;
   readonly #refreshMs: number;
   readonly #cache = new Map<string, ProgramCache>();
-  #ticker: Ticker | undefined;
 
   constructor(deps: AiringAlertsDeps) {
     this.#deps = deps;
@@ -151,22 +149,5 @@ export class AiringAlerts {
         return;
       } else if (result.status === 'failed') report.retryLater += 1;
     }
-  }
-
-  /** Ticks every `intervalMs` (30 s suits minute-precise alerts) while `isReady()`. */
-  start(intervalMs: number, isReady: () => boolean): void {
-    this.#ticker ??= new Ticker({
-      name: 'alerts',
-      intervalMs,
-      alignToClock: true,
-      isReady,
-      step: () => this.tick(),
-      logger: this.#deps.logger,
-    });
-    this.#ticker.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.#ticker?.stop();
   }
 }

@@ -21,7 +21,6 @@ import type { SubscriptionNotices } from './notices.js';
 import type { Outbox } from './outbox.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
 import { fetchPrograms } from './programs.js';
-import { Ticker } from './ticker.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -86,7 +85,6 @@ export class DailyDigest {
   readonly #schedules = new Map<string, DailySchedule | null>();
   /** Prefetched programs by owner + fire + options (shared by an owner's subscriptions). */
   readonly #prefetched = new Map<string, { fireAt: number; result: Promise<Prefetched> }>();
-  #ticker: Ticker | undefined;
 
   constructor(deps: DailyDigestDeps) {
     this.#deps = deps;
@@ -267,23 +265,5 @@ export class DailyDigest {
     for (const [key, entry] of this.#prefetched) {
       if (entry.fireAt < now.getTime() - this.#catchUpMs) this.#prefetched.delete(key);
     }
-  }
-
-  /** Ticks every `intervalMs` (30 s is plenty) while `isReady()`. */
-  start(intervalMs: number, isReady: () => boolean): void {
-    this.#ticker ??= new Ticker({
-      name: 'digest',
-      intervalMs,
-      alignToClock: true,
-      isReady,
-      step: () => this.tick(),
-      logger: this.#deps.logger,
-    });
-    this.#ticker.start();
-  }
-
-  /** Stops ticking; prefetches in flight settle on their own (closing the budget rejects queued ones). */
-  async stop(): Promise<void> {
-    await this.#ticker?.stop();
   }
 }

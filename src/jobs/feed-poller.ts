@@ -16,7 +16,6 @@ import { actionMatches, feedMessage } from './feed-message.js';
 import type { SubscriptionNotices } from './notices.js';
 import type { Outbox } from './outbox.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
-import { Ticker } from './ticker.js';
 
 export interface FeedPollerDeps {
   store: Store;
@@ -75,7 +74,6 @@ export class FeedPoller {
   readonly #deps: FeedPollerDeps;
   readonly #cursors: FeedCursors;
   readonly #t: Translator;
-  #ticker: Ticker | undefined;
 
   constructor(deps: FeedPollerDeps) {
     this.#deps = deps;
@@ -85,7 +83,7 @@ export class FeedPoller {
 
   #lastCycleAt: Date | undefined;
 
-  /** When the last scheduled cycle finished (feeds the poll-lag metric). */
+  /** When the last cycle finished (feeds the poll-lag metric). */
   get lastCycleAt(): Date | undefined {
     return this.#lastCycleAt;
   }
@@ -110,6 +108,7 @@ export class FeedPoller {
         }
       },
     );
+    this.#lastCycleAt = this.#deps.now();
     this.#deps.logger.debug({ report }, 'feed: cycle done');
     return report;
   }
@@ -173,25 +172,5 @@ export class FeedPoller {
     if (stopped) report.retryLater += 1;
     else done = fetched.newestId;
     if (done !== cursor) await this.#cursors.set(ownerId, stored.serviceUserId, done, now());
-  }
-
-  /** Polls every `intervalMs` while `isReady()` (the gateway is up); the first cycle runs at once. */
-  start(intervalMs: number, isReady: () => boolean): void {
-    this.#ticker ??= new Ticker({
-      name: 'feed',
-      intervalMs,
-      isReady,
-      step: async () => {
-        const report = await this.runCycle();
-        this.#lastCycleAt = this.#deps.now();
-        return report;
-      },
-      logger: this.#deps.logger,
-    });
-    this.#ticker.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.#ticker?.stop();
   }
 }

@@ -12,6 +12,7 @@ import { FeedPoller } from './feed-poller.js';
 import { SubscriptionNotices } from './notices.js';
 import { Outbox } from './outbox.js';
 import { type ChannelPoster, createRestPoster } from './poster.js';
+import { Ticker } from './ticker.js';
 
 export {
   RATE_CUSTOM_ID_PREFIX,
@@ -80,6 +81,7 @@ export function createJobs(options: JobsOptions): Jobs {
   const digest = new DailyDigest({ ...shared, store, ...options.digest });
   const alerts = new AiringAlerts({ ...shared, ...options.alerts });
   const intervals = options.intervals ?? {};
+  const tickers: Ticker[] = [];
   return {
     feed,
     digest,
@@ -88,12 +90,38 @@ export function createJobs(options: JobsOptions): Jobs {
     notices,
     poster,
     start(isReady) {
-      feed.start(intervals.feedMs ?? 60_000, isReady);
-      digest.start(intervals.digestMs ?? 30_000, isReady);
-      alerts.start(intervals.alertsMs ?? 30_000, isReady);
+      if (tickers.length > 0) return;
+      // Digest and alert ticks fall on :00 and :30, so an 08:00 digest posts at 08:00:00.
+      tickers.push(
+        new Ticker({
+          name: 'feed',
+          intervalMs: intervals.feedMs ?? 60_000,
+          isReady,
+          step: () => feed.runCycle(),
+          logger,
+        }),
+        new Ticker({
+          name: 'digest',
+          intervalMs: intervals.digestMs ?? 30_000,
+          alignToClock: true,
+          isReady,
+          step: () => digest.tick(),
+          logger,
+        }),
+        new Ticker({
+          name: 'alerts',
+          intervalMs: intervals.alertsMs ?? 30_000,
+          alignToClock: true,
+          isReady,
+          step: () => alerts.tick(),
+          logger,
+        }),
+      );
+      for (const ticker of tickers) ticker.start();
     },
     async stop() {
-      await Promise.all([feed.stop(), digest.stop(), alerts.stop()]);
+      // Waits for running steps; prefetches in flight settle on their own (closing the budget rejects queued ones).
+      await Promise.all(tickers.map((ticker) => ticker.stop()));
     },
   };
 }

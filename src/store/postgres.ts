@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { KeyvPostgres } from '@keyv/postgres';
 import { ConfigError } from '../config.js';
 import type { BackendOptions, StoreBackend } from './backend.js';
+import { type KeyValueRow, keysetScan } from './keyset-scan.js';
 import { withTimeout } from './timeout.js';
 
 const SCHEMA = 'public';
@@ -27,11 +28,6 @@ interface PgPoolConfig {
 }
 
 type PgPoolConstructor = new (config: PgPoolConfig) => PgPool;
-
-interface Row {
-  key?: unknown;
-  value?: unknown;
-}
 
 /** node-postgres exactly as @keyv/postgres resolves it (it is that package's dependency, not ours). */
 function loadPgPool(): PgPoolConstructor {
@@ -134,24 +130,18 @@ export async function openPostgresBackend(
 
   return {
     adapter,
-    async *scan(prefix: string) {
-      // Keyset pagination in bytewise key order, as for SQLite: writes and deletes during the walk never
-      // make it skip a row. `upper` is the prefix with its last character incremented.
-      const upper = `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
-      let after = prefix;
-      for (;;) {
-        const rows = await query(
-          `SELECT key, value FROM ${SCHEMA}.${TABLE}
+    scan(prefix: string) {
+      // COLLATE "C" for bytewise order: the default ICU collation ignores punctuation.
+      return keysetScan(
+        prefix,
+        SCAN_PAGE,
+        async (after, upper, limit) =>
+          (await query(
+            `SELECT key, value FROM ${SCHEMA}.${TABLE}
            WHERE key COLLATE "C" > $1 AND key COLLATE "C" < $2 ORDER BY key COLLATE "C" LIMIT $3`,
-          [after, upper, SCAN_PAGE],
-        );
-        for (const row of rows as Row[]) {
-          if (typeof row.key !== 'string') continue;
-          after = row.key;
-          yield [row.key, typeof row.value === 'string' ? row.value : ''] as const;
-        }
-        if (rows.length < SCAN_PAGE) return;
-      }
+            [after, upper, limit],
+          )) as KeyValueRow[],
+      );
     },
     async ping() {
       if (closed) throw new Error('store: closed');

@@ -3,15 +3,11 @@ import path from 'node:path';
 import { KeyvSqlite } from '@keyv/sqlite';
 import { ConfigError } from '../config.js';
 import type { BackendOptions, StoreBackend } from './backend.js';
+import { type KeyValueRow, keysetScan } from './keyset-scan.js';
 
 const TABLE = 'keyv';
 const SCAN_PAGE = 500;
 const BUSY_TIMEOUT_MS = 5_000;
-
-interface Row {
-  key?: unknown;
-  value?: unknown;
-}
 
 /** `sqlite://<path>` (relative or absolute, taken literally) or `sqlite://:memory:`. */
 function sqlitePath(databaseUrl: string): string {
@@ -52,27 +48,19 @@ export async function openSqliteBackend(databaseUrl: string, options: BackendOpt
 
   return {
     adapter,
-    async *scan(prefix: string) {
-      // Keyset pagination in key order over the primary-key index: rows written or deleted while we walk
-      // never make us skip a row (OFFSET paging would). Keys of the prefix sort between `prefix` and the
-      // prefix with its last character incremented (SQLite compares TEXT bytewise by default).
-      const upper = `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
-      let after = prefix;
-      for (;;) {
-        const rows = await query(
-          `SELECT key, value FROM ${TABLE} WHERE key > ? AND key < ? ORDER BY key LIMIT ?`,
-          after,
-          upper,
-          SCAN_PAGE,
-        );
-        for (const row of rows as Row[]) {
-          if (typeof row.key !== 'string') continue;
-          after = row.key;
-          // A non-text value cannot be a keyv record; '' makes the store report it as undecodable.
-          yield [row.key, typeof row.value === 'string' ? row.value : ''] as const;
-        }
-        if (rows.length < SCAN_PAGE) return;
-      }
+    scan(prefix: string) {
+      // SQLite compares TEXT bytewise by default.
+      return keysetScan(
+        prefix,
+        SCAN_PAGE,
+        async (after, upper, limit) =>
+          (await query(
+            `SELECT key, value FROM ${TABLE} WHERE key > ? AND key < ? ORDER BY key LIMIT ?`,
+            after,
+            upper,
+            limit,
+          )) as KeyValueRow[],
+      );
     },
     async ping() {
       await query('SELECT 1');
