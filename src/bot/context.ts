@@ -75,6 +75,8 @@ export function createContext(services: Services, scope: InteractionScope): Cont
     account ??= services.vault.get(scope.user.id);
     return account;
   };
+  // Most interactions never log: the child logger (which serializes its bindings) is built on first use.
+  let child: Logger | undefined;
   return {
     ...shared,
     locale: scope.locale,
@@ -82,7 +84,10 @@ export function createContext(services: Services, scope: InteractionScope): Cont
     user: scope.user,
     guildId: scope.guildId,
     channelId: scope.channelId,
-    logger: logger.child({ interaction: scope.interactionId, route: scope.route, user: scope.user.id }),
+    get logger() {
+      child ??= logger.child({ interaction: scope.interactionId, route: scope.route, user: scope.user.id });
+      return child;
+    },
     settings: {
       pageSize: settings.pageSize,
       defaultTimezone: settings.defaultTimezone,

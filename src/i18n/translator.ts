@@ -21,9 +21,21 @@ export function createTranslator(locale: Locale): Translator {
   }) as Translator;
 }
 
-/** Number formatting that follows the reader's language. */
+/** Building an Intl.NumberFormat costs far more than formatting with one: build one per locale. */
+const numberFormats: Record<Locale, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-US'),
+  ja: new Intl.NumberFormat('ja-JP'),
+};
+const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
+
+/**
+ * Number formatting that follows the reader's language. Both languages group an integer's digits
+ * by three with a comma, which a regular expression does many times faster than ICU; anything
+ * else goes through Intl.
+ */
 export function formatNumber(locale: Locale, value: number): string {
-  return new Intl.NumberFormat(locale === 'ja' ? 'ja-JP' : 'en-US').format(value);
+  if (Number.isSafeInteger(value)) return String(value).replace(THOUSANDS, ',');
+  return numberFormats[locale].format(value);
 }
 
 /** Keys of messages without placeholders. */

@@ -6,7 +6,7 @@
  * - Strict priority interactive > write > announcement > poll, FIFO within a priority; a
  *   permit is handed to the best waiting task at the moment it becomes free.
  * - A 429 pauses the whole budget: 1 s, 2 s, 4 s ... capped at 30 s, reset by a success.
- * - rate-limiter-flexible is the shared gate: each start consumes the point of its time slot
+ * - With several processes, rate-limiter-flexible is the shared gate: each start consumes the point of its time slot
  *   and a pause is a blocked key, so a RateLimiterRedis (same options) shares both across
  *   processes. Slot keys live whole seconds because store-backed limiters round durations
  *   down to seconds. Within one process the local spacing alone keeps the pace exact.
@@ -16,7 +16,7 @@
  *   is taken: its own starts are dated by its own clock, another process's by that slot key's
  *   remaining lifetime (the shared store's clock) plus a small margin.
  */
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
 import { BudgetBusy } from './errors.js';
 
@@ -62,8 +62,8 @@ export interface RequestBudgetOptions {
   /** Longest pause (default 30000 ms). */
   maxPauseMs?: number;
   /**
-   * The shared gate, created with BUDGET_LIMITER_OPTIONS (points 1). Default: RateLimiterMemory.
-   * Plug a RateLimiterRedis here to share the budget between processes.
+   * The shared gate, created with BUDGET_LIMITER_OPTIONS (points 1), e.g. a RateLimiterRedis to
+   * share the budget between processes. Default: none, the local pace alone.
    */
   limiter?: RateLimiterAbstract;
 }
@@ -97,7 +97,8 @@ class PriorityBudget implements RequestBudget {
   private readonly interactiveMaxWaitMs: number;
   private readonly initialPauseMs: number;
   private readonly maxPauseMs: number;
-  private readonly limiter: RateLimiterAbstract;
+  /** The gate shared with other processes; without one, the local pace alone is exact. */
+  private readonly limiter: RateLimiterAbstract | undefined;
   private readonly queues: Record<Priority, Waiter[]> = {
     interactive: [],
     write: [],
@@ -125,8 +126,9 @@ class PriorityBudget implements RequestBudget {
     this.interactiveMaxWaitMs = options.interactiveMaxWaitMs ?? 2000;
     this.initialPauseMs = options.initialPauseMs ?? 1000;
     this.maxPauseMs = options.maxPauseMs ?? 30_000;
-    this.limiter = options.limiter ?? new RateLimiterMemory(BUDGET_LIMITER_OPTIONS);
-    if (this.limiter.points !== 1) throw new RangeError('the budget limiter must be created with points: 1');
+    this.limiter = options.limiter;
+    if (this.limiter && this.limiter.points !== 1)
+      throw new RangeError('the budget limiter must be created with points: 1');
   }
 
   run<T>(priority: Priority, task: () => Promise<T>, opts: RunOptions = {}): Promise<T> {
@@ -161,7 +163,7 @@ class PriorityBudget implements RequestBudget {
       { pauseMs, consecutive: this.consecutive429 },
       'service rate limit hit: pausing all requests',
     );
-    this.limiter.block(PAUSE_KEY, pauseMs / 1000).catch((error: unknown) => {
+    this.limiter?.block(PAUSE_KEY, pauseMs / 1000).catch((error: unknown) => {
       this.logger?.error({ err: error }, 'could not share the rate-limit pause');
     });
     this.wake(pauseMs);
@@ -281,7 +283,8 @@ class PriorityBudget implements RequestBudget {
           this.wake(localWait);
           return;
         }
-        const sharedWait = await this.acquireShared(now);
+        // Without a shared limiter there is nothing to wait for: an idle budget starts a call at once.
+        const sharedWait = this.limiter ? await this.acquireShared(this.limiter, now) : 0;
         if (sharedWait > 0) {
           this.wake(sharedWait);
           return;
@@ -302,14 +305,19 @@ class PriorityBudget implements RequestBudget {
    * only when every one of the ceil(rate) slots before it is taken and the first of them started less
    * than a second ago (earlier slots are always over a second old).
    */
-  private async windowWait(slot: number, keySeconds: number, now: number): Promise<number> {
+  private async windowWait(
+    limiter: RateLimiterAbstract,
+    slot: number,
+    keySeconds: number,
+    now: number,
+  ): Promise<number> {
     const back = slot - this.startsPerWindow;
     const own = this.ownStarts.get(back);
     let wait: number;
     if (own !== undefined) {
       wait = own + WINDOW_MS + 1 - now;
     } else {
-      const taken = await this.limiter.get(`slot:${back}`);
+      const taken = await limiter.get(`slot:${back}`);
       if (!taken || taken.consumedPoints <= 0 || taken.msBeforeNext <= 0) return 0;
       wait = WINDOW_MS + SHARED_MARGIN_MS - (keySeconds * 1000 - taken.msBeforeNext);
     }
@@ -317,38 +325,49 @@ class PriorityBudget implements RequestBudget {
     const between = Array.from({ length: this.startsPerWindow - 1 }, (_, index) => back + 1 + index);
     const taken = await Promise.all(
       between.map(
-        async (n) =>
-          this.ownStarts.has(n) || ((await this.limiter.get(`slot:${n}`))?.consumedPoints ?? 0) > 0,
+        async (n) => this.ownStarts.has(n) || ((await limiter.get(`slot:${n}`))?.consumedPoints ?? 0) > 0,
       ),
     );
     return taken.every(Boolean) ? wait : 0;
   }
 
   /** 0 when this slot's point was won, else ms to wait (a shared pause, or another process took the slot). */
-  private async acquireShared(now: number): Promise<number> {
+  private async acquireShared(limiter: RateLimiterAbstract, now: number): Promise<number> {
     try {
-      const pause = await this.limiter.get(PAUSE_KEY);
-      if (pause && pause.consumedPoints > this.limiter.points && pause.msBeforeNext > 0) {
+      const pause = await limiter.get(PAUSE_KEY);
+      if (pause && pause.consumedPoints > limiter.points && pause.msBeforeNext > 0) {
         this.pausedUntil = Math.max(this.pausedUntil, now + pause.msBeforeNext);
         return pause.msBeforeNext;
       }
       const slot = Math.floor(now / this.intervalMs);
       const keySeconds = Math.max(SLOT_KEY_SECONDS, Math.ceil((2 * this.intervalMs) / 1000));
-      const backWait = await this.windowWait(slot, keySeconds, now);
+      const backWait = await this.windowWait(limiter, slot, keySeconds, now);
       if (backWait > 0) return backWait;
-      await this.limiter.consume(`slot:${slot}`, 1, { customDuration: keySeconds });
+      await limiter.consume(`slot:${slot}`, 1, { customDuration: keySeconds });
       for (const old of this.ownStarts.keys())
         if (old < slot - this.startsPerWindow) this.ownStarts.delete(old);
       this.ownStarts.set(slot, this.now());
       return 0;
     } catch (error) {
-      if (error instanceof RateLimiterRes)
+      // The limiter rejects a taken slot with a RateLimiterRes (a result, not an Error).
+      if (isLimiterResult(error))
         return Math.max(1, (Math.floor(now / this.intervalMs) + 1) * this.intervalMs - now);
       // The shared store failed: keep the local pace rather than stopping all traffic.
       this.logger?.error({ err: error }, 'request budget limiter failed; using the local pace only');
       return 0;
     }
   }
+}
+
+/** rate-limiter-flexible's RateLimiterRes, recognised by shape so the library loads only with Redis. */
+function isLimiterResult(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Error) &&
+    'msBeforeNext' in value &&
+    'consumedPoints' in value
+  );
 }
 
 export function createRequestBudget(options: RequestBudgetOptions = {}): RequestBudget {

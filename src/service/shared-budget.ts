@@ -5,13 +5,17 @@
  * by all. Processes must share the same rate (SERVICE_RATE_PER_SECOND) and keep their clocks in sync
  * (NTP): slots are numbered from each process's own clock.
  */
-import { type RateLimiterAbstract, RateLimiterRedis } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
 import type { RedisConnection } from '../store/redis-connection.js';
 import { BUDGET_LIMITER_OPTIONS } from './budget.js';
 
-/** A RateLimiterRedis over a connected node-redis client, with the options the budget requires. */
-export function createSharedLimiter(client: RedisConnection): RateLimiterAbstract {
+/**
+ * A RateLimiterRedis over a connected node-redis client, with the options the budget requires.
+ * rate-limiter-flexible (every limiter it has) is loaded only here, for Redis deployments.
+ */
+export async function createSharedLimiter(client: RedisConnection): Promise<RateLimiterAbstract> {
+  const { RateLimiterRedis } = await import('rate-limiter-flexible');
   return new RateLimiterRedis({
     storeClient: client,
     // node-redis v4+ API (multi().pTTL(), eval with { keys, arguments }).
@@ -48,7 +52,7 @@ export async function openSharedBudgetLimiter(
   const client = await connectRedis(databaseUrl, { logger: options.logger, role: 'request budget' });
   let closing: Promise<void> | undefined;
   return {
-    limiter: createSharedLimiter(client),
+    limiter: await createSharedLimiter(client),
     close() {
       closing ??= client.isOpen ? client.close() : Promise.resolve();
       return closing;

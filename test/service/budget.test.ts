@@ -24,6 +24,8 @@ describe('request budget', () => {
         order.push(label);
       });
     const all = [
+      // An idle budget starts a call at once; the rest queue behind it.
+      enqueue('poll', 'first'),
       enqueue('poll', 'poll-1'),
       enqueue('announcement', 'announcement-1'),
       enqueue('poll', 'poll-2'),
@@ -36,6 +38,7 @@ describe('request budget', () => {
     await vi.advanceTimersByTimeAsync(5000);
     await Promise.all(all);
     expect(order).toEqual([
+      'first',
       'interactive-1',
       'interactive-2',
       'write-1',

@@ -1,11 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../../src/i18n/translator.js';
+import { createTranslator, formatNumber } from '../../src/i18n/translator.js';
 import { activityLine } from '../../src/render/activity.js';
 import { discordTime, episodeLabel, spoiler, truncate } from '../../src/render/format.js';
 import { workEmbed } from '../../src/render/work.js';
 
 const t = createTranslator('en');
 const ja = createTranslator('ja');
+
+describe('formatNumber', () => {
+  it('formats like Intl in both languages, integers and not', () => {
+    const values = [
+      0,
+      7,
+      999,
+      1000,
+      12_345,
+      999_999,
+      1_000_000,
+      123_456_789,
+      -1,
+      -1234,
+      -1_234_567,
+      1.5,
+      1234.25,
+      2 ** 53 + 2,
+    ];
+    for (const [locale, tag] of [
+      ['en', 'en-US'],
+      ['ja', 'ja-JP'],
+    ] as const) {
+      for (const value of values)
+        expect(formatNumber(locale, value)).toBe(new Intl.NumberFormat(tag).format(value));
+    }
+  });
+});
 
 describe('rendering', () => {
   it('hides comments behind spoilers that a comment cannot close early', () => {
