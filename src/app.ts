@@ -11,7 +11,7 @@ import { LookupCache } from './bot/lookup-cache.js';
 import { Pager, pagerStateSchema } from './bot/paging.js';
 import { DEFAULT_DEFER_AFTER_MS } from './bot/responder.js';
 import { InteractionRouter } from './bot/router.js';
-import { servesGuild } from './bot/sharding.js';
+import { isShardProcess, servesGuild } from './bot/sharding.js';
 import { type Config, requireDiscordToken } from './config.js';
 import { startHttpServer } from './http/server.js';
 import { countingPoster } from './jobs/counting-poster.js';
@@ -32,6 +32,8 @@ import { loadKeyRing, TokenVault } from './vault/index.js';
 
 /** How long a stop waits for interactions in flight (the process must be gone within 10 s). */
 const STOP_DRAIN_MS = 6_000;
+/** Linked users whose sealed token the vault keeps in memory (a few hundred bytes each). */
+const VAULT_CACHE_ENTRIES = 10_000;
 
 export interface KirokuOptions {
   config: Config;
@@ -76,7 +78,13 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
 
   const store = await openStore(config.databaseUrl, { logger });
   const keyring = await loadKeyRing(config, logger);
-  const vault = new TokenVault(store, keyring, { logger });
+  // Only this process writes a SQLite store outside sharding, so the vault may remember what it read.
+  const storeIsOurs = config.databaseUrl.startsWith('sqlite://') && !isShardProcess();
+  const vault = new TokenVault(store, keyring, {
+    logger,
+    ...(storeIsOurs ? { exclusive: { cacheEntries: VAULT_CACHE_ENTRIES } } : {}),
+  });
+  await vault.warm();
   // The service limits requests per IP. With Redis the budget is shared by every process; without
   // it, shard processes on one host split the rate between them.
   const sharedLimiter = await openSharedBudgetLimiter(config.databaseUrl, { logger });
@@ -212,6 +220,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
       await jobs.stop();
       await httpServer?.close();
       await client.destroy();
+      await pager.settled();
       budget.close();
       await sharedLimiter?.close();
       await http.close();

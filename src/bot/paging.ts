@@ -56,6 +56,8 @@ function erase<Q>(list: PagedList<Q>): ErasedList {
  */
 export class Pager {
   private readonly lists = new Map<string, ErasedList>();
+  /** State writes still in flight, by key. */
+  private readonly pending = new Map<string, Promise<void>>();
 
   constructor(private readonly states: Collection<PagerState>) {}
 
@@ -68,12 +70,13 @@ export class Pager {
     const list = this.requireList(listId);
     const view = await list.render(ctx, query, 1);
     if (!view) throw new Error(`query for ${listId} does not match its schema`);
-    const key = randomBytes(9).toString('base64url');
-    if (view.hasNext) await this.states.set(key, { list: listId, invoker: ctx.user.id, query }, STATE_TTL_MS);
+    // A first page with nothing after it has no buttons, so nothing to remember.
+    const key = view.hasNext ? this.remember(ctx, { list: listId, invoker: ctx.user.id, query }) : '';
     return { kind: 'message', embeds: [withFooter(ctx, view)], components: buttons(ctx, key, view) };
   }
 
   async turn(ctx: Context, key: string, page: number): Promise<UpdateReply> {
+    await this.pending.get(key);
     const state = await this.states.get(key);
     if (!state) throw new UserFacingError('error.expired');
     if (state.invoker !== ctx.user.id) throw new UserFacingError('error.notYourComponent');
@@ -84,9 +87,35 @@ export class Pager {
 
   /** Forgets every list state of a user (on unlink): queries may name what they looked at. */
   async forget(discordUserId: string): Promise<void> {
+    await this.settled();
     for await (const [key, state] of this.states.entries()) {
       if (state.invoker === discordUserId) await this.states.delete(key);
     }
+  }
+
+  /** Resolves once every state write started so far has landed or failed (before the store closes). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.pending.values()]);
+  }
+
+  /**
+   * Stores a list state under a new key without holding up the reply: the first page goes out while
+   * the write lands. A button pressed meanwhile waits for it (same process: a guild's interactions
+   * all reach the shard that holds it). A failed write is logged; its buttons then answer "expired".
+   */
+  private remember(ctx: Context, state: PagerState): string {
+    const key = randomBytes(9).toString('base64url');
+    const write = this.states
+      .set(key, state, STATE_TTL_MS)
+      .catch((error: unknown) => {
+        ctx.logger.warn(
+          { err: error, list: state.list },
+          'could not store a list state; its buttons will expire',
+        );
+      })
+      .finally(() => this.pending.delete(key));
+    this.pending.set(key, write);
+    return key;
   }
 
   private requireList(listId: string): ErasedList {

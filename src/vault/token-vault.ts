@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { createLogger, type Logger } from '../logger.js';
 import type { Collection, Store } from '../store/index.js';
@@ -34,6 +35,12 @@ export interface TokenVaultOptions {
   logger?: Logger;
   /** Collection name; tests may isolate vaults in one store. */
   collection?: string;
+  /**
+   * This process alone writes the store (SQLite outside sharding). The vault then keeps the set of
+   * linked users and up to `cacheEntries` envelopes (sealed, never the plaintext) in memory, so a
+   * command seldom waits for a store read. Another writer's changes would go unseen. Default: off.
+   */
+  exclusive?: { cacheEntries: number };
 }
 
 /**
@@ -46,11 +53,74 @@ export class TokenVault {
   readonly #logger: Logger;
   /** Per-user chains so put/delete/rotation of one user never interleave within this process. */
   readonly #locks = new Map<string, Promise<unknown>>();
+  readonly #exclusiveMode: boolean;
+  /** Exclusive mode: envelopes read or written lately. */
+  readonly #cache: LRUCache<string, string> | undefined;
+  /** Exclusive mode: every user with a stored record, loaded once and kept up to date by our writes. */
+  #linked: Promise<Set<string>> | undefined;
+  /** Bumped by every write, so a read that raced a write never caches what it read. */
+  #writes = 0;
 
   constructor(store: Store, keyring: KeyRing, options: TokenVaultOptions = {}) {
     this.#envelopes = store.collection(options.collection ?? VAULT_COLLECTION, envelopeSchema);
     this.#keyring = keyring;
     this.#logger = options.logger ?? createLogger('silent');
+    const exclusive = options.exclusive;
+    this.#cache = exclusive ? new LRUCache({ max: Math.max(1, exclusive.cacheEntries) }) : undefined;
+    this.#exclusiveMode = exclusive !== undefined;
+  }
+
+  /** Exclusive mode: the linked users, scanned from the store on first use. */
+  #linkedUsers(): Promise<Set<string>> | undefined {
+    if (!this.#exclusiveMode) return undefined;
+    if (!this.#linked) {
+      const scan = (async () => {
+        const ids = new Set<string>();
+        for await (const userId of this.#envelopes.keys()) ids.add(userId);
+        return ids;
+      })();
+      // A failed scan is retried by the next caller rather than remembered.
+      scan.catch(() => {
+        if (this.#linked === scan) this.#linked = undefined;
+      });
+      this.#linked = scan;
+    }
+    return this.#linked;
+  }
+
+  /** Loads what exclusive mode keeps in memory now rather than on the first command. */
+  async warm(): Promise<void> {
+    await this.#linkedUsers();
+  }
+
+  /**
+   * Runs a store write, then brings exclusive mode's memory in line: `after` is the envelope a put
+   * stores, undefined for a delete. A read that overlapped the write sees the counter move and does
+   * not cache what it read.
+   */
+  async #write<T>(discordUserId: string, write: () => Promise<T>, after: string | undefined): Promise<T> {
+    // The set is loaded before the write, so a scan in progress cannot miss or resurrect this user.
+    const linked = await this.#linkedUsers();
+    this.#writes += 1;
+    let written = false;
+    try {
+      const result = await write();
+      written = true;
+      return result;
+    } finally {
+      this.#writes += 1;
+      if (written && after !== undefined) {
+        this.#cache?.set(discordUserId, after);
+        linked?.add(discordUserId);
+      } else if (written) {
+        this.#cache?.delete(discordUserId);
+        linked?.delete(discordUserId);
+      } else {
+        // After a failed write the store may hold either version: the next read asks it.
+        this.#cache?.delete(discordUserId);
+        linked?.add(discordUserId);
+      }
+    }
   }
 
   async #exclusive<T>(discordUserId: string, task: () => Promise<T>): Promise<T> {
@@ -76,11 +146,18 @@ export class TokenVault {
       );
     }
     const envelope = seal(JSON.stringify(parsed.data), this.#keyring.active, discordUserId);
-    await this.#exclusive(discordUserId, () => this.#envelopes.set(discordUserId, envelope));
+    await this.#exclusive(discordUserId, () =>
+      this.#write(discordUserId, () => this.#envelopes.set(discordUserId, envelope), envelope),
+    );
   }
 
   /** The user's token record; undefined when none is stored; VaultError when one is stored but cannot be opened. */
   async get(discordUserId: string): Promise<StoredToken | undefined> {
+    const linked = this.#exclusiveMode ? await this.#linkedUsers() : undefined;
+    if (linked && !linked.has(discordUserId)) return undefined;
+    const cached = this.#cache?.get(discordUserId);
+    if (cached !== undefined) return this.#decode(open(cached, this.#keyring, discordUserId));
+    const writesBefore = this.#writes;
     const record = await this.#envelopes.read(discordUserId);
     if (record.status === 'absent') return undefined;
     if (record.status === 'invalid') {
@@ -89,7 +166,11 @@ export class TokenVault {
         `vault: the stored token record is unreadable (${record.reason})`,
       );
     }
-    return this.#decode(open(record.value, this.#keyring, discordUserId));
+    const stored = this.#decode(open(record.value, this.#keyring, discordUserId));
+    // Only a record that opened is remembered, and only when no write overlapped the read: one
+    // that does not open must keep failing loudly until it is replaced.
+    if (this.#writes === writesBefore) this.#cache?.set(discordUserId, record.value);
+    return stored;
   }
 
   #decode(plaintext: string): StoredToken {
@@ -117,7 +198,9 @@ export class TokenVault {
 
   /** Removes the user's record; true when one existed. */
   async delete(discordUserId: string): Promise<boolean> {
-    return this.#exclusive(discordUserId, () => this.#envelopes.delete(discordUserId));
+    return this.#exclusive(discordUserId, () =>
+      this.#write(discordUserId, () => this.#envelopes.delete(discordUserId), undefined),
+    );
   }
 
   /** Every Discord user id with a stored record. */
@@ -168,7 +251,7 @@ export class TokenVault {
         // Another process (the running bot) may have written meanwhile: its write wins.
         const latest = await this.#envelopes.read(userId);
         if (latest.status !== 'ok' || latest.value !== record.value) return;
-        await this.#envelopes.set(userId, resealed);
+        await this.#write(userId, () => this.#envelopes.set(userId, resealed), resealed);
         result.rotated += 1;
       });
     }

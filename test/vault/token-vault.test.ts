@@ -211,3 +211,100 @@ describe('rotateVault (npm run vault:rotate)', () => {
     expect((await new TokenVault(store, onlyB).get(alice))?.token).toBe('a');
   });
 });
+
+/** The store, with every vault read counted and optionally held after it has read (to race a write). */
+function watchedStore(inner: Store) {
+  let reads = 0;
+  let gate: Promise<void> | undefined;
+  const store: Store = {
+    collection(name, schema) {
+      const collection = inner.collection(name, schema);
+      return new Proxy(collection, {
+        get(target, property) {
+          if (property === 'read')
+            return async (key: string) => {
+              reads += 1;
+              const result = await target.read(key);
+              await gate;
+              return result;
+            };
+          const value: unknown = Reflect.get(target, property);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    },
+    ping: () => inner.ping(),
+    close: () => inner.close(),
+  };
+  return {
+    store,
+    reads: () => reads,
+    /** Reads from now on return what they read only after the returned function is called. */
+    holdReads(): () => void {
+      let release: () => void = () => undefined;
+      gate = new Promise((resolve) => {
+        release = () => {
+          gate = undefined;
+          resolve();
+        };
+      });
+      return release;
+    },
+  };
+}
+
+describe('TokenVault read cache (a store this process alone writes)', () => {
+  const cached = (s: Store, keyring = KeyRing.fromKeys([{ key: randomBytes(32) }])) =>
+    new TokenVault(s, keyring, { exclusive: { cacheEntries: 100 } });
+
+  it('knows the linked users: an unlinked one, or a repeated read, never waits for the store', async () => {
+    const keyring = KeyRing.fromKeys([{ key: randomBytes(32) }]);
+    await new TokenVault(store, keyring).put(alice, token('linked-before-start'));
+    const watched = watchedStore(store);
+    const vault = cached(watched.store, keyring);
+    await vault.warm();
+    expect(await vault.get(bob)).toBeUndefined();
+    expect(watched.reads()).toBe(0);
+    expect((await vault.get(alice))?.token).toBe('linked-before-start');
+    expect(watched.reads()).toBe(1);
+    expect((await vault.get(alice))?.token).toBe('linked-before-start');
+    expect(await vault.get('333333333333333333')).toBeUndefined();
+    expect(watched.reads()).toBe(1);
+  });
+
+  it('writes through: link after a remembered absence, relink and unlink are seen at once', async () => {
+    const vault = cached(store);
+    expect(await vault.get(alice)).toBeUndefined();
+    await vault.put(alice, token('first'));
+    expect((await vault.get(alice))?.token).toBe('first');
+    await vault.put(alice, token('second'));
+    expect((await vault.get(alice))?.token).toBe('second');
+    expect(await vault.delete(alice)).toBe(true);
+    expect(await vault.get(alice)).toBeUndefined();
+  });
+
+  it('never remembers a read that overlapped a write', async () => {
+    const keyring = KeyRing.fromKeys([{ key: randomBytes(32) }]);
+    await new TokenVault(store, keyring).put(alice, token('old'));
+    const watched = watchedStore(store);
+    const vault = cached(watched.store, keyring);
+    await vault.warm();
+    const release = watched.holdReads();
+    const racing = vault.get(alice); // reads "old" from the store, then waits
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vault.put(alice, token('relinked-meanwhile'));
+    release();
+    expect((await racing)?.token).toBe('old');
+    expect((await vault.get(alice))?.token).toBe('relinked-meanwhile');
+  });
+
+  it('does not remember an unreadable record: once repaired, it opens', async () => {
+    const keyring = KeyRing.fromKeys([{ key: randomBytes(32) }]);
+    const vault = cached(store, keyring);
+    await store.collection(VAULT_COLLECTION, z.string()).set(alice, 'not an envelope');
+    await vaultErrorOf(vault.get(alice));
+    // Repaired by another writer (say, an operator restoring a backup).
+    await new TokenVault(store, keyring).put(alice, token('restored'));
+    expect((await vault.get(alice))?.token).toBe('restored');
+  });
+});
