@@ -2,7 +2,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { ClientOptions } from 'discord.js';
-import { type APIMessage, type APIUser, InteractionResponseType } from 'discord-api-types/v10';
+import {
+  type APIMessage,
+  type APIOverwrite,
+  type APIUser,
+  InteractionResponseType,
+} from 'discord-api-types/v10';
 import { FakeGateway, type GatewayEvent, type GatewayOpRecord, type GatewaySessionInfo } from './gateway.js';
 import { InteractionResult } from './interaction-result.js';
 import {
@@ -98,6 +103,8 @@ export interface FakeDiscord {
   guild(guildId: string): FakeGuild | undefined;
   /** Text channel ids of a guild (default: the first guild). */
   channelIds(guildId?: string): string[];
+  /** Replaces a guild channel's permission overwrites and sends CHANNEL_UPDATE, as Discord does. */
+  setChannelOverwrites(channelId: string, overwrites: APIOverwrite[]): void;
   registeredCommands(guildId?: string): RegisteredCommand[];
 
   slash(opts: SlashOptions): Promise<InteractionResult>;
@@ -279,6 +286,12 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     channelIds(guildId) {
       const id = guildId ?? state.guildIds[0];
       return (id ? state.guilds.get(id)?.channels : undefined)?.map((c) => c.id) ?? [];
+    },
+    setChannelOverwrites(channelId, overwrites) {
+      const channel = state.channels.get(channelId);
+      if (!channel?.guildId) throw new Error(`fake discord: no guild channel ${channelId}`);
+      channel.permissionOverwrites = overwrites;
+      gateway.dispatch('CHANNEL_UPDATE', state.channelPayload(channel));
     },
     registeredCommands: (guildId) =>
       guildId ? (state.guildCommands.get(guildId) ?? []) : state.globalCommands,

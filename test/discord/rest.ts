@@ -317,7 +317,10 @@ function channels(deps: RestDeps, request: Request): RestOutcome {
   const state = deps.state;
   const channel = state.channels.get(s[1] ?? '');
   if (!channel) return unknownChannel();
-  if (s.length === 2 && method === 'GET') return { status: 200, body: state.channelPayload(channel) };
+  if (s.length === 2 && method === 'GET') {
+    if (channel.guildId && !state.botCanView(channel)) return error(403, 'Missing Access', 50001);
+    return { status: 200, body: state.channelPayload(channel) };
+  }
   if (s[2] === 'typing' && s.length === 3 && method === 'POST') return { status: 204 };
   if (s[2] !== 'messages') return notFound(request);
   if (s.length === 3) {

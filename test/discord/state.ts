@@ -4,6 +4,7 @@ import {
   type APIGuildMember,
   type APIMessage,
   type APIMessageTopLevelComponent,
+  type APIOverwrite,
   type APIRole,
   type APIUser,
   ChannelType,
@@ -36,6 +37,8 @@ export interface FakeChannel {
   position: number;
   /** DM channels only. */
   recipient?: APIUser;
+  /** Guild channels: permission overwrites (none by default). */
+  permissionOverwrites?: APIOverwrite[];
 }
 
 export interface FakeGuild {
@@ -200,6 +203,19 @@ export class FakeState {
     };
   }
 
+  /**
+   * Whether the bot may view a guild channel, as far as the fake models it: an overwrite denying
+   * View Channel to @everyone or to the bot hides it (the bot's only role is @everyone).
+   */
+  botCanView(channel: FakeChannel): boolean {
+    const viewChannel = PermissionFlagsBits.ViewChannel;
+    return !(channel.permissionOverwrites ?? []).some(
+      (overwrite) =>
+        (overwrite.id === channel.guildId || overwrite.id === this.botUser.id) &&
+        (BigInt(overwrite.deny) & viewChannel) !== 0n,
+    );
+  }
+
   /** Channel object as in GET /channels/{id} (withGuildId) or inside GUILD_CREATE (without). */
   channelPayload(channel: FakeChannel, withGuildId = true): Record<string, unknown> {
     if (channel.type === ChannelType.DM) {
@@ -217,7 +233,7 @@ export class FakeState {
       ...(withGuildId && channel.guildId ? { guild_id: channel.guildId } : {}),
       name: channel.name,
       position: channel.position,
-      permission_overwrites: [],
+      permission_overwrites: channel.permissionOverwrites ?? [],
       parent_id: null,
       nsfw: false,
       topic: null,
