@@ -3,14 +3,16 @@
  * budget, each behind its own fake Discord with the bot's commands registered.
  */
 import { REST, Routes } from 'discord.js';
+import { Pool } from 'undici';
 import { loadCommands } from '../src/bot/loader.js';
 import { type FakeDiscord, startFakeDiscord } from '../test/discord/fake-discord.js';
+import { DEMO_TOKENS } from '../test/emulator/seed.js';
 import { startBareClient } from './bare-client.js';
 import { type RemoteEmulator, startRemoteEmulator } from './remote-emulator.js';
 import { startBot as startKirokuBot } from './stack.js';
 import { sleep } from './stats.js';
 
-export type VariantName = 'baseline' | 'generous' | 'production';
+export type VariantName = 'baseline' | 'floor' | 'generous' | 'production';
 
 export interface Target {
   variant: VariantName;
@@ -24,14 +26,18 @@ export interface Target {
   close(): Promise<void>;
 }
 
-async function startBaseline(): Promise<Target> {
-  const discord = await startFakeDiscord({ guilds: 1 });
+async function registerBotCommands(discord: FakeDiscord): Promise<void> {
   const commands = await loadCommands();
   await new REST({ api: discord.restUrl })
     .setToken(discord.botToken)
     .put(Routes.applicationCommands(discord.applicationId), {
       body: [...commands.values()].map((module) => module.definition),
     });
+}
+
+async function startBaseline(): Promise<Target> {
+  const discord = await startFakeDiscord({ guilds: 1 });
+  await registerBotCommands(discord);
   const client = await startBareClient({ restUrl: discord.restUrl, token: discord.botToken });
   return {
     variant: 'baseline',
@@ -42,6 +48,54 @@ async function startBaseline(): Promise<Target> {
     async close() {
       await client.destroy();
       await discord.close();
+    },
+  };
+}
+
+/** The query string kiroku sends for `/work search title:` (default sort, PAGE_SIZE 10) and for work autocomplete. */
+const FLOOR_QUERIES = {
+  search: (text: string) =>
+    `filter_title=${encodeURIComponent(text)}&sort_id=asc&page=1&per_page=10&fields=id,title,season_name,season_name_text,watchers_count`,
+  autocomplete: (text: string) =>
+    `filter_title=${encodeURIComponent(text)}&sort_watchers_count=desc&per_page=25&fields=id,title,season_name_text,season_name`,
+};
+
+/**
+ * The floor: the bare client, but before its constant reply it makes the one service request the
+ * command needs (the same works query kiroku sends, on a kept-alive undici pool, body parsed as
+ * JSON) and nothing else: no budget, validation, store, rendering or paging.
+ */
+async function startFloor(): Promise<Target> {
+  const emulator = await startRemoteEmulator({ rateLimit: false });
+  const discord = await startFakeDiscord({ guilds: 1 });
+  await registerBotCommands(discord);
+  const pool = new Pool(emulator.url, { connections: 8 });
+  const client = await startBareClient({
+    restUrl: discord.restUrl,
+    token: discord.botToken,
+    async beforeReply(interaction) {
+      const query = interaction.isAutocomplete()
+        ? FLOOR_QUERIES.autocomplete(String(interaction.options.getFocused()))
+        : FLOOR_QUERIES.search(interaction.options.getString('title') ?? '');
+      const response = await pool.request({
+        method: 'GET',
+        path: `/v1/works?${query}`,
+        headers: { authorization: `Bearer ${DEMO_TOKENS.carol}`, accept: 'application/json' },
+      });
+      JSON.parse(await response.body.text());
+    },
+  });
+  return {
+    variant: 'floor',
+    discord,
+    emulator,
+    settle: (gapMs) => sleep(gapMs),
+    serviceStats: () => emulator.stats(),
+    async close() {
+      await client.destroy();
+      await pool.close();
+      await discord.close();
+      await emulator.close();
     },
   };
 }
@@ -80,5 +134,7 @@ async function startBot(variant: 'generous' | 'production'): Promise<Target> {
 }
 
 export function startTarget(variant: VariantName): Promise<Target> {
-  return variant === 'baseline' ? startBaseline() : startBot(variant);
+  if (variant === 'baseline') return startBaseline();
+  if (variant === 'floor') return startFloor();
+  return startBot(variant);
 }

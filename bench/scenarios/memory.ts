@@ -159,7 +159,7 @@ export const memory: Scenario = {
         met: k10 ? k10.rssBytes / MB <= TARGET_MB : null,
         note:
           k10 && b10
-            ? `heap ${round(k10.heapUsedBytes / MB, 1)} MB vs ${round(b10.heapUsedBytes / MB, 1)} MB; fake guilds have ${k10.channels / k10.guilds} text channels, 1 role, the bot as only member`
+            ? `heap ${round(k10.heapUsedBytes / MB, 1)} MB vs ${round(b10.heapUsedBytes / MB, 1)} MB; fake guilds have ${b10.channels / b10.guilds} text channels (the bare client caches them, kiroku caches no channels), 1 role, the bot as only member`
             : '',
       }),
       row(NAME, 'RSS per guild (slope 1k→10k)', {
