@@ -5,6 +5,7 @@
  * prefetch finished, if later) and the due tick posts through discord.js (50 requests/s global).
  * Lateness = how long after the fire each digest message reached Discord.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DEMO_WORKS } from '../../test/emulator/seed.js';
 import { createBenchClock } from '../clock.js';
 import { allChannels, createOwners, scheduleSubscription, subscribeAll } from '../population.js';
@@ -63,13 +64,18 @@ export const digestBurst: Scenario = {
       // Phase A: the tick inside the prefetch window starts one walk per owner; they run at the budget's pace.
       clock.set(FIRE - PREFETCH_LEAD_MS);
       const requestsBefore = emulator.stats.requests;
+      const rateLimitedBefore = emulator.stats.rateLimited;
+      // How long the bot's event loop (which interactions share) is held up by the two big ticks.
+      const stalls = monitorEventLoopDelay({ resolution: 5 });
+      stalls.enable();
       const prefetchBegan = performance.now();
       const first = await digest.tick();
       await digest.drain();
       const prefetchMs = performance.now() - prefetchBegan;
       const prefetchRequests = emulator.stats.requests - requestsBefore;
+      const prefetch429 = emulator.stats.rateLimited - rateLimitedBefore;
       options.log(
-        `  prefetch: ${first.prefetchStarted} started, ${prefetchRequests} requests in ${(prefetchMs / 1000).toFixed(1)} s`,
+        `  prefetch: ${first.prefetchStarted} started, ${prefetchRequests} requests (${prefetch429} × 429) in ${(prefetchMs / 1000).toFixed(1)} s`,
       );
 
       // Phase B: the due tick, at the fire or when the prefetch would have finished if that is later.
@@ -80,6 +86,8 @@ export const digestBurst: Scenario = {
       const requestsAtFire = emulator.stats.requests;
       const due = await digest.tick();
       const postMs = Date.now() - postBegan;
+      stalls.disable();
+      const longestStallMs = stalls.max / 1e6;
       const fireRequests = emulator.stats.requests - requestsAtFire;
       const posted = discord.allChannelMessages().slice(messagesBefore);
       const lateness = posted.map((m) => (startLateMs + Date.parse(m.timestamp) - postBegan) / 1000);
@@ -120,6 +128,12 @@ export const digestBurst: Scenario = {
           baselineLabel: 'distinct owners',
           target: '= owners',
           met: prefetchRequests === owners.length,
+          note: `${prefetch429} answered 429`,
+        }),
+        row(NAME, 'longest event-loop stall during the prefetch and due ticks', {
+          value: round(longestStallMs, 1),
+          unit: 'ms',
+          note: `p99 ${round(stalls.percentile(99) / 1e6, 1)} ms (sampled every 5 ms); interactions wait this long`,
         }),
       ];
       return {
@@ -130,6 +144,7 @@ export const digestBurst: Scenario = {
           ratePerSecond: rate,
           prefetchMs,
           prefetchRequests,
+          longestStallMs,
           prefetchTick: first,
           startLateMs,
           dueTick: due,

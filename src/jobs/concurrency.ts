@@ -15,3 +15,8 @@ export async function forEachLimited<T>(
   const workers = Math.max(1, Math.min(limit, items.length));
   await Promise.all(Array.from({ length: workers }, worker));
 }
+
+/** Lets timers and I/O (interactions, responses) run: a long synchronous loop calls this every so often. */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

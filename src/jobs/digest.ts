@@ -14,7 +14,7 @@ import type { Program, ServiceClient } from '../service/index.js';
 import type { Collection, Store } from '../store/index.js';
 import type { ScheduleSettings, Subscription, Subscriptions } from '../subscriptions/model.js';
 import type { TokenVault } from '../vault/index.js';
-import { forEachLimited } from './concurrency.js';
+import { forEachLimited, yieldToEventLoop } from './concurrency.js';
 import { type DailyFire, type DailySchedule, dailySchedule } from './daily-time.js';
 import { digestMessage } from './digest-message.js';
 import type { SubscriptionNotices } from './notices.js';
@@ -24,6 +24,8 @@ import { fetchPrograms } from './programs.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+/** Subscriptions looked at between two yields to the event loop in a tick. */
+const YIELD_EVERY = 64;
 export const DIGEST_STATE_COLLECTION = 'digest-state';
 export const DEFAULT_PREFETCH_MS = 10 * MINUTE;
 export const DEFAULT_CATCH_UP_MS = 6 * HOUR;
@@ -127,7 +129,9 @@ export class DailyDigest {
     );
     report.subscriptions = active.length;
     const due: Array<{ subscription: Subscription; settings: ScheduleSettings; fire: DailyFire }> = [];
-    for (const subscription of active) {
+    for (const [index, subscription] of active.entries()) {
+      // Thousands of subscriptions must not hold up interactions for the length of this loop.
+      if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
       const settings = subscription.schedule as ScheduleSettings;
       const schedule = this.#scheduleOf(settings);
       if (!schedule) continue;

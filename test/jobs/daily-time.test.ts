@@ -4,6 +4,26 @@ import { dailySchedule, localDateOf } from '../../src/jobs/daily-time.js';
 const iso = (d: Date | undefined) => d?.toISOString();
 
 describe('daily schedule (croner)', () => {
+  it('answers like a fresh schedule at every step while reusing its answers between fires (also across DST and backwards)', () => {
+    const reused = dailySchedule('01:30', 'America/New_York');
+    const start = Date.parse('2025-11-01T00:00:00Z');
+    const steps = Array.from({ length: 3 * 96 }, (_, i) => start + i * 15 * 60_000);
+    for (const at of [...steps, ...steps.slice(0, 40).reverse()]) {
+      const now = new Date(at);
+      const fresh = dailySchedule('01:30', 'America/New_York');
+      expect(reused.previous(now)).toEqual(fresh.previous(now));
+      expect(reused.next(now)).toEqual(fresh.next(now));
+    }
+  });
+
+  it('answers a next fire strictly after now inside the hour repeated when DST ends', () => {
+    // 06:00Z on 2025-11-02 is 01:00 EST, after 01:30 EDT (05:30Z) has fired.
+    const schedule = dailySchedule('01:30', 'America/New_York');
+    const now = new Date('2025-11-02T06:00:00Z');
+    expect(schedule.previous(now)).toEqual({ at: new Date('2025-11-02T05:30:00Z'), localDate: '2025-11-02' });
+    expect(schedule.next(now)).toEqual({ at: new Date('2025-11-03T06:30:00Z'), localDate: '2025-11-03' });
+  });
+
   it('finds the previous and next fire of 08:00 in Asia/Tokyo', () => {
     const schedule = dailySchedule('08:00', 'Asia/Tokyo');
     const now = new Date('2025-06-01T22:59:59Z'); // 07:59:59 JST on June 2
