@@ -12,6 +12,9 @@ import { type RemoteEmulator, startRemoteEmulator } from './remote-emulator.js';
 import { startBot as startKirokuBot } from './stack.js';
 import { sleep } from './stats.js';
 
+/** Any rate above 1000/s gives the budget's minimum spacing of 1 ms between starts. */
+const GENEROUS_RATE = 100_000;
+
 export type VariantName = 'baseline' | 'floor' | 'generous' | 'production';
 
 export interface Target {
@@ -101,7 +104,8 @@ async function startFloor(): Promise<Target> {
 }
 
 /**
- * generous: budget 1000/s and the emulator's per-IP limit off (the bot's own overhead);
+ * generous: the budget at its fastest pace (one start per millisecond; it counts whole ms) and the
+ * emulator's per-IP limit off (the bot's own overhead);
  * production: the default budget (3/s) against the emulator's 4/s per-IP limit.
  */
 async function startBot(variant: 'generous' | 'production'): Promise<Target> {
@@ -110,7 +114,7 @@ async function startBot(variant: 'generous' | 'production'): Promise<Target> {
   const bot = await startKirokuBot(
     discord,
     emulator.url,
-    variant === 'generous' ? { ratePerSecond: 1000 } : {},
+    variant === 'generous' ? { ratePerSecond: GENEROUS_RATE } : {},
   );
   return {
     variant,
