@@ -41,7 +41,8 @@ const limitedCaches = Options.cacheWithLimits({
   StageInstanceManager: 0,
   ThreadManager: 0,
   ThreadMemberManager: 0,
-  UserManager: 0,
+  // The bot's own user stays cached: otherwise each guild's bot member would carry its own copy.
+  UserManager: { maxSize: 1, keepOverLimit: (user) => user.id === user.client.user.id },
   VoiceStateManager: 0,
   // Channel permission checks need the bot's own member (and the guild's roles, kept in full).
   GuildMemberManager: { maxSize: 1, keepOverLimit: (member) => member.id === member.client.user.id },

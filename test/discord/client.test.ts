@@ -25,11 +25,13 @@ describe('kiroku discord client', () => {
     await fake?.close();
   });
 
-  it('keeps guilds, their roles and its own member, but no channels', () => {
+  it('keeps guilds, their roles and its own member (one user object for all guilds), but no channels', () => {
     expect(client.guilds.cache.size).toBe(2);
     const guild = client.guilds.cache.get(guildId);
     expect(guild?.roles.cache.size).toBeGreaterThan(0);
     expect(guild?.members.me?.id).toBe(fake.applicationId);
+    expect(guild?.members.me?.user).toBe(client.guilds.cache.get(otherGuildId)?.members.me?.user);
+    expect(client.users.cache.size).toBe(1);
     expect(guild?.channels.cache.size).toBe(0);
     expect(client.channels.cache.size).toBe(0);
   });
