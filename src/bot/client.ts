@@ -17,51 +17,58 @@ export interface DiscordClientOptions {
   shardCount?: number;
 }
 
-/** Caches kiroku never reads, cut to nothing; only the bot's own member is kept. */
-const limitedCaches = Options.cacheWithLimits({
-  ...Options.DefaultMakeCacheSettings,
-  ApplicationCommandManager: 0,
-  ApplicationEmojiManager: 0,
-  AutoModerationRuleManager: 0,
-  BaseGuildEmojiManager: 0,
-  DMMessageManager: 0,
-  EntitlementManager: 0,
-  GuildBanManager: 0,
-  GuildEmojiManager: 0,
-  GuildForumThreadManager: 0,
-  GuildInviteManager: 0,
-  GuildMessageManager: 0,
-  GuildScheduledEventManager: 0,
-  GuildStickerManager: 0,
-  GuildTextThreadManager: 0,
-  MessageManager: 0,
-  PresenceManager: 0,
-  ReactionManager: 0,
-  ReactionUserManager: 0,
-  StageInstanceManager: 0,
-  ThreadManager: 0,
-  ThreadMemberManager: 0,
-  // The bot's own user stays cached: otherwise each guild's bot member would carry its own copy.
-  UserManager: { maxSize: 1, keepOverLimit: (user) => user.id === user.client.user.id },
-  VoiceStateManager: 0,
-  // Channel permission checks need the bot's own member (and the guild's roles, kept in full).
-  GuildMemberManager: { maxSize: 1, keepOverLimit: (member) => member.id === member.client.user.id },
-});
+/**
+ * Managers whose cache kiroku never reads. Channels are among them: they are most of a guild's weight
+ * (real guilds have dozens) and kiroku reads one only when a subscription is created, fetching it
+ * then (see canPost); posts go straight to REST by channel id. discord.js calls a channel cache other
+ * than its default "unsupported" and emits an UnsupportedCacheOverwriteWarning: kiroku uses no feature
+ * that needs channels cached (channel events, message or thread caches, interaction.channel), so
+ * `npm start` and the Docker image start node with --disable-warning=UnsupportedCacheOverwriteWarning.
+ */
+const NOT_CACHED = new Set([
+  'ApplicationCommandManager',
+  'ApplicationEmojiManager',
+  'AutoModerationRuleManager',
+  'BaseGuildEmojiManager',
+  'ChannelManager',
+  'DMMessageManager',
+  'EntitlementManager',
+  'GuildBanManager',
+  'GuildChannelManager',
+  'GuildEmojiManager',
+  'GuildForumThreadManager',
+  'GuildInviteManager',
+  'GuildMessageManager',
+  'GuildScheduledEventManager',
+  'GuildStickerManager',
+  'GuildTextThreadManager',
+  'MessageManager',
+  'PresenceManager',
+  'ReactionManager',
+  'ReactionUserManager',
+  'StageInstanceManager',
+  'ThreadManager',
+  'ThreadMemberManager',
+  'VoiceStateManager',
+]);
 
 /**
- * Channels are not cached at all. They are most of a guild's weight (real guilds have dozens) and
- * kiroku reads one only when a subscription is created, fetching it then (see canPost); posts go
- * straight to REST by channel id. discord.js calls a channel cache other than its default
- * "unsupported" and emits an UnsupportedCacheOverwriteWarning: kiroku uses no feature that needs
- * channels cached (channel events, message or thread caches, interaction.channel), so `npm start`
- * and the Docker image start node with --disable-warning=UnsupportedCacheOverwriteWarning.
+ * A collection with maxSize 0 and no keepOverLimit never stores anything, so one instance serves
+ * every manager above: each guild would otherwise carry a dozen empty collections of its own.
  */
-const UNCACHED = new Set(['ChannelManager', 'GuildChannelManager']);
+const NOTHING = new LimitedCollection<unknown, unknown>({ maxSize: 0 });
 
-const makeCache: CacheFactory = (manager, holds, managerType) =>
-  UNCACHED.has(manager.name)
-    ? new LimitedCollection({ maxSize: 0 })
-    : limitedCaches(manager, holds, managerType);
+/** The caches kiroku reads: guilds and their roles in full, the bot's own member and user only. */
+const limitedCaches = Options.cacheWithLimits({
+  ...Options.DefaultMakeCacheSettings,
+  // Channel permission checks need the bot's own member (and the guild's roles, kept in full).
+  GuildMemberManager: { maxSize: 1, keepOverLimit: (member) => member.id === member.client.user.id },
+  // The bot's own user stays cached: otherwise each guild's bot member would carry its own copy.
+  UserManager: { maxSize: 1, keepOverLimit: (user) => user.id === user.client.user.id },
+});
+
+const makeCache = ((manager, holds, managerType) =>
+  NOT_CACHED.has(manager.name) ? NOTHING : limitedCaches(manager, holds, managerType)) as CacheFactory;
 
 /**
  * The discord.js client with the one intent kiroku needs (slash commands arrive as interactions

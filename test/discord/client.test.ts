@@ -36,6 +36,17 @@ describe('kiroku discord client', () => {
     expect(client.channels.cache.size).toBe(0);
   });
 
+  it('gives every uncached manager one shared collection that never stores anything', () => {
+    const [a, b] = [client.guilds.cache.get(guildId), client.guilds.cache.get(otherGuildId)];
+    expect(a?.emojis.cache).toBe(b?.stickers.cache);
+    expect(a?.channels.cache).toBe(b?.voiceStates.cache);
+    a?.emojis.cache.set('1', {} as never);
+    expect(b?.stickers.cache.size).toBe(0);
+    // Roles and members are each guild's own.
+    expect(a?.roles.cache).not.toBe(b?.roles.cache);
+    expect(a?.members.cache).not.toBe(b?.members.cache);
+  });
+
   it('checks a channel it may post in by fetching it', async () => {
     const [channelId = ''] = fake.channelIds(guildId);
     const before = fake.restCalls.length;
