@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REST, Routes } from 'discord.js';
 import { type Kiroku, startKiroku } from '../src/app.js';
+import type { CommandModule } from '../src/bot/command.js';
 import { type Config, parseConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { type FakeDiscord, type FakeDiscordOptions, startFakeDiscord } from '../test/discord/fake-discord.js';
@@ -40,10 +41,13 @@ export interface BenchStack {
 }
 
 /** Registers the bot's commands in the fake (as deploy-commands would), so option types are known. */
-export async function registerCommands(discord: FakeDiscord, kiroku: Kiroku): Promise<void> {
+export async function registerCommands(
+  discord: FakeDiscord,
+  commands: ReadonlyMap<string, CommandModule>,
+): Promise<void> {
   const rest = new REST({ api: discord.restUrl }).setToken(discord.botToken);
   await rest.put(Routes.applicationCommands(discord.applicationId), {
-    body: [...kiroku.commands.values()].map((module) => module.definition),
+    body: [...commands.values()].map((module) => module.definition),
   });
 }
 
@@ -83,7 +87,7 @@ export async function startBot(
     startJobs: options.startJobs ?? false,
     ...(options.now ? { now: options.now } : {}),
   });
-  await registerCommands(discord, kiroku);
+  await registerCommands(discord, kiroku.commands);
   return {
     kiroku,
     config,

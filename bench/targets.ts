@@ -2,14 +2,13 @@
  * What scenario 1 measures: the bare discord.js client (baseline) or the real bot with a given
  * budget, each behind its own fake Discord with the bot's commands registered.
  */
-import { REST, Routes } from 'discord.js';
 import { Pool } from 'undici';
 import { loadCommands } from '../src/bot/loader.js';
 import { type FakeDiscord, startFakeDiscord } from '../test/discord/fake-discord.js';
 import { DEMO_TOKENS } from '../test/emulator/seed.js';
 import { startBareClient } from './bare-client.js';
 import { type RemoteEmulator, startRemoteEmulator } from './remote-emulator.js';
-import { startBot as startKirokuBot } from './stack.js';
+import { registerCommands, startBot as startKirokuBot } from './stack.js';
 import { sleep } from './stats.js';
 
 /** Any rate above 1000/s gives the budget's minimum spacing of 1 ms between starts. */
@@ -29,18 +28,9 @@ export interface Target {
   close(): Promise<void>;
 }
 
-async function registerBotCommands(discord: FakeDiscord): Promise<void> {
-  const commands = await loadCommands();
-  await new REST({ api: discord.restUrl })
-    .setToken(discord.botToken)
-    .put(Routes.applicationCommands(discord.applicationId), {
-      body: [...commands.values()].map((module) => module.definition),
-    });
-}
-
 async function startBaseline(): Promise<Target> {
   const discord = await startFakeDiscord({ guilds: 1 });
-  await registerBotCommands(discord);
+  await registerCommands(discord, await loadCommands());
   const client = await startBareClient({ restUrl: discord.restUrl, token: discord.botToken });
   return {
     variant: 'baseline',
@@ -71,7 +61,7 @@ const FLOOR_QUERIES = {
 async function startFloor(): Promise<Target> {
   const emulator = await startRemoteEmulator({ rateLimit: false });
   const discord = await startFakeDiscord({ guilds: 1 });
-  await registerBotCommands(discord);
+  await registerCommands(discord, await loadCommands());
   const pool = new Pool(emulator.url, { connections: 8 });
   const client = await startBareClient({
     restUrl: discord.restUrl,

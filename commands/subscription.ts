@@ -19,6 +19,7 @@ import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { lines } from '../src/render/format.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
 import { HH_MM, type Subscription } from '../src/subscriptions/model.js';
+import { isValidTimeZone } from '../src/time-zone.js';
 
 /** Manage Channels: set as the default member permission, so only server managers see the command. */
 const MANAGE_CHANNELS = String(1 << 4);
@@ -41,19 +42,10 @@ const feedOptions = z.object({
   actions: z.enum(Object.keys(ACTION_PRESETS) as [keyof typeof ACTION_PRESETS]).default('all'),
 });
 
-const isZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const scheduleOptions = z.object({
   channel,
   time: z.string().trim().regex(HH_MM, 'reason.time').default('08:00'),
-  timezone: z.string().trim().refine(isZone, 'reason.timezone').optional(),
+  timezone: z.string().trim().refine(isValidTimeZone, 'reason.timezone').optional(),
   unwatched: z.boolean().default(false),
   rebroadcast: z.boolean().default(false),
   alert_minutes: z.number().int().min(0).max(1440).default(0),

@@ -26,6 +26,7 @@ import {
   type RequestBudget,
   ServiceClient,
 } from './service/index.js';
+import { backendKindFor } from './store/backend.js';
 import { openStore, type Store } from './store/index.js';
 import { Subscriptions } from './subscriptions/model.js';
 import { loadKeyRing, TokenVault } from './vault/index.js';
@@ -79,7 +80,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   const store = await openStore(config.databaseUrl, { logger });
   const keyring = await loadKeyRing(config, logger);
   // Only this process writes a SQLite store outside sharding, so the vault may remember what it read.
-  const storeIsOurs = config.databaseUrl.startsWith('sqlite://') && !isShardProcess();
+  const storeIsOurs = backendKindFor(config.databaseUrl) === 'sqlite' && !isShardProcess();
   const vault = new TokenVault(store, keyring, {
     logger,
     ...(storeIsOurs ? { exclusive: { cacheEntries: VAULT_CACHE_ENTRIES } } : {}),

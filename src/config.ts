@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidTimeZone } from './time-zone.js';
 
 export const OUT_OF_BAND = 'urn:ietf:wg:oauth:2.0:oob';
 export const OAUTH_CALLBACK_PATH = '/oauth/callback';
@@ -18,14 +19,7 @@ const optionalString = z
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
-const ianaZone = z.string().refine((zone) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}, 'must be an IANA time zone such as Asia/Tokyo');
+const ianaZone = z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Asia/Tokyo');
 
 const positiveNumber = z.coerce.number<string>().positive();
 

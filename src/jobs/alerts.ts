@@ -6,28 +6,17 @@
  * that reaches past the next refresh, so every alert time is known ahead of time.
  */
 import { createTranslator, type Translator } from '../i18n/translator.js';
-import type { Logger } from '../logger.js';
-import type { Program, ServiceClient } from '../service/index.js';
-import type { ScheduleSettings, Subscription, Subscriptions } from '../subscriptions/model.js';
-import type { TokenVault } from '../vault/index.js';
+import type { Program } from '../service/index.js';
+import type { ScheduleSettings, Subscription } from '../subscriptions/model.js';
 import { alertMessage } from './alert-message.js';
-import type { SubscriptionNotices } from './notices.js';
-import type { Outbox } from './outbox.js';
+import type { SubscriptionJobDeps } from './job-deps.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
 import { fetchPrograms } from './programs.js';
 
 const MINUTE = 60_000;
 export const DEFAULT_ALERT_REFRESH_MS = 15 * MINUTE;
 
-export interface AiringAlertsDeps {
-  subscriptions: Subscriptions;
-  vault: TokenVault;
-  service: ServiceClient;
-  outbox: Outbox;
-  notices: SubscriptionNotices;
-  logger: Logger;
-  now: () => Date;
-  t?: Translator;
+export interface AiringAlertsDeps extends SubscriptionJobDeps {
   /** How often an owner's upcoming programs are fetched again (default 15 min). */
   refreshMs?: number;
 }

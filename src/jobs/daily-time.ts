@@ -5,6 +5,7 @@
  */
 import { Cron } from 'croner';
 import { HH_MM } from '../subscriptions/model.js';
+import { isValidTimeZone } from '../time-zone.js';
 
 export interface DailyFire {
   /** The instant of the fire. */
@@ -44,16 +45,6 @@ export function localDateOf(at: Date, timeZone: string): string {
   const parts = dateFormatFor(timeZone).formatToParts(at);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
-/** True when the zone is one the runtime knows. */
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A daily schedule for `time` (HH:MM) in `timeZone`; throws RangeError on a bad time or zone. */

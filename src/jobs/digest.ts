@@ -9,16 +9,13 @@
  */
 import { z } from 'zod';
 import { createTranslator, type Translator } from '../i18n/translator.js';
-import type { Logger } from '../logger.js';
-import type { Program, ServiceClient } from '../service/index.js';
+import type { Program } from '../service/index.js';
 import type { Collection, Store } from '../store/index.js';
-import type { ScheduleSettings, Subscription, Subscriptions } from '../subscriptions/model.js';
-import type { TokenVault } from '../vault/index.js';
+import type { ScheduleSettings, Subscription } from '../subscriptions/model.js';
 import { forEachLimited, yieldToEventLoop } from './concurrency.js';
 import { type DailyFire, type DailySchedule, dailySchedule } from './daily-time.js';
 import { digestMessage } from './digest-message.js';
-import type { SubscriptionNotices } from './notices.js';
-import type { Outbox } from './outbox.js';
+import type { SubscriptionJobDeps } from './job-deps.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
 import { fetchPrograms } from './programs.js';
 
@@ -39,16 +36,8 @@ const digestStateSchema = z.object({
 });
 type DigestState = z.infer<typeof digestStateSchema>;
 
-export interface DailyDigestDeps {
+export interface DailyDigestDeps extends SubscriptionJobDeps {
   store: Store;
-  subscriptions: Subscriptions;
-  vault: TokenVault;
-  service: ServiceClient;
-  outbox: Outbox;
-  notices: SubscriptionNotices;
-  logger: Logger;
-  now: () => Date;
-  t?: Translator;
   /** How long before the fire the programs are fetched (default 10 min). */
   prefetchMs?: number;
   /** How late a missed digest is still posted (default 6 h). */

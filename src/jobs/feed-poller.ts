@@ -4,30 +4,17 @@
  * matching channel through the outbox, then the owner's cursor moved on.
  */
 import { createTranslator, type Translator } from '../i18n/translator.js';
-import type { Logger } from '../logger.js';
-import type { ServiceClient } from '../service/index.js';
 import type { Store } from '../store/index.js';
-import type { Subscription, Subscriptions } from '../subscriptions/model.js';
-import type { TokenVault } from '../vault/index.js';
+import type { Subscription } from '../subscriptions/model.js';
 import { forEachLimited } from './concurrency.js';
 import { FeedCursors } from './feed-cursors.js';
 import { fetchNewActivities } from './feed-fetch.js';
 import { actionMatches, feedMessage } from './feed-message.js';
-import type { SubscriptionNotices } from './notices.js';
-import type { Outbox } from './outbox.js';
+import type { SubscriptionJobDeps } from './job-deps.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
 
-export interface FeedPollerDeps {
+export interface FeedPollerDeps extends SubscriptionJobDeps {
   store: Store;
-  subscriptions: Subscriptions;
-  vault: TokenVault;
-  service: ServiceClient;
-  outbox: Outbox;
-  notices: SubscriptionNotices;
-  logger: Logger;
-  now: () => Date;
-  /** Language of the posts (default English). */
-  t?: Translator;
   /** per_page of the feed requests (default 50, the service's maximum). */
   pageSize?: number;
   /** Extra pages walked after downtime when the whole first page is new (default 2). */

@@ -24,7 +24,6 @@ export {
   type DailyFire,
   type DailySchedule,
   dailySchedule,
-  isValidTimeZone,
   localDateOf,
 } from './daily-time.js';
 export { DailyDigest, type DailyDigestDeps, type DigestTickReport } from './digest.js';

@@ -7,6 +7,7 @@
  */
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
+import { isRedisUrl } from '../store/backend.js';
 import type { RedisConnection } from '../store/redis-connection.js';
 import { BUDGET_LIMITER_OPTIONS } from './budget.js';
 
@@ -46,7 +47,7 @@ export async function openSharedBudgetLimiter(
   databaseUrl: string,
   options: SharedBudgetOptions,
 ): Promise<SharedBudgetLimiter | undefined> {
-  if (!/^rediss?:\/\//i.test(databaseUrl)) return undefined;
+  if (!isRedisUrl(databaseUrl)) return undefined;
   // Loaded only for Redis, so that a SQLite bot does not carry the Redis client.
   const { connectRedis } = await import('../store/redis-connection.js');
   const client = await connectRedis(databaseUrl, { logger: options.logger, role: 'request budget' });

@@ -45,10 +45,19 @@ const FACTORIES: Record<BackendKind, BackendFactory> = {
   postgres: async (url, options) => (await import('./postgres.js')).openPostgresBackend(url, options),
 };
 
+function kindOf(databaseUrl: string): BackendKind | undefined {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(databaseUrl)?.[1]?.toLowerCase();
+  return scheme === undefined ? undefined : KINDS_BY_SCHEME.get(scheme);
+}
+
+/** True for `redis://` and `rediss://` URLs. */
+export function isRedisUrl(databaseUrl: string): boolean {
+  return kindOf(databaseUrl) === 'redis';
+}
+
 /** Which database a DATABASE_URL names, by its scheme. */
 export function backendKindFor(databaseUrl: string): BackendKind {
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(databaseUrl)?.[1]?.toLowerCase();
-  const kind = scheme === undefined ? undefined : KINDS_BY_SCHEME.get(scheme);
+  const kind = kindOf(databaseUrl);
   if (!kind) throw new ConfigError('DATABASE_URL: must start with sqlite://, redis:// or postgresql://');
   return kind;
 }

@@ -15,11 +15,6 @@ export interface RedisConnectOptions {
 
 const RECONNECT_MAX_DELAY_MS = 3_000;
 
-/** True for `redis://` and `rediss://` URLs. */
-export function isRedisUrl(url: string): boolean {
-  return /^rediss?:\/\//i.test(url);
-}
-
 /** `host:port/db` of a Redis URL, never its user name or password. */
 export function describeRedisUrl(url: string): string {
   try {

@@ -53,8 +53,7 @@ export class TokenVault {
   readonly #logger: Logger;
   /** Per-user chains so put/delete/rotation of one user never interleave within this process. */
   readonly #locks = new Map<string, Promise<unknown>>();
-  readonly #exclusiveMode: boolean;
-  /** Exclusive mode: envelopes read or written lately. */
+  /** Exclusive mode (set only then): envelopes read or written lately. */
   readonly #cache: LRUCache<string, string> | undefined;
   /** Exclusive mode: every user with a stored record, loaded once and kept up to date by our writes. */
   #linked: Promise<Set<string>> | undefined;
@@ -67,12 +66,11 @@ export class TokenVault {
     this.#logger = options.logger ?? createLogger('silent');
     const exclusive = options.exclusive;
     this.#cache = exclusive ? new LRUCache({ max: Math.max(1, exclusive.cacheEntries) }) : undefined;
-    this.#exclusiveMode = exclusive !== undefined;
   }
 
   /** Exclusive mode: the linked users, scanned from the store on first use. */
   #linkedUsers(): Promise<Set<string>> | undefined {
-    if (!this.#exclusiveMode) return undefined;
+    if (!this.#cache) return undefined;
     if (!this.#linked) {
       const scan = (async () => {
         const ids = new Set<string>();
@@ -153,7 +151,7 @@ export class TokenVault {
 
   /** The user's token record; undefined when none is stored; VaultError when one is stored but cannot be opened. */
   async get(discordUserId: string): Promise<StoredToken | undefined> {
-    const linked = this.#exclusiveMode ? await this.#linkedUsers() : undefined;
+    const linked = await this.#linkedUsers();
     if (linked && !linked.has(discordUserId)) return undefined;
     const cached = this.#cache?.get(discordUserId);
     if (cached !== undefined) return this.#decode(open(cached, this.#keyring, discordUserId));

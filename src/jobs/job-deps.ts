@@ -1,0 +1,15 @@
+import type { Translator } from '../i18n/translator.js';
+import type { ServiceClient } from '../service/index.js';
+import type { Subscriptions } from '../subscriptions/model.js';
+import type { Outbox } from './outbox.js';
+import type { OwnerAccessDeps } from './owner-access.js';
+
+/** What every subscription job works with: the subscriptions, their owners' tokens, the service and the outbox. */
+export interface SubscriptionJobDeps extends OwnerAccessDeps {
+  subscriptions: Subscriptions;
+  service: ServiceClient;
+  outbox: Outbox;
+  now: () => Date;
+  /** Language of the posts (default English). */
+  t?: Translator;
+}
