@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Client, OAuth2Scopes, PermissionFlagsBits, PermissionsBitField, Routes } from 'discord.js';
+import { OAuth2Routes } from 'discord-api-types/v10';
+import type { Logger } from '../logger.js';
+import { POST_PERMISSIONS } from './client.js';
+
+/** What kiroku needs in a server: post (embeds) in channels and in threads. */
+const INVITE_PERMISSIONS = [...POST_PERMISSIONS, PermissionFlagsBits.SendMessagesInThreads];
+
+/** The URL that adds the bot to a server, with the scopes and permissions kiroku needs. */
+export function inviteUrl(applicationId: string): string {
+  const query = new URLSearchParams({
+    client_id: applicationId,
+    scope: [OAuth2Scopes.Bot, OAuth2Scopes.ApplicationsCommands].join(' '),
+    permissions: new PermissionsBitField(INVITE_PERMISSIONS).bitfield.toString(),
+  });
+  return `${OAuth2Routes.authorizationURL}?${query}`;
+}
+
+/**
+ * How the operator registers the commands from where the bot runs: through npm from a checkout, or the
+ * compiled script directly where npm scripts are not used (the Docker image runs `node dist/...`).
+ */
+function deployCommandLines(): { global: string; guild: string } {
+  if (import.meta.url.endsWith('.ts') || process.env.npm_lifecycle_event) {
+    return { global: 'npm run deploy-commands', guild: 'npm run deploy-commands -- --guild <server id>' };
+  }
+  const script = path.relative(
+    process.cwd(),
+    fileURLToPath(new URL('./deploy-commands.js', import.meta.url)),
+  );
+  return { global: `node ${script}`, guild: `node ${script} --guild <server id>` };
+}
+
+/** Whether this process is the one that speaks for the application (shard 0, or the only process). */
+function holdsFirstShard(client: Client): boolean {
+  const shards = client.options.shards;
+  return !Array.isArray(shards) || shards.includes(0);
+}
+
+/**
+ * After ready, once per application: logs the invite URL and warns when no slash commands are
+ * registered globally, which is what a newcomer sees as "ready, but no commands". Runs beside the
+ * interactions (its own REST route) and never throws.
+ */
+export async function logSetupHints(client: Client, logger: Logger): Promise<void> {
+  const applicationId = client.application?.id;
+  if (!applicationId || !holdsFirstShard(client)) return;
+  logger.info({ inviteUrl: inviteUrl(applicationId) }, 'add kiroku to a server with this invite URL');
+  try {
+    const registered = await client.rest.get(Routes.applicationCommands(applicationId));
+    if (Array.isArray(registered) && registered.length === 0) {
+      const command = deployCommandLines();
+      logger.warn(
+        { command: command.global },
+        `no slash commands are registered globally for this application: run \`${command.global}\` once (or \`${command.guild}\` to use them in one server at once)`,
+      );
+    }
+  } catch (error) {
+    logger.warn({ err: error }, 'could not check which slash commands are registered');
+  }
+}
