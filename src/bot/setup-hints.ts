@@ -39,22 +39,38 @@ function holdsFirstShard(client: Client): boolean {
   return !Array.isArray(shards) || shards.includes(0);
 }
 
+/** A trial registers the commands in one server (`--guild`): with this few servers, look there too. */
+const TRIAL_SERVERS = 5;
+
+const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
+
+/** Whether no command is registered globally nor (for a bot in a few servers) in any of its servers. */
+async function noCommandsRegistered(client: Client, applicationId: string): Promise<boolean> {
+  if (!isEmptyList(await client.rest.get(Routes.applicationCommands(applicationId)))) return false;
+  const guildIds = [...client.guilds.cache.keys()];
+  if (guildIds.length > TRIAL_SERVERS) return true;
+  for (const guildId of guildIds) {
+    const registered = await client.rest.get(Routes.applicationGuildCommands(applicationId, guildId));
+    if (!isEmptyList(registered)) return false;
+  }
+  return true;
+}
+
 /**
  * After ready, once per application: logs the invite URL and warns when no slash commands are
- * registered globally, which is what a newcomer sees as "ready, but no commands". Runs beside the
- * interactions (its own REST route) and never throws.
+ * registered, which is what a newcomer sees as "ready, but no commands". Runs beside the
+ * interactions (its own REST routes) and never throws.
  */
 export async function logSetupHints(client: Client, logger: Logger): Promise<void> {
   const applicationId = client.application?.id;
   if (!applicationId || !holdsFirstShard(client)) return;
   logger.info({ inviteUrl: inviteUrl(applicationId) }, 'add kiroku to a server with this invite URL');
   try {
-    const registered = await client.rest.get(Routes.applicationCommands(applicationId));
-    if (Array.isArray(registered) && registered.length === 0) {
+    if (await noCommandsRegistered(client, applicationId)) {
       const command = deployCommandLines();
       logger.warn(
         { command: command.global },
-        `no slash commands are registered globally for this application: run \`${command.global}\` once (or \`${command.guild}\` to use them in one server at once)`,
+        `no slash commands are registered for this application: run \`${command.global}\` once (or \`${command.guild}\` to use them in one server at once)`,
       );
     }
   } catch (error) {

@@ -54,20 +54,28 @@ describe('first run from a copied .env.example', () => {
     expect(reply.embeds[0]?.title).toBeTruthy();
   });
 
-  it('does not warn when the commands are registered', async () => {
-    const rest = new REST({ api: discord.restUrl }).setToken(discord.botToken);
-    const body = [...(await loadCommands()).values()].map((module) => module.definition);
-    await rest.put(Routes.applicationCommands(discord.applicationId), { body });
-    bot = start();
-    await bot.waitFor('kiroku is ready');
-    await bot.waitFor(INVITE);
-    // The check is done once the fake has answered the bot's GET of the global commands.
-    const checked = () => discord.restCalls.some((c) => c.method === 'GET' && /\/commands$/.test(c.path));
-    for (let i = 0; i < 100 && !checked(); i++) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 200));
-    expect(checked()).toBe(true);
-    expect(bot.output()).not.toContain('no slash commands are registered');
-  });
+  for (const where of ['globally', 'in one server'] as const) {
+    it(`does not warn when the commands are registered ${where}`, async () => {
+      const rest = new REST({ api: discord.restUrl }).setToken(discord.botToken);
+      const body = [...(await loadCommands()).values()].map((module) => module.definition);
+      const guildId = discord.guildIds[1] ?? '';
+      const route =
+        where === 'globally'
+          ? Routes.applicationCommands(discord.applicationId)
+          : Routes.applicationGuildCommands(discord.applicationId, guildId);
+      await rest.put(route, { body });
+      bot = start();
+      await bot.waitFor('kiroku is ready');
+      await bot.waitFor(INVITE);
+      // The check is done once the fake has answered the GET of the commands where they are.
+      const checkedPath = where === 'globally' ? /\d\/commands$/ : new RegExp(`${guildId}/commands$`);
+      const checked = () => discord.restCalls.some((c) => c.method === 'GET' && checkedPath.test(c.path));
+      for (let i = 0; i < 100 && !checked(); i++) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(checked()).toBe(true);
+      expect(bot.output()).not.toContain('no slash commands are registered');
+    });
+  }
 
   it("keeps discord.js from reading kiroku's SHARDS (and a stray SHARD_COUNT) as shard ids", async () => {
     // SHARDS=1 used to reach discord.js's Client as "shard 1 of 1" and crash with "Invalid shard".
