@@ -1,6 +1,7 @@
 # kiroku: build with the full toolchain, run as a non-root user with only production dependencies.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
+# Only for sqlite3 when no prebuilt binary fits: node-gyp builds it from source. Not in the image.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
@@ -9,7 +10,8 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY commands ./commands
-RUN npm run build && npm prune --omit=dev
+# The compiled JavaScript runs; tsx, TypeScript (dev) and node-gyp (sqlite3's optional build tool) stay here.
+RUN npm run build && npm prune --omit=dev --omit=optional
 
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production \
@@ -23,6 +25,7 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 8080
-HEALTHCHECK --interval=30s --timeout=5s --retries=3 \
+# The start period covers logging in and the first READY; failures then do not count.
+HEALTHCHECK --start-period=30s --interval=30s --timeout=5s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.HTTP_PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "--disable-warning=UnsupportedCacheOverwriteWarning", "dist/src/main.js"]

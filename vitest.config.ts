@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SkipReport } from './test/skip-report.js';
 
 export default defineConfig({
   test: {
@@ -6,6 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Lists skipped tests with their reason after the summary; under CI a skip fails the run.
+    reporters: ['default', new SkipReport()],
     // kiroku caches no channels on purpose (src/bot/client.ts); npm start silences this warning too.
     execArgv: ['--disable-warning=UnsupportedCacheOverwriteWarning'],
   },

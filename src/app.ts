@@ -11,6 +11,7 @@ import { LookupCache } from './bot/lookup-cache.js';
 import { Pager, pagerStateSchema } from './bot/paging.js';
 import { DEFAULT_DEFER_AFTER_MS } from './bot/responder.js';
 import { InteractionRouter } from './bot/router.js';
+import { logSetupHints } from './bot/setup-hints.js';
 import { isShardProcess, servesGuild } from './bot/sharding.js';
 import { type Config, requireDiscordToken } from './config.js';
 import { startHttpServer } from './http/server.js';
@@ -89,7 +90,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   // The service limits requests per IP. With Redis the budget is shared by every process; without
   // it, shard processes on one host split the rate between them.
   const sharedLimiter = await openSharedBudgetLimiter(config.databaseUrl, { logger });
-  const shardProcesses = sharedLimiter ? 1 : Math.max(1, Number(process.env.SHARD_COUNT ?? 1) || 1);
+  const shardProcesses = sharedLimiter ? 1 : config.shardProcessCount;
   const budget = createRequestBudget({
     ratePerSecond: config.service.ratePerSecond / shardProcesses,
     logger,
@@ -200,6 +201,8 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   await client.login(token);
   await ready;
   logger.info({ guilds: client.guilds.cache.size, commands: commands.size }, 'kiroku is ready');
+  // Not awaited: the first interaction must not wait for a newcomer's hints.
+  void logSetupHints(client, logger);
   // Jobs skip their steps while the gateway is down and pick up where they left off.
   if (options.startJobs ?? true) jobs.start(() => client.isReady());
 

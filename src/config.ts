@@ -92,6 +92,8 @@ export interface Config {
   logLevel: Environment['LOG_LEVEL'];
   shards: 'auto' | number;
   pageSize: number;
+  /** Shard processes on this host: discord.js's SHARD_COUNT inside a shard process it started, else 1. */
+  shardProcessCount: number;
 }
 
 /** Parses the environment into a Config, or throws one ConfigError naming the first bad variable. */
@@ -143,7 +145,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     shards: e.SHARDS,
     pageSize: e.PAGE_SIZE,
+    shardProcessCount: shardProcessCount(env),
   };
+}
+
+/**
+ * discord.js's ShardingManager starts each shard process with SHARDING_MANAGER=true and SHARD_COUNT
+ * (one shard per process); anywhere else SHARD_COUNT is not kiroku's and means nothing.
+ */
+function shardProcessCount(env: Record<string, string | undefined>): number {
+  if (env.SHARDING_MANAGER !== 'true') return 1;
+  const count = z.coerce.number<string>().int().min(1).safeParse(env.SHARD_COUNT);
+  return count.success ? count.data : 1;
 }
 
 /** Reads `.env` (when present) into process.env without overriding what is already set, then parses. */

@@ -1,20 +1,28 @@
 import { startKiroku } from './app.js';
-import { isShardProcess, superviseShards } from './bot/sharding.js';
+import { forgetShardVariablesOutsideShards, isShardProcess, superviseShards } from './bot/sharding.js';
 import { type Config, ConfigError, loadConfig, requireDiscordToken } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 
 /** How long a stop may take in all: the process is gone within 10 s of SIGTERM/SIGINT. */
 const STOP_LIMIT_MS = 10_000;
+/** sysexits' EX_CONFIG: the operator has a setting to fix; a supervisor should not just retry. */
+const EXIT_CONFIG = 78;
+
+/** A configuration error is the operator's to fix: one plain line naming the variable, no log, no stack. */
+function exitOnConfigError(error: unknown): void {
+  if (!(error instanceof ConfigError)) return;
+  console.error(`kiroku cannot start: ${error.message}`);
+  process.exit(EXIT_CONFIG);
+}
 
 function readConfig(): Config {
   try {
     // A shard process runs its shard: discord.js passes the ids in SHARDS (read by the client itself).
-    return loadConfig('.env', isShardProcess() ? { SHARDS: '1' } : {});
+    const config = loadConfig('.env', isShardProcess() ? { SHARDS: '1' } : {});
+    forgetShardVariablesOutsideShards();
+    return config;
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`kiroku cannot start: ${error.message}`);
-      process.exit(78);
-    }
+    exitOnConfigError(error);
     throw error;
   }
 }
@@ -49,6 +57,8 @@ async function main(): Promise<void> {
     const kiroku = await startKiroku({ config, logger });
     onStopSignals(logger, () => kiroku.stop());
   } catch (error) {
+    // Also raised later in the start, e.g. a DATABASE_URL the store cannot open.
+    exitOnConfigError(error);
     const message = error instanceof Error ? error.message : String(error);
     logger.fatal({ err: error }, 'kiroku could not start');
     console.error(`kiroku cannot start: ${message}`);

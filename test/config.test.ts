@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, ENVIRONMENT_VARIABLES, parseConfig } from '../src/config.js';
 
@@ -57,5 +58,18 @@ describe('configuration', () => {
     const documented = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
     expect(ENVIRONMENT_VARIABLES.length).toBeGreaterThan(20);
     for (const variable of ENVIRONMENT_VARIABLES) expect(documented, variable).toContain(variable);
+  });
+
+  it('changes nothing by being copied to .env: only DISCORD_TOKEN is set there', () => {
+    const example = parseEnv(readFileSync(new URL('../.env.example', import.meta.url), 'utf8'));
+    expect(Object.keys(example)).toEqual(['DISCORD_TOKEN']);
+    expect(parseConfig(example)).toEqual(parseConfig({}));
+  });
+
+  it("reads discord.js's SHARD_COUNT only inside a shard process the ShardingManager started", () => {
+    expect(parseConfig({ SHARD_COUNT: '4' }).shardProcessCount).toBe(1);
+    expect(parseConfig({ SHARDING_MANAGER: 'true', SHARDS: '1', SHARD_COUNT: '4' }).shardProcessCount).toBe(
+      4,
+    );
   });
 });

@@ -93,7 +93,7 @@ function notThisGuildsChannel(error: unknown): null {
 }
 
 /** What a channel post needs. */
-const POST_PERMISSIONS = [
+export const POST_PERMISSIONS = [
   PermissionFlagsBits.ViewChannel,
   PermissionFlagsBits.SendMessages,
   PermissionFlagsBits.EmbedLinks,

@@ -16,6 +16,18 @@ export function isShardProcess(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.SHARDING_MANAGER === 'true';
 }
 
+/**
+ * discord.js's Client reads SHARDS (as shard ids, JSON) and SHARD_COUNT from process.env by itself.
+ * Only a shard process gets them from the ShardingManager; anywhere else SHARDS is kiroku's own setting
+ * (`SHARDS=1` from a .env would become "shard 1 of 1", an invalid shard), so once the configuration is
+ * read they are removed before any Client is built. The ShardingManager sets both for its children.
+ */
+export function forgetShardVariablesOutsideShards(env: NodeJS.ProcessEnv = process.env): void {
+  if (isShardProcess(env)) return;
+  delete env.SHARDS;
+  delete env.SHARD_COUNT;
+}
+
 /** Discord's recommended shard count, asked through DISCORD_REST_URL like every other call. */
 async function recommendedShardCount(config: Config, token: string): Promise<number> {
   const rest = new REST(config.discordRestUrl ? { api: config.discordRestUrl } : {}).setToken(token);

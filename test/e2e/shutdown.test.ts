@@ -1,13 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_WORKS } from '../emulator/seed.js';
 import { type Emulator, startEmulator } from '../emulator/server.js';
+import { directoryWithEnvExample, FROM_SOURCE } from './spawn-bot.js';
 
-/** `npm start` as a real process: SIGTERM and SIGINT finish the work in flight and exit within 10 s. */
+/**
+ * `npm start` as a real process: SIGTERM and SIGINT finish the work in flight and exit within 10 s.
+ * It runs where the README's first step left a copy of `.env.example` as `.env`.
+ */
 describe('graceful shutdown of the real process', () => {
   let discord: FakeDiscord;
   let emulator: Emulator;
@@ -18,7 +20,7 @@ describe('graceful shutdown of the real process', () => {
   beforeEach(async () => {
     discord = await startFakeDiscord({ guilds: 1 });
     emulator = await startEmulator({ seed: 'demo' });
-    dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-stop-'));
+    dataDir = await directoryWithEnvExample('kiroku-stop-');
   });
   afterEach(async () => {
     bot?.kill('SIGKILL');
@@ -29,7 +31,8 @@ describe('graceful shutdown of the real process', () => {
 
   async function startBot(): Promise<ChildProcess> {
     output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, FROM_SOURCE, {
+      cwd: dataDir,
       env: {
         ...process.env,
         DISCORD_TOKEN: discord.botToken,
@@ -77,18 +80,39 @@ describe('graceful shutdown of the real process', () => {
     });
   }
 
-  it('a bad configuration stops the start with one message naming the variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      env: { ...process.env, DISCORD_TOKEN: 'x', DEFAULT_TIMEZONE: 'Nowhere/Else', DATA_DIR: dataDir },
+  const startFailure = async (env: NodeJS.ProcessEnv) => {
+    const child = spawn(process.execPath, FROM_SOURCE, {
+      cwd: dataDir,
+      env: { ...process.env, DISCORD_TOKEN: 'x', DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let stdout = '';
     let stderr = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += String(chunk);
+    });
     child.stderr?.on('data', (chunk) => {
       stderr += String(chunk);
     });
-    expect(await exited(child)).not.toBe(0);
-    expect(stderr.trim()).toBe(
+    const code = await exited(child);
+    return { code, stdout, stderr };
+  };
+
+  it('a bad configuration stops the start with one message naming the variable', async () => {
+    const failure = await startFailure({ DEFAULT_TIMEZONE: 'Nowhere/Else' });
+    expect(failure.code).toBe(78);
+    expect(failure.stdout).toBe('');
+    expect(failure.stderr.trim()).toBe(
       'kiroku cannot start: DEFAULT_TIMEZONE: must be an IANA time zone such as Asia/Tokyo',
+    );
+  });
+
+  it('a configuration error found later in the start (the store) also prints only the message', async () => {
+    const failure = await startFailure({ DATABASE_URL: 'sqlite://' });
+    expect(failure.code).toBe(78);
+    expect(failure.stdout).toBe('');
+    expect(failure.stderr.trim()).toBe(
+      'kiroku cannot start: DATABASE_URL: sqlite:// needs a file path, e.g. sqlite://./data/kiroku.sqlite',
     );
   });
 });

@@ -16,7 +16,9 @@ async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-describe.skipIf(!available)('Redis store (real redis-server on 127.0.0.1)', () => {
+const title = 'Redis store (real redis-server on 127.0.0.1)';
+
+describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, () => {
   let server: RedisServer;
   let admin: ReturnType<typeof createClient>;
 
