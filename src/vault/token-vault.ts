@@ -246,10 +246,23 @@ export class TokenVault {
           return;
         }
         const resealed = seal(plaintext, active, userId);
-        // Another process (the running bot) may have written meanwhile: its write wins.
-        const latest = await this.#envelopes.read(userId);
-        if (latest.status !== 'ok' || latest.value !== record.value) return;
-        await this.#write(userId, () => this.#envelopes.set(userId, resealed), resealed);
+        // Another process (the running bot) may link or unlink meanwhile: compare-and-set in the store
+        // writes only over the very envelope that was read, so its write wins.
+        let replaced = false;
+        await this.#write(
+          userId,
+          async () => {
+            const stored = await this.#envelopes.update(userId, (current) =>
+              current === record.value ? resealed : undefined,
+            );
+            replaced = stored === resealed;
+          },
+          resealed,
+        );
+        if (!replaced) {
+          this.#cache?.delete(userId);
+          return;
+        }
         result.rotated += 1;
       });
     }

@@ -31,10 +31,14 @@ describe.skipIf(!available)('Redis store (real redis-server on 127.0.0.1)', () =
     await server?.stop();
   });
 
-  collectionSuite('Redis', async (logger) => {
-    await admin.flushDb();
-    return openStore(server.url, { logger });
-  });
+  collectionSuite(
+    'Redis',
+    async (logger) => {
+      await admin.flushDb();
+      return openStore(server.url, { logger });
+    },
+    { expiresItself: true },
+  );
 
   describe('Redis specifics', () => {
     const open: Store[] = [];
