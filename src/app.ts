@@ -16,6 +16,7 @@ import { type Config, requireDiscordToken } from './config.js';
 import { startHttpServer } from './http/server.js';
 import { countingPoster } from './jobs/counting-poster.js';
 import { createJobs, createRestPoster, type Jobs } from './jobs/index.js';
+import { storeSweep } from './jobs/store-sweep.js';
 import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';
 import {
@@ -166,6 +167,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     intervals: { feedMs: config.pollIntervalSeconds * 1000 },
   });
   lastPollAt = () => jobs.feed.lastCycleAt;
+  const sweep = storeSweep({ store, logger });
 
   const router = new InteractionRouter(commands, services, {
     deferAfterMs: options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS,
@@ -201,7 +203,10 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   await ready;
   logger.info({ guilds: client.guilds.cache.size, commands: commands.size }, 'kiroku is ready');
   // Jobs skip their steps while the gateway is down and pick up where they left off.
-  if (options.startJobs ?? true) jobs.start(() => client.isReady());
+  if (options.startJobs ?? true) {
+    jobs.start(() => client.isReady());
+    sweep.start();
+  }
 
   let stopped = false;
   return {
@@ -219,6 +224,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
       logger.info('stopping: finishing interactions in flight');
       await router.drain(STOP_DRAIN_MS);
       await jobs.stop();
+      await sweep.stop();
       await httpServer?.close();
       await client.destroy();
       await pager.settled();
