@@ -66,28 +66,30 @@ function expectBounded(rows: number): void {
   expect(rows).toBeGreaterThanOrEqual((DEFAULT_OUTBOX_TTL_MS / HOUR) * PER_HOUR.outbox);
 }
 
+const unavailable = postgresUnavailableReason();
+
 describe('store sweep: 30 days of operation keep the row count bounded', () => {
-  let directory: string;
-  beforeAll(async () => {
-    directory = await mkdtemp(path.join(tmpdir(), 'kiroku-sweep-'));
-  });
-  afterAll(async () => {
-    vi.useRealTimers();
-    await rm(directory, { recursive: true, force: true });
+  describe('on SQLite', () => {
+    let directory: string;
+    beforeAll(async () => {
+      directory = await mkdtemp(path.join(tmpdir(), 'kiroku-sweep-'));
+    });
+    afterAll(async () => {
+      await rm(directory, { recursive: true, force: true });
+    });
+
+    it('on SQLite', async () => {
+      vi.useFakeTimers({ toFake: ['Date'], now: START });
+      const store = await openStore(`sqlite://${path.join(directory, 'sweep.sqlite')}`);
+      try {
+        expectBounded(await simulate30Days(store));
+      } finally {
+        vi.useRealTimers();
+        await store.close();
+      }
+    }, 120_000);
   });
 
-  it('on SQLite', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: START });
-    const store = await openStore(`sqlite://${path.join(directory, 'sweep.sqlite')}`);
-    try {
-      expectBounded(await simulate30Days(store));
-    } finally {
-      vi.useRealTimers();
-      await store.close();
-    }
-  }, 120_000);
-
-  const unavailable = postgresUnavailableReason();
   describe.skipIf(unavailable !== undefined)('on PostgreSQL', () => {
     let server: PostgresServer;
     beforeAll(async () => {
