@@ -66,7 +66,10 @@ function codeModal(ctx: Context, state: string): ModalReply {
 
 async function startOAuth(ctx: Context): Promise<MessageReply> {
   if (!ctx.oauth) return { kind: 'message', ephemeral: true, content: ctx.t('account.oauthUnavailable') };
-  const state = await ctx.oauthStates.issue(ctx.user.id, ctx.now());
+  const state = await ctx.oauthStates.issue(
+    { id: ctx.user.id, username: ctx.user.username, locale: ctx.locale },
+    ctx.now(),
+  );
   const url = ctx.oauth.authorizationUrl({ scope: ['read', 'write'], state });
   return {
     kind: 'message',

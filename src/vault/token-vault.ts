@@ -189,6 +189,19 @@ export class TokenVault {
     return parsed.data;
   }
 
+  /**
+   * Seals short-lived secret text (a token waiting for its owner's confirmation) with the active key,
+   * bound to one user and one purpose: it opens for neither another user nor as a vault record.
+   */
+  sealTransient(purpose: string, discordUserId: string, plaintext: string): string {
+    return seal(plaintext, this.#keyring.active, `${purpose}\u0000${discordUserId}`);
+  }
+
+  /** Opens what sealTransient sealed for the same purpose and user; VaultError otherwise. */
+  openTransient(purpose: string, discordUserId: string, envelope: string): string {
+    return open(envelope, this.#keyring, `${purpose}\u0000${discordUserId}`);
+  }
+
   /** True when a record is stored for the user (whether or not it can be opened). */
   async has(discordUserId: string): Promise<boolean> {
     return (await this.#envelopes.read(discordUserId)).status !== 'absent';

@@ -182,6 +182,8 @@ export const en = {
   'account.unlinked': 'Unlinked. Your token and subscriptions are deleted.',
   'account.cancelled': 'Nothing changed.',
   'account.notLinked': 'No account is linked.',
+  'account.linkedFromBrowser': (p: { username: string }) =>
+    `Your Discord account was linked to the service account **${p.username}** from the confirmation page in a browser. If this was not you, run \`/account unlink\`.`,
 
   // me
   'me.title': (p: { username: string }) => `Your profile: ${p.username}`,

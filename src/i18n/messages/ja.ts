@@ -164,6 +164,8 @@ export const ja: Messages = {
   'account.unlinked': '連携を解除しました。トークンと購読は削除されました。',
   'account.cancelled': '何も変更していません。',
   'account.notLinked': '連携中のアカウントはありません。',
+  'account.linkedFromBrowser': (p) =>
+    `ブラウザの確認ページから、あなたの Discord アカウントをサービスのアカウント **${p.username}** に連携しました。心当たりがなければ \`/account unlink\` を実行してください。`,
 
   'me.title': (p) => `あなたのプロフィール: ${p.username}`,
 
