@@ -19,7 +19,12 @@ describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    stack = await startStack({ oauth: true, env: { HTTP_PORT: String(port), PUBLIC_URL: base } });
+    // The test's "browser" reaches the emulator from the bot's own IP: its per-IP limit would count both.
+    stack = await startStack({
+      oauth: true,
+      emulatorRateLimit: false,
+      env: { HTTP_PORT: String(port), PUBLIC_URL: base },
+    });
   });
   afterAll(async () => {
     await stack?.close();
