@@ -17,6 +17,7 @@ FROM node:22-bookworm-slim
 ENV NODE_ENV=production \
     DATA_DIR=/data \
     HTTP_PORT=8080
+ENV HTTP_HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -1,5 +1,6 @@
 import { ButtonStyle, ComponentType, TextInputStyle } from 'discord-api-types/v10';
 import { z } from 'zod';
+import { PERSONAL_TOKEN_SETTINGS_URL } from '../src/accounts/accounts.js';
 import { canWrite, linkedMessage, linkToken, MAX_TOKEN_LENGTH } from '../src/accounts/link.js';
 import { customId, defineCommand, type MessageReply, type ModalReply } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
@@ -66,7 +67,10 @@ function codeModal(ctx: Context, state: string): ModalReply {
 
 async function startOAuth(ctx: Context): Promise<MessageReply> {
   if (!ctx.oauth) return { kind: 'message', ephemeral: true, content: ctx.t('account.oauthUnavailable') };
-  const state = await ctx.oauthStates.issue(ctx.user.id, ctx.now());
+  const state = await ctx.oauthStates.issue(
+    { id: ctx.user.id, username: ctx.user.username, locale: ctx.locale },
+    ctx.now(),
+  );
   const url = ctx.oauth.authorizationUrl({ scope: ['read', 'write'], state });
   return {
     kind: 'message',
@@ -210,8 +214,13 @@ export const command = defineCommand({
       answers: 'update',
       async handle(ctx, input) {
         requireOwner(ctx, input.args[0]);
-        await ctx.accounts.unlink(ctx.user.id);
-        return { kind: 'update', content: ctx.t('account.unlinked'), components: [] };
+        const outcome = await ctx.accounts.unlink(ctx.user.id);
+        // kiroku cannot revoke a personal token (nor an OAuth one it failed to): the person must.
+        const content =
+          outcome === 'personal-token' || outcome === 'revoke-failed'
+            ? ctx.t('account.unlinkedRevokeYourself', { url: PERSONAL_TOKEN_SETTINGS_URL })
+            : ctx.t('account.unlinked');
+        return { kind: 'update', content, components: [] };
       },
     },
     cancel: {

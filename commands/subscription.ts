@@ -14,12 +14,16 @@ import {
   subcommand,
   textChannelOption,
 } from '../src/bot/definition.js';
+import { oncePerUser } from '../src/bot/once-per-user.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { lines } from '../src/render/format.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
 import { HH_MM, type Subscription } from '../src/subscriptions/model.js';
 import { isValidTimeZone } from '../src/time-zone.js';
+
+/** How long an alert's Watched press is remembered: longer than any alert stays relevant. */
+const WATCHED_ONCE_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** Manage Channels: set as the default member permission, so only server managers see the command. */
 const MANAGE_CHANNELS = String(1 << 4);
@@ -303,7 +307,13 @@ export const command = defineCommand({
   components: {
     watched: {
       answers: 'message',
-      handle: (ctx, input) => recordFromAlert(ctx, input.args[0]),
+      // A second press (or a double click) of the same alert's button records nothing more.
+      handle: async (ctx, input) =>
+        (await oncePerUser(
+          ctx,
+          { scope: 'alert-watched', key: input.args[0] ?? '', ttlMs: WATCHED_ONCE_MS },
+          () => recordFromAlert(ctx, input.args[0]),
+        )) ?? { kind: 'message', ephemeral: true, content: ctx.t('subscription.alreadyRecorded') },
     },
     rate: {
       answers: 'message',

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { type Client, Events, Status } from 'discord.js';
 import { Accounts } from './accounts/accounts.js';
 import { oauthCallback } from './accounts/oauth-callback.js';
+import { OAuthConfirmations, pendingLinkSchema } from './accounts/oauth-confirmations.js';
 import { OAuthStates, oauthStateSchema } from './accounts/oauth-state.js';
 import { canPost, createDiscordClient } from './bot/client.js';
 import type { CommandModule } from './bot/command.js';
@@ -13,10 +14,11 @@ import { DEFAULT_DEFER_AFTER_MS } from './bot/responder.js';
 import { InteractionRouter } from './bot/router.js';
 import { logSetupHints } from './bot/setup-hints.js';
 import { isShardProcess, servesGuild } from './bot/sharding.js';
-import { type Config, requireDiscordToken } from './config.js';
+import { type Config, OAUTH_CALLBACK_PATH, requireDiscordToken } from './config.js';
 import { startHttpServer } from './http/server.js';
 import { countingPoster } from './jobs/counting-poster.js';
 import { createJobs, createRestPoster, type Jobs } from './jobs/index.js';
+import { storeSweep } from './jobs/store-sweep.js';
 import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';
 import {
@@ -155,18 +157,21 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     },
   };
 
+  const restPoster = createRestPoster(client.rest, logger);
+  const poster = countingPoster(restPoster, metrics);
   const jobs = createJobs({
     store,
     // Under sharding, each process serves the subscriptions of its own guilds only.
     subscriptions: new Subscriptions(store, { servesGuild: (guildId) => servesGuild(client, guildId) }),
     vault,
     service,
-    poster: countingPoster(createRestPoster(client.rest, logger), metrics),
+    poster,
     logger,
     now,
     intervals: { feedMs: config.pollIntervalSeconds * 1000 },
   });
   lastPollAt = () => jobs.feed.lastCycleAt;
+  const sweep = storeSweep({ store, logger });
 
   const router = new InteractionRouter(commands, services, {
     deferAfterMs: options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS,
@@ -186,6 +191,8 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
       ? undefined
       : await startHttpServer({
           port: config.httpPort,
+          host: config.httpHost,
+          ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
           logger,
           health: async () => ({ gateway: client.ws.status === Status.Ready, store: await store.ping() }),
           metrics: async () => ({
@@ -193,7 +200,20 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
             body: await metrics.registry.metrics(),
           }),
           ...(oauth && config.publicUrl
-            ? { oauthCallback: oauthCallback({ ...services, oauth, oauthStates, logger }) }
+            ? {
+                oauthCallback: oauthCallback({
+                  ...services,
+                  oauth,
+                  oauthStates,
+                  confirmations: new OAuthConfirmations(
+                    store.collection('oauth-confirmation', pendingLinkSchema),
+                    vault,
+                  ),
+                  callbackUrl: `${config.publicUrl}${OAUTH_CALLBACK_PATH}`,
+                  notifyUser: (discordUserId, content) => restPoster.notifyUser(discordUserId, content),
+                  logger,
+                }),
+              }
             : {}),
         });
 
@@ -204,7 +224,10 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   // Not awaited: the first interaction must not wait for a newcomer's hints.
   void logSetupHints(client, logger);
   // Jobs skip their steps while the gateway is down and pick up where they left off.
-  if (options.startJobs ?? true) jobs.start(() => client.isReady());
+  if (options.startJobs ?? true) {
+    jobs.start(() => client.isReady());
+    sweep.start();
+  }
 
   let stopped = false;
   return {
@@ -222,6 +245,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
       logger.info('stopping: finishing interactions in flight');
       await router.drain(STOP_DRAIN_MS);
       await jobs.stop();
+      await sweep.stop();
       await httpServer?.close();
       await client.destroy();
       await pager.settled();

@@ -57,6 +57,14 @@ const environmentSchema = z.object({
     .transform((v) => (v?.trim() ? v.trim() : undefined))
     .pipe(z.coerce.number<string>().int().min(1).max(65535).optional()),
   PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
+  HTTP_HOST: z
+    .string()
+    .trim()
+    .default('127.0.0.1')
+    .pipe(
+      z.string().regex(/^[A-Za-z0-9.:[\]-]+$/, 'must be an interface address such as 127.0.0.1 or 0.0.0.0'),
+    ),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHARDS: z
     .string()
@@ -88,6 +96,10 @@ export interface Config {
   pollIntervalSeconds: number;
   defaultTimezone: string;
   httpPort: number | undefined;
+  /** Interface the HTTP server binds to. */
+  httpHost: string;
+  /** When set, /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   publicUrl: string | undefined;
   logLevel: Environment['LOG_LEVEL'];
   shards: 'auto' | number;
@@ -141,6 +153,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     pollIntervalSeconds: e.POLL_INTERVAL_SECONDS,
     defaultTimezone: e.DEFAULT_TIMEZONE,
     httpPort: e.HTTP_PORT,
+    httpHost: e.HTTP_HOST.replace(/^\[(.*)\]$/, '$1'),
+    metricsToken: e.METRICS_TOKEN,
     publicUrl,
     logLevel: e.LOG_LEVEL,
     shards: e.SHARDS,

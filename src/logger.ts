@@ -1,4 +1,4 @@
-import { type DestinationStream, type Logger, pino } from 'pino';
+import { type DestinationStream, type Logger, pino, stdSerializers } from 'pino';
 
 export type { Logger } from 'pino';
 
@@ -22,13 +22,65 @@ const REDACTED_PATHS = [
   '*.client_secret',
 ];
 
+const CENSOR = '[redacted]';
+
+/**
+ * Secrets that travel inside text: Discord's interaction and webhook tokens are path segments
+ * (`/interactions/<id>/<token>/callback`, `/webhooks/<app>/<token>`), OAuth codes, states and tokens
+ * are query parameters, and credentials follow an auth scheme.
+ */
+const SECRETS_IN_TEXT: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(\/interactions\/[^/\s?#"']+\/)[^/\s?#"']+/g, `$1${CENSOR}`],
+  [/(\/webhooks\/[^/\s?#"']+\/)[^/\s?#"']+/g, `$1${CENSOR}`],
+  [/([?&;](?:access_token|token|code|state|client_secret|form_token)=)[^&\s#"']+/gi, `$1${CENSOR}`],
+  [/\b(Bearer|Bot)\s+[A-Za-z0-9\-._~+/]+=*/g, `$1 ${CENSOR}`],
+];
+
+/** The text with every token-bearing URL part and credential replaced by `[redacted]`. */
+export function redactSecrets(text: string): string {
+  let result = text;
+  for (const [pattern, replacement] of SECRETS_IN_TEXT) result = result.replace(pattern, replacement);
+  return result;
+}
+
+/** Fields of an error that hold what was sent (a reply's content, a token in a form): never logged. */
+const DROPPED_ERROR_FIELDS = new Set(['requestBody']);
+const MAX_DEPTH = 8;
+
+/** A copy of a log field with every string passed through redactSecrets and errors serialized. */
+export function scrubForLog(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return redactSecrets(value);
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= MAX_DEPTH) return '[too deep]';
+  // pino's error serializer copies every enumerable field (url, requestBody) into a record of its own.
+  if (value instanceof Error) return scrubFields(stdSerializers.err(value), depth);
+  if (Array.isArray(value)) return value.map((item) => scrubForLog(item, depth + 1));
+  // Only plain records are walked; anything else (a Date, a Buffer) keeps its own JSON form.
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  return scrubFields(value, depth);
+}
+
+function scrubFields(value: object, depth: number): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    copy[key] = DROPPED_ERROR_FIELDS.has(key) ? CENSOR : scrubForLog(field, depth + 1);
+  }
+  return copy;
+}
+
 /** Builds the process logger. Tests pass a destination stream to capture output. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     {
       level,
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      redact: { paths: REDACTED_PATHS, censor: CENSOR },
       base: { app: 'kiroku' },
+      // Every logged field, `err` and any `url` among them, is scrubbed before it is written: a
+      // DiscordAPIError carries the interaction token in its `url`.
+      formatters: { log: (object) => scrubForLog(object) as Record<string, unknown> },
+      // The formatter already serialized errors; pino's default would re-serialize that copy.
+      serializers: { err: (value: unknown) => (value instanceof Error ? scrubForLog(value) : value) },
     },
     destination,
   );

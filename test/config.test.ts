@@ -20,6 +20,8 @@ describe('configuration', () => {
       defaultTimezone: 'Asia/Tokyo',
       logLevel: 'info',
       shards: 1,
+      httpHost: '127.0.0.1',
+      metricsToken: undefined,
     });
   });
 
@@ -33,6 +35,8 @@ describe('configuration', () => {
     ['SHARDS', 'many'],
     ['DATABASE_URL', 'mysql://x'],
     ['SERVICE_API_VERSION', 'latest'],
+    ['HTTP_HOST', 'a host; rm -rf'],
+    ['METRICS_TOKEN', 'short'],
   ])('refuses a bad %s with one message naming it', (variable, value) => {
     expect(() => parseConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [variable]: value })).toThrow(new RegExp(`^${variable}: `));

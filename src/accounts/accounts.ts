@@ -5,6 +5,15 @@ import { type TokenVault, VaultError } from '../vault/index.js';
 /** Something else that holds per-user data and must forget it on unlink (subscriptions, cursors). */
 export type UnlinkHook = (discordUserId: string) => Promise<void>;
 
+/**
+ * Where people manage their personal access tokens at the service (Annict's `settings_app_list`
+ * route): kiroku cannot revoke those, so the person is sent here on unlink.
+ */
+export const PERSONAL_TOKEN_SETTINGS_URL = 'https://annict.com/settings/apps';
+
+/** What unlink did with the token: revoked (OAuth), or left for the person to revoke (personal). */
+export type UnlinkOutcome = 'revoked' | 'revoke-failed' | 'personal-token' | 'none';
+
 export class Accounts {
   private readonly hooks: UnlinkHook[] = [];
 
@@ -22,20 +31,29 @@ export class Accounts {
    * Revokes an OAuth token at the service (personal tokens belong to the user's settings and are
    * left alone), then deletes the token and everything kept for the user.
    */
-  async unlink(discordUserId: string): Promise<void> {
+  async unlink(discordUserId: string): Promise<UnlinkOutcome> {
     // An envelope that no longer opens cannot be revoked, but the user may still delete it.
     const stored = await this.vault.get(discordUserId).catch((error: unknown) => {
       if (error instanceof VaultError) return undefined;
       throw error;
     });
-    if (stored?.method === 'oauth' && this.oauth) {
-      await this.oauth.revoke(stored.token).catch((error: unknown) => {
-        // The token is deleted here either way; a failed revoke is worth a warning, not a refusal.
-        this.logger.warn({ err: error }, 'token revoke failed during unlink');
-      });
+    let outcome: UnlinkOutcome = stored ? 'personal-token' : 'none';
+    if (stored?.method === 'oauth') {
+      outcome = 'revoke-failed';
+      if (this.oauth) {
+        outcome = await this.oauth.revoke(stored.token).then(
+          () => 'revoked' as const,
+          (error: unknown) => {
+            // The token is deleted here either way; a failed revoke is worth a warning, not a refusal.
+            this.logger.warn({ err: error }, 'token revoke failed during unlink');
+            return 'revoke-failed' as const;
+          },
+        );
+      }
     }
     for (const hook of this.hooks) await hook(discordUserId);
     await this.vault.delete(discordUserId);
-    this.logger.info({ user: discordUserId }, 'account unlinked');
+    this.logger.info({ user: discordUserId, outcome }, 'account unlinked');
+    return outcome;
   }
 }

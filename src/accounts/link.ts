@@ -1,7 +1,7 @@
 import type { Context, Services } from '../bot/context.js';
 import { UserFacingError } from '../bot/user-facing-error.js';
 import { Unauthorized } from '../service/index.js';
-import type { StoredToken } from '../vault/index.js';
+import { type StoredToken, VaultError } from '../vault/index.js';
 
 export const MAX_TOKEN_LENGTH = 200;
 /** RFC 6750's b64token: anything else cannot be a token, and is never sent in a header. */
@@ -11,7 +11,10 @@ const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
  * Checks a token with `me` and token info before anything is stored: a token the service does not
  * accept is never kept. Returns what was linked.
  */
-export type LinkDeps = Pick<Services, 'service' | 'tokens' | 'vault' | 'subscriptions' | 'logger' | 'now'>;
+export type LinkDeps = Pick<
+  Services,
+  'service' | 'tokens' | 'vault' | 'subscriptions' | 'logger' | 'now' | 'oauth'
+>;
 
 export function linkToken(
   ctx: Context,
@@ -45,7 +48,13 @@ export async function linkAccount(
       method,
       linkedAt: deps.now().toISOString(),
     };
+    const previous = await deps.vault.get(discordUserId).catch((error: unknown) => {
+      // An envelope that no longer opens is replaced; there is nothing in it to revoke.
+      if (error instanceof VaultError) return undefined;
+      throw error;
+    });
     await deps.vault.put(discordUserId, stored);
+    await revokeReplaced(deps, previous, token);
     // Subscriptions paused because the old token stopped working start again with the new one.
     await deps.subscriptions.resumeOwner(discordUserId);
     deps.logger.info({ serviceUserId: me.id, method, scopes: info.scope }, 'account linked');
@@ -54,6 +63,22 @@ export async function linkAccount(
     if (error instanceof Unauthorized) throw new UserFacingError('account.badToken');
     throw error;
   }
+}
+
+/**
+ * Linking again with OAuth replaces the previous OAuth token: it is revoked at the service, or it
+ * would stay valid for ever (the service's tokens never expire). A personal token is the person's to
+ * revoke in their settings; the same token linked twice is of course kept.
+ */
+async function revokeReplaced(
+  deps: LinkDeps,
+  previous: StoredToken | undefined,
+  current: string,
+): Promise<void> {
+  if (previous?.method !== 'oauth' || previous.token === current || !deps.oauth) return;
+  await deps.oauth.revoke(previous.token).catch((error: unknown) => {
+    deps.logger.warn({ err: error }, 'revoking the replaced OAuth token failed');
+  });
 }
 
 export function canWrite(stored: Pick<StoredToken, 'scopes'>): boolean {

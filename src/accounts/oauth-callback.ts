@@ -1,62 +1,101 @@
-import type { Logger } from '../logger.js';
+import { UserFacingError } from '../bot/user-facing-error.js';
+import type { HtmlPage, OAuthCallbackHandler } from '../http/server.js';
+import { createTranslator } from '../i18n/translator.js';
 import type { OAuthClient } from '../service/index.js';
 import { OAuthError, Unauthorized } from '../service/index.js';
 import { type LinkDeps, linkAccount } from './link.js';
+import type { OAuthConfirmations } from './oauth-confirmations.js';
+import { confirmationPage, messagePage, PAGES } from './oauth-pages.js';
 import type { OAuthStates } from './oauth-state.js';
 
 export interface CallbackDeps extends LinkDeps {
   oauth: OAuthClient;
   oauthStates: OAuthStates;
-  logger: Logger;
+  confirmations: OAuthConfirmations;
+  /** The public callback URL; the confirmation form posts back to it. */
+  callbackUrl: string;
+  /** A private message to a Discord user (a direct message over the bot's REST). */
+  notifyUser(discordUserId: string, content: string): Promise<void>;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/** The browser has no Discord locale, so the page speaks both languages. */
-function page(en: string, ja: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>kiroku</title></head><body><p>${escapeHtml(en)}</p><p lang="ja">${escapeHtml(ja)}</p></body></html>`;
-}
+const isRefusal = (error: unknown) =>
+  error instanceof OAuthError || error instanceof Unauthorized || error instanceof UserFacingError;
 
 /**
- * The service redirects here with `code` and `state`. The state names the Discord user who
- * started the link (and is single use), so no code needs pasting.
+ * The service redirects here with `code` and `state`. Whoever opens that URL is not necessarily the
+ * Discord user who started the link (anyone can forward an authorization link), so a GET never links:
+ * it exchanges the code, keeps the token sealed server-side, and shows both accounts with a Confirm
+ * button. Only that form's POST, carrying a one-time token, links; the Discord user is then told in
+ * Discord.
  */
-export function oauthCallback(deps: CallbackDeps) {
-  return async (query: URLSearchParams): Promise<{ status: number; html: string }> => {
-    const discordUserId = await deps.oauthStates.take(query.get('state') ?? '');
-    if (!discordUserId) {
-      return {
-        status: 400,
-        html: page(
-          'This authorization link has expired or was already used. Run /account link again in Discord.',
-          'この認可リンクは期限切れか使用済みです。Discord でもう一度 /account link を実行してください。',
-        ),
-      };
-    }
-    try {
-      const token = await deps.oauth.exchangeCode(query.get('code') ?? '');
-      const stored = await linkAccount(deps, discordUserId, token.access_token, 'oauth');
-      return {
-        status: 200,
-        html: page(
-          `Linked as ${stored.serviceUsername}. You can close this tab and go back to Discord.`,
-          `${stored.serviceUsername} として連携しました。このタブを閉じて Discord に戻ってください。`,
-        ),
-      };
-    } catch (error) {
-      if (!(error instanceof OAuthError || error instanceof Unauthorized)) throw error;
-      deps.logger.info({ user: discordUserId }, 'oauth callback refused a code');
-      return {
-        status: 400,
-        html: page(
-          'The service did not accept this authorization. Run /account link again in Discord.',
-          'サービスがこの認可を受け付けませんでした。Discord でもう一度 /account link を実行してください。',
-        ),
-      };
-    }
-  };
+export function oauthCallback(deps: CallbackDeps): OAuthCallbackHandler {
+  return { show: (query) => show(deps, query), confirm: (form) => confirm(deps, form) };
+}
+
+async function show(deps: CallbackDeps, query: URLSearchParams): Promise<HtmlPage> {
+  // The state is single use whatever happens next: the code it came with is single use too.
+  const state = await deps.oauthStates.take(query.get('state') ?? '');
+  if (!state) return PAGES.stateExpired();
+  if (query.has('error')) return PAGES.denied();
+  let accessToken: string;
+  let me: { id: number; username?: string | null | undefined };
+  try {
+    accessToken = (await deps.oauth.exchangeCode(query.get('code') ?? '')).access_token;
+    me = await deps.service.me(
+      { fields: ['id', 'username'] },
+      { token: accessToken, priority: 'interactive' },
+    );
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    deps.logger.info({ user: state.discordUserId }, 'oauth callback refused a code');
+    return PAGES.refused();
+  }
+  const serviceUsername = me.username ?? String(me.id);
+  const formToken = await deps.confirmations.create({
+    discordUserId: state.discordUserId,
+    ...(state.discordUsername ? { discordUsername: state.discordUsername } : {}),
+    ...(state.locale ? { locale: state.locale } : {}),
+    serviceUserId: me.id,
+    serviceUsername,
+    accessToken,
+  });
+  return confirmationPage({
+    action: deps.callbackUrl,
+    formToken,
+    discordUserId: state.discordUserId,
+    discordUsername: state.discordUsername,
+    serviceUsername,
+  });
+}
+
+async function confirm(deps: CallbackDeps, form: URLSearchParams): Promise<HtmlPage> {
+  const action = form.get('action');
+  if (action !== 'confirm' && action !== 'cancel')
+    return messagePage(
+      400,
+      'Unknown request. Nothing was linked.',
+      '不明なリクエストです。何も連携していません。',
+    );
+  const taken = await deps.confirmations.take(form.get('form_token') ?? '');
+  if (!taken) return PAGES.confirmationExpired();
+  const { link, accessToken } = taken;
+  if (action === 'cancel') {
+    await deps.oauth.revoke(accessToken).catch((error: unknown) => {
+      deps.logger.warn({ err: error }, 'oauth: revoking a cancelled authorization failed');
+    });
+    deps.logger.info({ user: link.discordUserId }, 'oauth link cancelled on the confirmation page');
+    return PAGES.cancelled();
+  }
+  try {
+    const stored = await linkAccount(deps, link.discordUserId, accessToken, 'oauth');
+    const t = createTranslator(link.locale ?? 'en');
+    await deps.notifyUser(
+      link.discordUserId,
+      t('account.linkedFromBrowser', { username: stored.serviceUsername }),
+    );
+    return PAGES.linked(stored.serviceUsername);
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    return PAGES.refused();
+  }
 }

@@ -29,6 +29,25 @@ export interface RouterOptions {
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 
+/**
+ * Route labels (metrics, logs) come from a fixed set: command names, their subcommands and the
+ * component and modal handlers that exist. Custom ids are chosen by whoever sends them, so anything
+ * unknown is one label rather than a new time series per forged id.
+ */
+const UNKNOWN_ROUTE = 'unknown';
+const PAGER_ROUTE = `${PAGER_PREFIX}:turn`;
+
+/** A handler by name, never an inherited property (a custom id may say `constructor`). */
+function ownEntry<T>(handlers: Readonly<Record<string, T>> | undefined, name: string): T | undefined {
+  return handlers && Object.hasOwn(handlers, name) ? handlers[name] : undefined;
+}
+
+function commandRoute(module: CommandModule, name: string, subcommand: string | undefined): string {
+  if (!subcommand) return name;
+  const known = module.definition.options?.some((option) => option.name === subcommand);
+  return known ? `${name} ${subcommand}` : `${name} ${UNKNOWN_ROUTE}`;
+}
+
 /** Maps interactions to command handlers by command name and custom-id prefix. Never throws. */
 export class InteractionRouter {
   constructor(
@@ -115,7 +134,7 @@ export class InteractionRouter {
       return;
     }
     const input = readCommandInput(interaction);
-    const route = [interaction.commandName, input.subcommand].filter(Boolean).join(' ');
+    const route = commandRoute(module, interaction.commandName, input.subcommand);
     const ctx = this.context(interaction, route);
     let failed = false;
     const errorText = this.errorText(ctx, route);
@@ -137,7 +156,7 @@ export class InteractionRouter {
   private async autocomplete(interaction: AutocompleteInteraction): Promise<void> {
     const module = this.commands.get(interaction.commandName);
     const input = readAutocompleteInput(interaction);
-    const route = `${interaction.commandName} autocomplete`;
+    const route = module ? `${interaction.commandName} autocomplete` : UNKNOWN_ROUTE;
     let choices: AutocompleteChoice[] = [];
     if (module?.autocomplete) {
       const ctx = this.context(interaction, route);
@@ -155,7 +174,8 @@ export class InteractionRouter {
 
   private async component(interaction: ComponentInteraction): Promise<void> {
     const [prefix = '', action = '', ...args] = interaction.customId.split(':');
-    const route = `${prefix}:${action}`;
+    const handler = ownEntry(this.commands.get(prefix)?.components, action);
+    const route = prefix === PAGER_PREFIX ? PAGER_ROUTE : handler ? `${prefix}:${action}` : UNKNOWN_ROUTE;
     const ctx = this.context(interaction, route);
     const errorText = this.errorText(ctx, route);
     if (prefix === PAGER_PREFIX) {
@@ -170,7 +190,6 @@ export class InteractionRouter {
       );
       return;
     }
-    const handler = this.commands.get(prefix)?.components?.[action];
     if (!handler) {
       await answerComponent(interaction, { answers: 'message', deferAfterMs: 0, errorText }, () =>
         Promise.reject(new UserFacingError('error.expired')),
@@ -187,9 +206,9 @@ export class InteractionRouter {
 
   private async modal(interaction: ModalSubmitInteraction): Promise<void> {
     const [prefix = '', action = '', ...args] = interaction.customId.split(':');
-    const route = `${prefix}:${action} modal`;
+    const handler = ownEntry(this.commands.get(prefix)?.modals, action);
+    const route = handler ? `${prefix}:${action} modal` : UNKNOWN_ROUTE;
     const ctx = this.context(interaction, route);
-    const handler = this.commands.get(prefix)?.modals?.[action];
     const fields: Record<string, string> = {};
     for (const [id, field] of interaction.fields.fields) {
       if ('value' in field && typeof field.value === 'string') fields[id] = field.value;

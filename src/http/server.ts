@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from '../logger.js';
 
@@ -6,14 +7,56 @@ export interface HealthReport {
   store: boolean;
 }
 
+/** An HTML page for a browser: the OAuth callback's confirmation and result pages. */
+export interface HtmlPage {
+  status: number;
+  html: string;
+}
+
+/**
+ * The OAuth redirect callback. A GET only shows what would be linked; only the confirmation form's
+ * POST links (a link on GET could be triggered by anyone who gets a browser to open the URL).
+ */
+export interface OAuthCallbackHandler {
+  show(query: URLSearchParams): Promise<HtmlPage>;
+  confirm(form: URLSearchParams): Promise<HtmlPage>;
+}
+
 export interface HttpServerOptions {
   port: number;
+  /** Interface to bind; 127.0.0.1 unless told otherwise (HTTP_HOST). */
   host?: string;
   logger: Logger;
   health(): Promise<HealthReport>;
   metrics(): Promise<{ contentType: string; body: string }>;
-  /** Finishes an OAuth link from the service's redirect; present when PUBLIC_URL is set. */
-  oauthCallback?(query: URLSearchParams): Promise<{ status: number; html: string }>;
+  /** When set, /metrics answers 401 without `Authorization: Bearer <metricsToken>`. */
+  metricsToken?: string;
+  /** Present when PUBLIC_URL is set. */
+  oauthCallback?: OAuthCallbackHandler;
+}
+
+/** A form with one token and one action; anything bigger is not ours. */
+const MAX_FORM_BYTES = 4 * 1024;
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const TEXT = 'text/plain; charset=utf-8';
+
+/** Pages can run nothing, load nothing, be framed by no one, and post only back here. */
+const HTML_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+};
+
+class HttpRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Health, Prometheus metrics and the OAuth redirect callback on HTTP_PORT. */
@@ -22,19 +65,25 @@ export async function startHttpServer(
 ): Promise<{ port: number; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
     void route(options, request, response).catch((error: unknown) => {
+      if (error instanceof HttpRefusal) {
+        if (!response.headersSent) send(response, error.status, TEXT, `${error.message}\n`);
+        return;
+      }
       options.logger.error({ err: error, path: request.url?.split('?')[0] }, 'http handler failed');
-      if (!response.headersSent) send(response, 500, 'text/plain; charset=utf-8', 'internal error\n');
+      if (!response.headersSent) send(response, 500, TEXT, 'internal error\n');
       else response.destroy();
     });
   });
   server.keepAliveTimeout = 5_000;
+  server.requestTimeout = 30_000;
+  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+    server.listen(options.port, host, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  options.logger.info({ port }, 'http server listening');
+  options.logger.info({ port, host }, 'http server listening');
   return {
     port,
     close: () =>
@@ -51,8 +100,20 @@ async function route(
   response: ServerResponse,
 ): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://localhost');
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    send(response, 405, 'text/plain; charset=utf-8', 'method not allowed\n');
+  const method = request.method ?? 'GET';
+  const isRead = method === 'GET' || method === 'HEAD';
+  const callback = url.pathname === '/oauth/callback' ? options.oauthCallback : undefined;
+  if (callback && method === 'POST') {
+    sendPage(response, await callback.confirm(await readForm(request)));
+    return;
+  }
+  if (!isRead) {
+    response.writeHead(405, {
+      'content-type': TEXT,
+      'cache-control': 'no-store',
+      allow: callback ? 'GET, HEAD, POST' : 'GET, HEAD',
+    });
+    response.end('method not allowed\n');
     return;
   }
   switch (url.pathname) {
@@ -68,19 +129,71 @@ async function route(
       return;
     }
     case '/metrics': {
+      if (options.metricsToken !== undefined && !bearerMatches(request, options.metricsToken)) {
+        response.writeHead(401, {
+          'content-type': TEXT,
+          'cache-control': 'no-store',
+          'www-authenticate': 'Bearer realm="metrics"',
+        });
+        response.end('unauthorized\n');
+        return;
+      }
       const metrics = await options.metrics();
       send(response, 200, metrics.contentType, metrics.body);
       return;
     }
     case '/oauth/callback':
-      if (options.oauthCallback) {
-        const result = await options.oauthCallback(url.searchParams);
-        send(response, result.status, 'text/html; charset=utf-8', result.html);
+      if (callback) {
+        sendPage(response, await callback.show(url.searchParams));
         return;
       }
       break;
   }
-  send(response, 404, 'text/plain; charset=utf-8', 'not found\n');
+  send(response, 404, TEXT, 'not found\n');
+}
+
+/** Compares digests, so the time taken says nothing about the token or its length. */
+function bearerMatches(request: IncomingMessage, token: string): boolean {
+  const header = request.headers.authorization ?? '';
+  const presented = /^Bearer (.+)$/i.exec(header)?.[1] ?? '';
+  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+  return timingSafeEqual(digest(presented), digest(token));
+}
+
+/** The urlencoded body, at most MAX_FORM_BYTES; anything else is refused before it is parsed. */
+async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== FORM_TYPE) {
+    request.resume();
+    throw new HttpRefusal(415, 'unsupported media type');
+  }
+  if (Number(request.headers['content-length'] ?? 0) > MAX_FORM_BYTES) {
+    request.resume();
+    throw new HttpRefusal(413, 'request body too large');
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_FORM_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      // Drop the rest unread (the request timeout bounds it) so the 413 can still be answered.
+      request.off('data', onData);
+      request.resume();
+      reject(new HttpRefusal(413, 'request body too large'));
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
+    request.once('error', reject);
+  });
+}
+
+function sendPage(response: ServerResponse, page: HtmlPage): void {
+  response.writeHead(page.status, { ...HTML_HEADERS, 'cache-control': 'no-store' });
+  response.end(page.html);
 }
 
 function send(response: ServerResponse, status: number, contentType: string, body: string): void {

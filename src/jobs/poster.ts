@@ -10,7 +10,7 @@ import type {
   APIMessageTopLevelComponent,
   RESTPostAPIChannelMessageJSONBody,
 } from 'discord-api-types/v10';
-import type { Logger } from '../logger.js';
+import { type Logger, redactSecrets } from '../logger.js';
 
 /** A channel message as the jobs build it. */
 export interface OutgoingMessage {
@@ -44,10 +44,11 @@ export function classifyPostError(error: unknown): PostFailure {
   return 'failed';
 }
 
+/** What a failed post is logged with: never the request's URL or body, which may carry a token. */
 function errorSummary(error: unknown): Record<string, unknown> {
   if (error instanceof DiscordAPIError)
-    return { status: error.status, code: error.code, message: error.message };
-  return { message: error instanceof Error ? error.message : String(error) };
+    return { status: error.status, code: error.code, message: redactSecrets(error.message) };
+  return { message: redactSecrets(error instanceof Error ? error.message : String(error)) };
 }
 
 /** A ChannelPoster over discord.js's REST client (the bot's own, or one built with `new REST().setToken()`). */

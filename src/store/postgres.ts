@@ -13,6 +13,14 @@ const SCAN_PAGE = 500;
 const POOL_SIZE = 5;
 const CONNECT_TIMEOUT_MS = 5_000;
 const PING_TIMEOUT_MS = 2_000;
+const PURGE_BATCH = 1_000;
+
+/**
+ * The `expires` stamp of a keyv record as bigint, NULL when it has none. The store writes records as
+ * `{"value":...,"expires":N}` (JSON.stringify, `expires` last), so the stamp is the text's tail; a regex
+ * never raises on a row that is not JSON, where a ::json cast would abort the whole statement.
+ */
+const expiresOf = (column: string) => `(substring(${column} from '"expires":([0-9]{1,15})}$'))::bigint`;
 
 /** The part of node-postgres's Pool this backend uses (pg ships no types of its own). */
 interface PgPool {
@@ -142,6 +150,48 @@ export async function openPostgresBackend(
             [after, upper, limit],
           )) as KeyValueRow[],
       );
+    },
+    async getRaw(key) {
+      const [row] = (await query(`SELECT value FROM ${SCHEMA}.${TABLE} WHERE key = $1`, [
+        key,
+      ])) as KeyValueRow[];
+      return typeof row?.value === 'string' ? row.value : undefined;
+    },
+    async insertIfAbsent(key, raw, _ttlMs, nowMs) {
+      // The expiry is inside `raw`; an expired row is overwritten, a live one never.
+      const rows = await query(
+        `INSERT INTO ${SCHEMA}.${TABLE} AS t (key, value) VALUES ($1, $2)
+         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value WHERE ${expiresOf('t.value')} < $3
+         RETURNING key`,
+        [key, raw, nowMs],
+      );
+      return rows.length > 0;
+    },
+    async replaceIf(key, expected, next) {
+      const rows =
+        next === undefined
+          ? await query(`DELETE FROM ${SCHEMA}.${TABLE} WHERE key = $1 AND value = $2 RETURNING key`, [
+              key,
+              expected,
+            ])
+          : await query(
+              `UPDATE ${SCHEMA}.${TABLE} SET value = $1 WHERE key = $2 AND value = $3 RETURNING key`,
+              [next, key, expected],
+            );
+      return rows.length > 0;
+    },
+    async purgeExpired(nowMs) {
+      let purged = 0;
+      for (;;) {
+        const rows = await query(
+          `DELETE FROM ${SCHEMA}.${TABLE} WHERE key IN
+             (SELECT key FROM ${SCHEMA}.${TABLE} WHERE ${expiresOf('value')} < $1 LIMIT ${PURGE_BATCH})
+           RETURNING key`,
+          [nowMs],
+        );
+        purged += rows.length;
+        if (rows.length < PURGE_BATCH) return purged;
+      }
     },
     async ping() {
       if (closed) throw new Error('store: closed');

@@ -7,6 +7,17 @@ import { withTimeout } from './timeout.js';
 const SCAN_COUNT = 500;
 const PING_TIMEOUT_MS = 2_000;
 
+/**
+ * Compare-and-set in one server-side step (Redis runs a script atomically): KEYS[1] changes only
+ * while it holds ARGV[1]. ARGV[2] = '0' deletes, '1' sets ARGV[3] (with a PX of ARGV[4] when > 0).
+ */
+const REPLACE_IF_SCRIPT = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+if ARGV[2] == '0' then return redis.call('DEL', KEYS[1]) end
+local ttl = tonumber(ARGV[4])
+if ttl > 0 then redis.call('SET', KEYS[1], ARGV[3], 'PX', ttl) else redis.call('SET', KEYS[1], ARGV[3]) end
+return 1`;
+
 /** Escapes Redis glob metacharacters so a prefix matches literally in SCAN ... MATCH. */
 function globLiteral(text: string): string {
   return text.replace(/[*?[\]\\]/g, '\\$&');
@@ -61,6 +72,27 @@ export async function openRedisBackend(databaseUrl: string, options: BackendOpti
           if (typeof value === 'string') yield [key, value] as const;
         }
       } while (cursor !== '0');
+    },
+    async getRaw(key) {
+      return (await client.get(key)) ?? undefined;
+    },
+    async insertIfAbsent(key, raw, ttlMs) {
+      // Redis drops expired keys itself, so NX alone means "no live record".
+      const reply = await client.set(key, raw, {
+        condition: 'NX',
+        ...(ttlMs === undefined ? {} : { expiration: { type: 'PX', value: ttlMs } }),
+      });
+      return reply === 'OK';
+    },
+    async replaceIf(key, expected, next, ttlMs) {
+      const reply = await client.eval(REPLACE_IF_SCRIPT, {
+        keys: [key],
+        arguments: [expected, next === undefined ? '0' : '1', next ?? '', String(ttlMs ?? 0)],
+      });
+      return Number(reply) > 0;
+    },
+    async purgeExpired() {
+      return 0;
     },
     async ping() {
       if (closed) throw new Error('store: closed');

@@ -8,6 +8,15 @@ import { type KeyValueRow, keysetScan } from './keyset-scan.js';
 const TABLE = 'keyv';
 const SCAN_PAGE = 500;
 const BUSY_TIMEOUT_MS = 5_000;
+/** Rows deleted per statement by the expiry sweep, so one sweep never holds the write lock for long. */
+const PURGE_BATCH = 1_000;
+
+/**
+ * The `expires` stamp of a keyv record, NULL for a row without one or that is not JSON (json_extract
+ * would raise on those, and CASE never evaluates it then).
+ */
+const expiresOf = (column: string) =>
+  `(CASE WHEN json_valid(${column}) THEN json_extract(${column}, '$.expires') END)`;
 
 /** `sqlite://<path>` (relative or absolute, taken literally) or `sqlite://:memory:`. */
 function sqlitePath(databaseUrl: string): string {
@@ -61,6 +70,47 @@ export async function openSqliteBackend(databaseUrl: string, options: BackendOpt
             limit,
           )) as KeyValueRow[],
       );
+    },
+    async getRaw(key) {
+      const [row] = (await query(`SELECT value FROM ${TABLE} WHERE key = ?`, key)) as KeyValueRow[];
+      return typeof row?.value === 'string' ? row.value : undefined;
+    },
+    async insertIfAbsent(key, raw, _ttlMs, nowMs) {
+      // The expiry is inside `raw`; an expired row is overwritten, a live one never.
+      const rows = await query(
+        `INSERT INTO ${TABLE} (key, value) VALUES (?, ?)
+         ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE ${expiresOf(`${TABLE}.value`)} < ?
+         RETURNING key`,
+        key,
+        raw,
+        nowMs,
+      );
+      return rows.length > 0;
+    },
+    async replaceIf(key, expected, next) {
+      const rows =
+        next === undefined
+          ? await query(`DELETE FROM ${TABLE} WHERE key = ? AND value = ? RETURNING key`, key, expected)
+          : await query(
+              `UPDATE ${TABLE} SET value = ? WHERE key = ? AND value = ? RETURNING key`,
+              next,
+              key,
+              expected,
+            );
+      return rows.length > 0;
+    },
+    async purgeExpired(nowMs) {
+      let purged = 0;
+      for (;;) {
+        const rows = await query(
+          `DELETE FROM ${TABLE} WHERE key IN
+             (SELECT key FROM ${TABLE} WHERE ${expiresOf('value')} < ? LIMIT ${PURGE_BATCH})
+           RETURNING key`,
+          nowMs,
+        );
+        purged += rows.length;
+        if (rows.length < PURGE_BATCH) return purged;
+      }
     },
     async ping() {
       await query('SELECT 1');

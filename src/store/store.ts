@@ -28,6 +28,25 @@ export interface Collection<T> {
   read(key: string): Promise<ReadResult<T>>;
   /** Validates `value` with the schema and stores it; `ttlMs` (> 0) makes it expire. */
   set(key: string, value: T, ttlMs?: number): Promise<void>;
+  /**
+   * Stores `value` only when the key holds no live record, in one atomic database operation (two
+   * callers racing for one key: exactly one gets true). An expired record counts as absent.
+   */
+  setIfAbsent(key: string, value: T, ttlMs?: number): Promise<boolean>;
+  /**
+   * Read-modify-write without lost updates: `change` gets the current value (undefined when absent)
+   * and returns the next one, or undefined to write nothing. The write happens only if the record is
+   * still what was read (compare-and-set); otherwise it is read again and `change` runs again, so
+   * `change` must have no side effects. A present but unreadable record is left alone (undefined).
+   * Returns the value stored afterwards. `ttlMs` applies to what is written.
+   */
+  update(
+    key: string,
+    change: (current: T | undefined) => T | undefined,
+    ttlMs?: number,
+  ): Promise<T | undefined>;
+  /** Deletes the record and returns its value, atomically: of two callers, only one gets it. */
+  take(key: string): Promise<T | undefined>;
   /** True when a record was deleted. */
   delete(key: string): Promise<boolean>;
   /** Every live, valid `[key, value]` of this collection only (invalid records are logged and skipped). */
@@ -38,6 +57,8 @@ export interface Collection<T> {
 
 export interface Store {
   collection<T>(name: string, schema: z.ZodType<T>): Collection<T>;
+  /** Deletes every record whose TTL has run out, in every collection; returns how many were deleted. */
+  purgeExpired(): Promise<number>;
   /** True when the backend answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -45,6 +66,14 @@ export interface Store {
 
 export interface StoreOptions {
   logger?: Logger;
+}
+
+/** Compare-and-set rounds before `update`/`take` give up (only under heavy contention on one key). */
+const MAX_CAS_ATTEMPTS = 50;
+
+/** A short random pause between compare-and-set rounds, so racing writers fall out of step. */
+function casBackoff(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 + attempt, 20)));
 }
 
 const COLLECTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -161,8 +190,8 @@ class KeyvCollection<T> implements Collection<T> {
     });
   }
 
-  async set(key: string, value: T, ttlMs?: number): Promise<void> {
-    const fullKey = this.#fullKey(key);
+  /** The value as the schema parses it; StoreError (naming fields only) when it does not match, or for a bad TTL. */
+  #validated(value: T, ttlMs: number | undefined): T {
     if (ttlMs !== undefined && !(Number.isFinite(ttlMs) && ttlMs > 0)) {
       throw new StoreError(
         `store: ttlMs must be a positive number of milliseconds (collection ${this.name})`,
@@ -175,8 +204,72 @@ class KeyvCollection<T> implements Collection<T> {
         .join(', ');
       throw new StoreError(`store: refusing to write an invalid ${this.name} record (fields: ${fields})`);
     }
-    const written = await this.context.keyv.set(fullKey, parsed.data, ttlMs);
+    return parsed.data;
+  }
+
+  /** The stored text for a value, exactly as keyv writes it (its expiry stamped from Date.now(), as keyv does). */
+  #encode(value: T, ttlMs: number | undefined): string {
+    const data = this.#validated(value, ttlMs);
+    return serializeRecord({ value: data, expires: ttlMs === undefined ? undefined : Date.now() + ttlMs });
+  }
+
+  async set(key: string, value: T, ttlMs?: number): Promise<void> {
+    const fullKey = this.#fullKey(key);
+    const data = this.#validated(value, ttlMs);
+    const written = await this.context.keyv.set(fullKey, data, ttlMs);
     if (!written) throw new StoreError(`store: the backend did not write a ${this.name} record`);
+  }
+
+  async setIfAbsent(key: string, value: T, ttlMs?: number): Promise<boolean> {
+    const fullKey = this.#fullKey(key);
+    const raw = this.#encode(value, ttlMs);
+    return this.context.backend.insertIfAbsent(fullKey, raw, ttlMs, Date.now());
+  }
+
+  /** One key's stored text and, when it holds a live record, that record checked against the schema. */
+  async #readRaw(fullKey: string, key: string): Promise<{ raw?: string; current?: ReadResult<T> }> {
+    const raw = await this.context.backend.getRaw(fullKey);
+    if (raw === undefined) return {};
+    const record = decodeRecord(raw);
+    if (isExpired(record)) return { raw };
+    return { raw, current: this.#check(key, record.value) };
+  }
+
+  async update(
+    key: string,
+    change: (current: T | undefined) => T | undefined,
+    ttlMs?: number,
+  ): Promise<T | undefined> {
+    const fullKey = this.#fullKey(key);
+    const { backend } = this.context;
+    for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
+      const { raw, current } = await this.#readRaw(fullKey, key);
+      if (current && current.status !== 'ok') return undefined;
+      const value = current?.value;
+      const next = change(value);
+      if (next === undefined) return value;
+      const nextRaw = this.#encode(next, ttlMs);
+      const written =
+        raw === undefined
+          ? await backend.insertIfAbsent(fullKey, nextRaw, ttlMs, Date.now())
+          : await backend.replaceIf(fullKey, raw, nextRaw, ttlMs);
+      if (written) return this.#validated(next, ttlMs);
+      await casBackoff(attempt);
+    }
+    throw new StoreError(`store: a ${this.name} record kept changing; the update was not written`);
+  }
+
+  async take(key: string): Promise<T | undefined> {
+    const fullKey = this.#fullKey(key);
+    for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
+      const { raw, current } = await this.#readRaw(fullKey, key);
+      if (raw === undefined) return undefined;
+      // Whoever deletes the text it read is the one taker; an expired or unreadable record is just removed.
+      if (await this.context.backend.replaceIf(fullKey, raw, undefined, undefined))
+        return current?.status === 'ok' ? current.value : undefined;
+      await casBackoff(attempt);
+    }
+    throw new StoreError(`store: a ${this.name} record kept changing; it was not taken`);
   }
 
   async delete(key: string): Promise<boolean> {
@@ -243,6 +336,9 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
         );
       }
       return new KeyvCollection(context, name, schema);
+    },
+    purgeExpired() {
+      return backend.purgeExpired(Date.now());
     },
     async ping() {
       if (closed) return false;

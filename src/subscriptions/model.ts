@@ -41,45 +41,62 @@ export type FeedSettings = z.infer<typeof feedSettingsSchema>;
 export type ScheduleSettings = z.infer<typeof scheduleSettingsSchema>;
 export type NewSubscription = Omit<Subscription, 'id' | 'createdAt' | 'state' | 'stateReason'>;
 
+/** 8 hex digits: short enough to type. */
+const randomSubscriptionId = () => randomBytes(4).toString('hex');
+/** Fresh ids tried before giving up; a collision among 4 billion ids is rare, several in a row never. */
+const MAX_ID_ATTEMPTS = 8;
+
+export interface SubscriptionsOptions {
+  servesGuild?: (guildId: string) => boolean;
+  /** Makes new ids (tests force collisions with it); random 8 hex digits by default. */
+  newId?: () => string;
+}
+
 /** Channel subscriptions, kept in the store; ids are short so that users can type them. */
 export class Subscriptions {
   private readonly items: Collection<Subscription>;
   private readonly servesGuild: (guildId: string) => boolean;
+  private readonly newId: () => string;
 
   /**
    * `servesGuild` narrows `all()` to the guilds of one shard, so that each subscription is served
    * by exactly one shard (the one that holds its guild); commands use the unnarrowed view.
    */
-  constructor(store: Store, options: { servesGuild?: (guildId: string) => boolean } = {}) {
+  constructor(store: Store, options: SubscriptionsOptions = {}) {
     this.items = store.collection('subscriptions', subscriptionSchema);
     this.servesGuild = options.servesGuild ?? (() => true);
+    this.newId = options.newId ?? randomSubscriptionId;
   }
 
+  /** Stores a new subscription under a fresh id; an id already taken is never overwritten. */
   async create(input: NewSubscription, now: Date): Promise<Subscription> {
-    const subscription: Subscription = {
-      ...input,
-      id: randomBytes(6).toString('hex').slice(0, 8),
-      createdAt: now.toISOString(),
-      state: 'active',
-    };
-    await this.items.set(subscription.id, subscription);
-    return subscription;
+    for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
+      const subscription: Subscription = {
+        ...input,
+        id: this.newId(),
+        createdAt: now.toISOString(),
+        state: 'active',
+      };
+      if (await this.items.setIfAbsent(subscription.id, subscription)) return subscription;
+    }
+    throw new Error('subscriptions: could not find a free id');
   }
 
   get(id: string): Promise<Subscription | undefined> {
     return this.items.get(id);
   }
 
-  async update(
+  /** Changes a subscription's state; one removed meanwhile stays removed (compare-and-set in the store). */
+  update(
     id: string,
     patch: Partial<Pick<Subscription, 'state' | 'stateReason'>>,
   ): Promise<Subscription | undefined> {
-    const current = await this.items.get(id);
-    if (!current) return undefined;
-    const next = { ...current, ...patch };
-    if (patch.state === 'active') delete next.stateReason;
-    await this.items.set(id, next);
-    return next;
+    return this.items.update(id, (current) => {
+      if (!current) return undefined;
+      const next = { ...current, ...patch };
+      if (patch.state === 'active') delete next.stateReason;
+      return next;
+    });
   }
 
   remove(id: string): Promise<boolean> {

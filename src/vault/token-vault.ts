@@ -189,6 +189,19 @@ export class TokenVault {
     return parsed.data;
   }
 
+  /**
+   * Seals short-lived secret text (a token waiting for its owner's confirmation) with the active key,
+   * bound to one user and one purpose: it opens for neither another user nor as a vault record.
+   */
+  sealTransient(purpose: string, discordUserId: string, plaintext: string): string {
+    return seal(plaintext, this.#keyring.active, `${purpose}\u0000${discordUserId}`);
+  }
+
+  /** Opens what sealTransient sealed for the same purpose and user; VaultError otherwise. */
+  openTransient(purpose: string, discordUserId: string, envelope: string): string {
+    return open(envelope, this.#keyring, `${purpose}\u0000${discordUserId}`);
+  }
+
   /** True when a record is stored for the user (whether or not it can be opened). */
   async has(discordUserId: string): Promise<boolean> {
     return (await this.#envelopes.read(discordUserId)).status !== 'absent';
@@ -216,44 +229,51 @@ export class TokenVault {
     const userIds: string[] = [];
     for await (const userId of this.#envelopes.keys()) userIds.push(userId);
     const active = this.#keyring.active;
-
     for (const userId of userIds) {
-      await this.#exclusive(userId, async () => {
-        const record = await this.#envelopes.read(userId);
-        if (record.status === 'absent') return;
-        if (record.status === 'invalid') {
-          result.failed += 1;
-          this.#logger.warn(
-            { user: userId, reason: record.reason },
-            'vault: cannot rotate an unreadable record',
-          );
-          return;
-        }
-        let plaintext: string;
-        try {
-          plaintext = open(record.value, this.#keyring, userId);
-        } catch (error) {
-          result.failed += 1;
-          const reason = error instanceof VaultError ? error.reason : 'error';
-          this.#logger.warn(
-            { user: userId, reason, kid: envelopeKeyId(record.value) },
-            'vault: cannot rotate an envelope that does not open',
-          );
-          return;
-        }
-        if (envelopeKeyId(record.value) === active.kid) {
-          result.unchanged += 1;
-          return;
-        }
-        const resealed = seal(plaintext, active, userId);
-        // Another process (the running bot) may have written meanwhile: its write wins.
-        const latest = await this.#envelopes.read(userId);
-        if (latest.status !== 'ok' || latest.value !== record.value) return;
-        await this.#write(userId, () => this.#envelopes.set(userId, resealed), resealed);
-        result.rotated += 1;
-      });
+      const outcome = await this.#exclusive(userId, () => this.#rotateOne(userId));
+      if (outcome !== 'gone') result[outcome] += 1;
     }
     this.#logger.info({ ...result, activeKey: active.kid }, 'vault: rotation finished');
     return result;
+  }
+
+  /** Re-seals one user's envelope with the active key; 'gone' when it vanished or changed meanwhile. */
+  async #rotateOne(userId: string): Promise<keyof RotationResult | 'gone'> {
+    const active = this.#keyring.active;
+    const record = await this.#envelopes.read(userId);
+    if (record.status === 'absent') return 'gone';
+    if (record.status === 'invalid') {
+      this.#logger.warn({ user: userId, reason: record.reason }, 'vault: cannot rotate an unreadable record');
+      return 'failed';
+    }
+    let plaintext: string;
+    try {
+      plaintext = open(record.value, this.#keyring, userId);
+    } catch (error) {
+      const reason = error instanceof VaultError ? error.reason : 'error';
+      this.#logger.warn(
+        { user: userId, reason, kid: envelopeKeyId(record.value) },
+        'vault: cannot rotate an envelope that does not open',
+      );
+      return 'failed';
+    }
+    if (envelopeKeyId(record.value) === active.kid) return 'unchanged';
+    const resealed = seal(plaintext, active, userId);
+    // Another process (the running bot) may link or unlink meanwhile: compare-and-set in the store
+    // writes only over the very envelope that was read, so its write wins.
+    let replaced = false;
+    await this.#write(
+      userId,
+      async () => {
+        const stored = await this.#envelopes.update(userId, (current) =>
+          current === record.value ? resealed : undefined,
+        );
+        replaced = stored === resealed;
+      },
+      resealed,
+    );
+    if (replaced) return 'rotated';
+    this.#cache?.delete(userId);
+    return 'gone';
   }
 }

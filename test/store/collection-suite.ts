@@ -24,7 +24,12 @@ async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
  * The behaviour every backend must share. Runs against SQLite now; call it again with a Redis or
  * PostgreSQL factory when those adapters arrive.
  */
-export function collectionSuite(backendName: string, openTestStore: StoreFactory): void {
+export function collectionSuite(
+  backendName: string,
+  openTestStore: StoreFactory,
+  /** Redis drops expired keys on its own (real) clock, so a sweep has nothing to purge there. */
+  { expiresItself = false }: { expiresItself?: boolean } = {},
+): void {
   describe(`Collection on ${backendName}`, () => {
     let store: Store;
     let log: CapturedLogger;
@@ -175,6 +180,118 @@ export function collectionSuite(backendName: string, openTestStore: StoreFactory
       await values.set('c', 3);
       expect(await values.getMany(['c', 'b', 'a'])).toEqual([3, undefined, 1]);
       expect(await values.getMany([])).toEqual([]);
+    });
+
+    it('setIfAbsent writes once: concurrent callers for one key get exactly one true', async () => {
+      const claims = store.collection('claims', z.string());
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, index) => claims.setIfAbsent('episode-1', `caller ${index}`)),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const winner = results.indexOf(true);
+      expect(await claims.get('episode-1')).toBe(`caller ${winner}`);
+      expect(await claims.setIfAbsent('episode-1', 'late')).toBe(false);
+      expect(await claims.get('episode-1')).toBe(`caller ${winner}`);
+      await expect(claims.setIfAbsent('x', 'v', -1)).rejects.toThrow(StoreError);
+    });
+
+    it('setIfAbsent treats an expired record as absent', async () => {
+      const claims = store.collection('claims', z.string());
+      if (expiresItself) {
+        // Redis drops the key on its own clock.
+        expect(await claims.setIfAbsent('k', 'first', 30)).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 120));
+        expect(await claims.setIfAbsent('k', 'third', 60_000)).toBe(true);
+        expect(await claims.get('k')).toBe('third');
+        return;
+      }
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      try {
+        expect(await claims.setIfAbsent('k', 'first', 60_000)).toBe(true);
+        expect(await claims.setIfAbsent('k', 'second', 60_000)).toBe(false);
+        vi.setSystemTime(Date.now() + 61_000);
+        // The expired row is still in the table: it must count as absent.
+        expect(await claims.setIfAbsent('k', 'third', 60_000)).toBe(true);
+        expect(await claims.get('k')).toBe('third');
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('update loses no concurrent change (compare-and-set with retries)', async () => {
+      const counters = store.collection('counters', z.number());
+      await counters.set('n', 0);
+      await Promise.all(Array.from({ length: 10 }, () => counters.update('n', (n) => (n ?? 0) + 1)));
+      expect(await counters.get('n')).toBe(10);
+    });
+
+    it('update never revives a record deleted between its read and its write', async () => {
+      const items = store.collection('items', link);
+      await items.set('s1', { serviceUserId: 1, username: 'a', tags: [] });
+      const [updated] = await Promise.all([
+        items.update('s1', (current) => current && { ...current, username: 'b' }),
+        items.delete('s1'),
+      ]);
+      expect(await items.get('s1')).toBeUndefined();
+      expect(updated === undefined || updated.username === 'b').toBe(true);
+      // Absent: `change` sees undefined and writing nothing leaves it absent.
+      expect(await items.update('s1', (current) => current && { ...current, username: 'c' })).toBeUndefined();
+      expect(await items.get('s1')).toBeUndefined();
+      // Returning a value for an absent key creates it.
+      expect(await items.update('s2', () => ({ serviceUserId: 2, username: 'new', tags: [] }))).toMatchObject(
+        {
+          username: 'new',
+        },
+      );
+    });
+
+    it('update leaves an unreadable record alone', async () => {
+      await store.collection('links', z.object({ other: z.string() })).set('u', { other: 'x' });
+      const links = store.collection('links', link);
+      expect(await links.update('u', () => ({ serviceUserId: 1, username: 'y', tags: [] }))).toBeUndefined();
+      expect(await store.collection('links', z.object({ other: z.string() })).get('u')).toEqual({
+        other: 'x',
+      });
+    });
+
+    it('take hands a record to exactly one of several concurrent callers', async () => {
+      const states = store.collection('states', z.string());
+      await states.set('state-1', 'alice', 60_000);
+      const taken = await Promise.all(Array.from({ length: 6 }, () => states.take('state-1')));
+      expect(taken.filter((value) => value === 'alice')).toHaveLength(1);
+      expect(await states.get('state-1')).toBeUndefined();
+      expect(await states.take('missing')).toBeUndefined();
+    });
+
+    it('purgeExpired deletes expired records of every collection and keeps live ones', async () => {
+      const start = Date.now();
+      vi.useFakeTimers({ toFake: ['Date'], now: start });
+      try {
+        const outbox = store.collection('outbox', z.string());
+        const pager = store.collection('pager', z.string());
+        await outbox.set('old', 'x', 60_000);
+        await pager.set('old', 'x', 60_000);
+        await outbox.set('live', 'y', 3_600_000);
+        await outbox.set('forever', 'z');
+        // A row that is not a keyv record must not break the sweep.
+        await store.collection('raw', z.unknown()).set('weird', '{"expires":1}');
+        await store.collection('raw', z.unknown()).set('nested', { expires: 1 });
+        vi.setSystemTime(start + 61_000);
+        const purged = await store.purgeExpired();
+        expect(purged).toBe(expiresItself ? 0 : 2);
+        if (!expiresItself) {
+          // Back before the expiry: a row the sweep missed would read as live again.
+          vi.setSystemTime(start);
+          expect(await outbox.get('old')).toBeUndefined();
+          expect(await pager.get('old')).toBeUndefined();
+        }
+        expect(await outbox.get('live')).toBe('y');
+        expect(await outbox.get('forever')).toBe('z');
+        expect(await store.collection('raw', z.unknown()).get('weird')).toBe('{"expires":1}');
+        expect(await store.collection('raw', z.unknown()).get('nested')).toEqual({ expires: 1 });
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('answers ping while open and not after close', async () => {

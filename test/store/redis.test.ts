@@ -33,10 +33,14 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
     await server?.stop();
   });
 
-  collectionSuite('Redis', async (logger) => {
-    await admin.flushDb();
-    return openStore(server.url, { logger });
-  });
+  collectionSuite(
+    'Redis',
+    async (logger) => {
+      await admin.flushDb();
+      return openStore(server.url, { logger });
+    },
+    { expiresItself: true },
+  );
 
   describe('Redis specifics', () => {
     const open: Store[] = [];

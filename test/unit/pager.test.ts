@@ -42,6 +42,24 @@ class GatedStates implements Collection<PagerState> {
   async delete(key: string): Promise<boolean> {
     return this.values.delete(key);
   }
+  async setIfAbsent(key: string, value: PagerState): Promise<boolean> {
+    if (this.values.has(key)) return false;
+    await this.set(key, value);
+    return true;
+  }
+  async update(
+    key: string,
+    change: (current: PagerState | undefined) => PagerState | undefined,
+  ): Promise<PagerState | undefined> {
+    const next = change(this.values.get(key));
+    if (next !== undefined) await this.set(key, next);
+    return next ?? this.values.get(key);
+  }
+  async take(key: string): Promise<PagerState | undefined> {
+    const value = this.values.get(key);
+    this.values.delete(key);
+    return value;
+  }
   async *entries(): AsyncIterable<[string, PagerState]> {
     yield* this.values.entries();
   }

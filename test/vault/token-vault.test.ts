@@ -149,6 +149,49 @@ describe('TokenVault', () => {
     }
   });
 
+  it('rotation never overwrites a link that lands between its read and its write', async () => {
+    const keyA = base64Key();
+    const keyB = base64Key();
+    const ringA = KeyRing.fromKeys([{ kid: 'a', key: Buffer.from(keyA, 'base64') }]);
+    const ringBA = KeyRing.fromKeys([
+      { kid: 'b', key: Buffer.from(keyB, 'base64') },
+      { kid: 'a', key: Buffer.from(keyA, 'base64') },
+    ]);
+    const bot = new TokenVault(store, ringA);
+    await bot.put(alice, token('old-token'));
+
+    // The running bot links alice again just as the rotation is about to write her envelope.
+    let raced = false;
+    const raceOnce = async () => {
+      if (raced) return;
+      raced = true;
+      await bot.put(alice, token('new-token'));
+    };
+    const racing: Store = {
+      collection(name, schema) {
+        const inner = store.collection(name, schema);
+        return new Proxy(inner, {
+          get(target, property) {
+            if (property === 'set' || property === 'update')
+              return async (...args: unknown[]) => {
+                await raceOnce();
+                return (Reflect.get(target, property) as (...a: unknown[]) => unknown).apply(target, args);
+              };
+            const value: unknown = Reflect.get(target, property);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        });
+      },
+      purgeExpired: () => store.purgeExpired(),
+      ping: () => store.ping(),
+      close: () => store.close(),
+    };
+    const result = await new TokenVault(racing, ringBA).rotate();
+    expect(raced).toBe(true);
+    expect(result.rotated).toBe(0);
+    expect((await new TokenVault(store, ringBA).get(alice))?.token).toBe('new-token');
+  });
+
   it('leaves no token bytes in the SQLite files (database, WAL, journal)', async () => {
     const secret = 'KNOWN-TOKEN-e3b0c44298fc1c149afbf4c8996fb924';
     const vault = new TokenVault(store, KeyRing.fromKeys([{ key: randomBytes(32) }]));
@@ -233,6 +276,7 @@ function watchedStore(inner: Store) {
         },
       });
     },
+    purgeExpired: () => inner.purgeExpired(),
     ping: () => inner.ping(),
     close: () => inner.close(),
   };

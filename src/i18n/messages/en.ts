@@ -180,8 +180,12 @@ export const en = {
   'account.unlinkButton': 'Unlink',
   'account.cancelButton': 'Cancel',
   'account.unlinked': 'Unlinked. Your token and subscriptions are deleted.',
+  'account.unlinkedRevokeYourself': (p: { url: string }) =>
+    `Unlinked: kiroku deleted your token and subscriptions. **The token itself still works at the service** until you revoke it there: ${p.url}`,
   'account.cancelled': 'Nothing changed.',
   'account.notLinked': 'No account is linked.',
+  'account.linkedFromBrowser': (p: { username: string }) =>
+    `Your Discord account was linked to the service account **${p.username}** from the confirmation page in a browser. If this was not you, run \`/account unlink\`.`,
 
   // me
   'me.title': (p: { username: string }) => `Your profile: ${p.username}`,
@@ -210,6 +214,7 @@ export const en = {
   'subscription.duplicate': (p: { id: string }) =>
     `This channel already has that subscription of yours (id \`${p.id}\`).`,
   'subscription.allActions': 'all activity',
+  'subscription.alreadyRecorded': 'You already recorded this episode from this alert.',
   'subscription.listTitle': 'Subscriptions in this server',
   'subscription.none': 'No subscriptions in this server yet.',
   'subscription.removed': (p: { id: string }) => `Subscription \`${p.id}\` removed.`,

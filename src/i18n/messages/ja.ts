@@ -162,8 +162,12 @@ export const ja: Messages = {
   'account.unlinkButton': '解除する',
   'account.cancelButton': 'キャンセル',
   'account.unlinked': '連携を解除しました。トークンと購読は削除されました。',
+  'account.unlinkedRevokeYourself': (p) =>
+    `連携を解除し、kiroku に保存していたトークンと購読を削除しました。**トークン自体はサービス側で取り消すまで有効です。** こちらで取り消してください: ${p.url}`,
   'account.cancelled': '何も変更していません。',
   'account.notLinked': '連携中のアカウントはありません。',
+  'account.linkedFromBrowser': (p) =>
+    `ブラウザの確認ページから、あなたの Discord アカウントをサービスのアカウント **${p.username}** に連携しました。心当たりがなければ \`/account unlink\` を実行してください。`,
 
   'me.title': (p) => `あなたのプロフィール: ${p.username}`,
 
@@ -181,6 +185,7 @@ export const ja: Messages = {
   'subscription.alertsSuffix': (p) => `。各番組の ${p.minutes} 分前にもお知らせします`,
   'subscription.duplicate': (p) => `このチャンネルにはすでにあなたの同じ購読があります（ID \`${p.id}\`）。`,
   'subscription.allActions': 'すべての活動',
+  'subscription.alreadyRecorded': 'このお知らせからこのエピソードはすでに記録済みです。',
   'subscription.listTitle': 'このサーバーの購読',
   'subscription.none': 'このサーバーにはまだ購読がありません。',
   'subscription.removed': (p) => `購読 \`${p.id}\` を削除しました。`,

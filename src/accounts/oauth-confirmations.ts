@@ -1,0 +1,72 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Collection } from '../store/index.js';
+import { type TokenVault, VaultError } from '../vault/index.js';
+
+/** How long the confirmation page's form stays usable. */
+export const CONFIRMATION_TTL_MS = 10 * 60 * 1000;
+const SEAL_PURPOSE = 'oauth-confirmation';
+const FORM_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const pendingLinkSchema = z.object({
+  discordUserId: z.string(),
+  discordUsername: z.string().optional(),
+  locale: z.enum(['en', 'ja']).optional(),
+  serviceUserId: z.number().int(),
+  serviceUsername: z.string(),
+  /** The exchanged access token, sealed with the vault key for this user: never stored in the clear. */
+  sealedToken: z.string(),
+});
+export type PendingLink = z.infer<typeof pendingLinkSchema>;
+
+export interface PendingLinkInput extends Omit<PendingLink, 'sealedToken'> {
+  accessToken: string;
+}
+
+/** The one-time form token's digest: the store never holds a token that could confirm a link. */
+function digest(formToken: string): string {
+  return createHash('sha256').update(formToken, 'utf8').digest('base64url');
+}
+
+/**
+ * Links waiting for the confirmation form's POST. The form carries a random one-time token; only its
+ * hash is a key here, the record expires with the page, and taking it is atomic (single use).
+ */
+export class OAuthConfirmations {
+  constructor(
+    private readonly pending: Collection<PendingLink>,
+    private readonly vault: Pick<TokenVault, 'sealTransient' | 'openTransient'>,
+  ) {}
+
+  /** Stores a pending link and returns the form token for the confirmation page. */
+  async create(input: PendingLinkInput): Promise<string> {
+    const { accessToken, ...rest } = input;
+    const record: PendingLink = {
+      ...rest,
+      sealedToken: this.vault.sealTransient(SEAL_PURPOSE, input.discordUserId, accessToken),
+    };
+    // 256 random bits never collide in practice; the check makes sure none is ever overwritten.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const formToken = randomBytes(32).toString('base64url');
+      if (await this.pending.setIfAbsent(digest(formToken), record, CONFIRMATION_TTL_MS)) return formToken;
+    }
+    throw new Error('oauth: could not store a pending link');
+  }
+
+  /** The pending link and its token, once: a second call with the same form token gets undefined. */
+  async take(formToken: string): Promise<{ link: PendingLink; accessToken: string } | undefined> {
+    if (!FORM_TOKEN_PATTERN.test(formToken)) return undefined;
+    const link = await this.pending.take(digest(formToken));
+    if (!link) return undefined;
+    try {
+      return {
+        link,
+        accessToken: this.vault.openTransient(SEAL_PURPOSE, link.discordUserId, link.sealedToken),
+      };
+    } catch (error) {
+      // Sealed with a key that is gone (rotated and removed within ten minutes): start over.
+      if (error instanceof VaultError) return undefined;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { Context } from './context.js';
+import { UserFacingError } from './user-facing-error.js';
+
+const claimSchema = z.object({ at: z.string() });
+const COLLECTION = 'once-per-user';
+const KEY = /^[A-Za-z0-9_-]{1,64}$/;
+
+export interface OncePerUserOptions {
+  /** What is done once, e.g. 'alert-watched'. */
+  scope: string;
+  /** Which thing it is done to, e.g. the episode id from the button. */
+  key: string;
+  /** How long the first run is remembered. */
+  ttlMs: number;
+}
+
+/**
+ * Runs `action` once per (user, scope, key): a button pressed twice, or double-clicked, arrives as two
+ * interactions at once. The claim is an atomic insert-if-absent in the store taken before the action;
+ * a second press while it is held gets undefined. An action that fails releases the claim, so trying
+ * again works.
+ */
+export async function oncePerUser<T>(
+  ctx: Pick<Context, 'store' | 'user' | 'now'>,
+  options: OncePerUserOptions,
+  action: () => Promise<T>,
+): Promise<T | undefined> {
+  // Custom ids are client data: an odd key is a stale or forged component.
+  if (!KEY.test(options.key)) throw new UserFacingError('error.expired');
+  const claims = ctx.store.collection(COLLECTION, claimSchema);
+  const claim = `${options.scope}:${ctx.user.id}:${options.key}`;
+  if (!(await claims.setIfAbsent(claim, { at: ctx.now().toISOString() }, options.ttlMs))) return undefined;
+  try {
+    return await action();
+  } catch (error) {
+    await claims.delete(claim).catch(() => undefined);
+    throw error;
+  }
+}
