@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invokerMaySend, isPostableChannelType } from '../src/bot/channel-access.js';
 import {
   type ChannelOption,
   type CommandInput,
@@ -69,12 +70,23 @@ function requireGuild(ctx: Context): string {
   return ctx.guildId;
 }
 
-/** Refuses up front a channel kiroku could not post in, instead of failing at the first post. */
-async function requirePostable(ctx: Context, guildId: string, channelId: string): Promise<void> {
-  if (!(await ctx.channels.canPost(guildId, channelId)))
-    throw new UserFacingError('subscription.cannotPost', (t) =>
-      t('subscription.cannotPost', { channel: mention(channelId) }),
+/**
+ * Refuses up front a channel that is not a text or announcement channel, one the invoker may not
+ * send messages in (nobody publishes where they may not speak), and one kiroku could not post in,
+ * instead of failing at the first post.
+ */
+async function requirePostable(ctx: Context, guildId: string, channel: ChannelOption): Promise<void> {
+  const params = { channel: mention(channel.id) };
+  if (!isPostableChannelType(channel.type))
+    throw new UserFacingError('subscription.unsupportedChannel', (t) =>
+      t('subscription.unsupportedChannel', params),
     );
+  if (!invokerMaySend(channel.permissions))
+    throw new UserFacingError('subscription.invokerCannotSend', (t) =>
+      t('subscription.invokerCannotSend', params),
+    );
+  if (!(await ctx.channels.canPost(guildId, channel.id)))
+    throw new UserFacingError('subscription.cannotPost', (t) => t('subscription.cannotPost', params));
 }
 
 async function findDuplicate(ctx: Context, kind: Subscription['kind'], channelId: string) {
@@ -91,7 +103,7 @@ async function subscribeFeed(ctx: Context, raw: CommandInput['options']): Promis
   const guildId = requireGuild(ctx);
   const options = parseOptions(feedOptions, raw);
   await ctx.ownCall('poll');
-  await requirePostable(ctx, guildId, options.channel.id);
+  await requirePostable(ctx, guildId, options.channel);
   await findDuplicate(ctx, 'feed', options.channel.id);
   const actions = [...ACTION_PRESETS[options.actions]];
   const created = await ctx.subscriptions.create(
@@ -114,7 +126,7 @@ async function subscribeSchedule(ctx: Context, raw: CommandInput['options']): Pr
   const guildId = requireGuild(ctx);
   const options = parseOptions(scheduleOptions, raw);
   await ctx.ownCall('announcement');
-  await requirePostable(ctx, guildId, options.channel.id);
+  await requirePostable(ctx, guildId, options.channel);
   await findDuplicate(ctx, 'schedule', options.channel.id);
   const timezone = options.timezone ?? ctx.settings.defaultTimezone;
   const created = await ctx.subscriptions.create(

@@ -6,6 +6,7 @@ import {
   type APIMessage,
   type APIOverwrite,
   type APIUser,
+  type ChannelType,
   InteractionResponseType,
 } from 'discord-api-types/v10';
 import { FakeGateway, type GatewayEvent, type GatewayOpRecord, type GatewaySessionInfo } from './gateway.js';
@@ -21,7 +22,13 @@ import {
   type SlashOptions,
 } from './interactions.js';
 import { createRestHandler, type RecordedRestCall, type RestFaults } from './rest.js';
-import { DEFAULT_EVERYONE_PERMISSIONS, type FakeGuild, FakeState, type RegisteredCommand } from './state.js';
+import {
+  DEFAULT_EVERYONE_PERMISSIONS,
+  type FakeGuild,
+  FakeState,
+  type RegisteredCommand,
+  THREAD_TYPES,
+} from './state.js';
 
 export type { GatewayEvent, GatewayOpRecord, GatewaySessionInfo } from './gateway.js';
 export {
@@ -103,6 +110,11 @@ export interface FakeDiscord {
   guild(guildId: string): FakeGuild | undefined;
   /** Text channel ids of a guild (default: the first guild). */
   channelIds(guildId?: string): string[];
+  /**
+   * Adds a channel of any type to a guild (a thread: `parentId` of its channel) and sends
+   * CHANNEL_CREATE or THREAD_CREATE. Returns its id.
+   */
+  addChannel(guildId: string, input: { type: ChannelType; name?: string; parentId?: string }): string;
   /** Replaces a guild channel's permission overwrites and sends CHANNEL_UPDATE, as Discord does. */
   setChannelOverwrites(channelId: string, overwrites: APIOverwrite[]): void;
   registeredCommands(guildId?: string): RegisteredCommand[];
@@ -286,6 +298,12 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     channelIds(guildId) {
       const id = guildId ?? state.guildIds[0];
       return (id ? state.guilds.get(id)?.channels : undefined)?.map((c) => c.id) ?? [];
+    },
+    addChannel(guildId, input) {
+      const channel = state.addChannel(guildId, input);
+      const created = THREAD_TYPES.has(channel.type) ? 'THREAD_CREATE' : 'CHANNEL_CREATE';
+      gateway.dispatch(created, state.channelPayload(channel));
+      return channel.id;
     },
     setChannelOverwrites(channelId, overwrites) {
       const channel = state.channels.get(channelId);

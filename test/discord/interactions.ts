@@ -118,6 +118,7 @@ interface Context {
   user: APIUser;
   base: Record<string, unknown>;
   permissions: string;
+  roles: string[];
 }
 
 export class InteractionBuilder {
@@ -246,14 +247,19 @@ export class InteractionBuilder {
     const state = this.deps.state;
     switch (input.type) {
       case ApplicationCommandOptionType.Channel: {
-        // Discord resolves a channel option to a partial channel: no permission overwrites.
+        // Discord resolves a channel option to a partial channel: no permission overwrites, but the
+        // invoker's permissions in that channel (overwrites applied).
         const channel = state.channels.get(id);
+        const permissions =
+          channel?.guildId && ctx.guildId
+            ? String(state.memberPermissionsIn(channel, ctx.user.id, ctx.roles, BigInt(ctx.permissions)))
+            : ctx.permissions;
         put('channels', {
           id,
           type: channel?.type ?? ChannelType.GuildText,
           name: channel?.name ?? `channel-${id}`,
-          parent_id: null,
-          permissions: ctx.permissions,
+          parent_id: channel?.parentId ?? null,
+          permissions,
         });
         break;
       }
@@ -395,7 +401,15 @@ export class InteractionBuilder {
         context: InteractionContextType.BotDM,
       });
     }
-    return { guildId: guild?.id ?? null, channelId, channel, user, base, permissions };
+    return {
+      guildId: guild?.id ?? null,
+      channelId,
+      channel,
+      user,
+      base,
+      permissions,
+      roles: opts.roles ?? [],
+    };
   }
 
   #finish(

@@ -220,6 +220,10 @@ export const en = {
   'subscription.kind.feed': 'feed',
   'subscription.kind.schedule': 'schedule',
   'subscription.recorded': (p: { episode: string }) => `Recorded ${p.episode} on your account.`,
+  'subscription.unsupportedChannel': (p: { channel: string }) =>
+    `I post only in text and announcement channels, and ${p.channel} is neither (threads archive themselves, so a subscription there would stop on its own). Pick a text or announcement channel.`,
+  'subscription.invokerCannotSend': (p: { channel: string }) =>
+    `You cannot send messages in ${p.channel}, so you cannot subscribe it: you need View Channel and Send Messages there.`,
   'reason.time': 'must be a time such as 08:00',
   'reason.timezone': 'must be an IANA time zone such as Asia/Tokyo',
   // help

@@ -191,6 +191,10 @@ export const ja: Messages = {
   'subscription.kind.feed': 'フィード',
   'subscription.kind.schedule': '放送予定',
   'subscription.recorded': (p) => `${p.episode} をあなたのアカウントに記録しました。`,
+  'subscription.unsupportedChannel': (p) =>
+    `投稿できるのはテキストチャンネルとアナウンスチャンネルだけで、${p.channel} はどちらでもありません（スレッドは自動でアーカイブされるため、購読が止まってしまいます）。テキストチャンネルかアナウンスチャンネルを選んでください。`,
+  'subscription.invokerCannotSend': (p) =>
+    `あなたは ${p.channel} でメッセージを送信できないため、そこには購読を設定できません。そのチャンネルで「チャンネルを見る」と「メッセージを送信」の権限が必要です。`,
   'reason.time': '08:00 のような時刻で入力してください',
   'reason.timezone': 'Asia/Tokyo のような IANA タイムゾーンで入力してください',
   'help.title': 'kiroku: Discord でアニメの視聴記録',
