@@ -19,7 +19,7 @@ import { parseOptions } from '../src/bot/parse-options.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { lines } from '../src/render/format.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
-import { HH_MM, type Subscription } from '../src/subscriptions/model.js';
+import { capReached, HH_MM, SUBSCRIPTION_CAPS, type Subscription } from '../src/subscriptions/model.js';
 import { isValidTimeZone } from '../src/time-zone.js';
 
 /** Manage Channels: set as the default member permission, so only server managers see the command. */
@@ -89,13 +89,27 @@ async function requirePostable(ctx: Context, guildId: string, channel: ChannelOp
     throw new UserFacingError('subscription.cannotPost', (t) => t('subscription.cannotPost', params));
 }
 
-async function findDuplicate(ctx: Context, kind: Subscription['kind'], channelId: string) {
-  const [existing] = await ctx.subscriptions.all(
+/**
+ * Refuses a subscription this owner already has in that channel, and one past the caps (per server
+ * and per owner). One read of the server's and the owner's subscriptions serves all three checks.
+ */
+async function requireRoom(ctx: Context, guildId: string, kind: Subscription['kind'], channelId: string) {
+  const related = await ctx.subscriptions.all((s) => s.guildId === guildId || s.ownerId === ctx.user.id);
+  const existing = related.find(
     (s) => s.kind === kind && s.channelId === channelId && s.ownerId === ctx.user.id,
   );
   if (existing)
     throw new UserFacingError('subscription.duplicate', (t) =>
       t('subscription.duplicate', { id: existing.id }),
+    );
+  const cap = capReached(related, guildId, ctx.user.id);
+  if (cap === 'guild')
+    throw new UserFacingError('subscription.guildCap', (t) =>
+      t('subscription.guildCap', { max: SUBSCRIPTION_CAPS.perGuild }),
+    );
+  if (cap === 'owner')
+    throw new UserFacingError('subscription.ownerCap', (t) =>
+      t('subscription.ownerCap', { max: SUBSCRIPTION_CAPS.perOwner }),
     );
 }
 
@@ -104,7 +118,7 @@ async function subscribeFeed(ctx: Context, raw: CommandInput['options']): Promis
   const options = parseOptions(feedOptions, raw);
   await ctx.ownCall('poll');
   await requirePostable(ctx, guildId, options.channel);
-  await findDuplicate(ctx, 'feed', options.channel.id);
+  await requireRoom(ctx, guildId, 'feed', options.channel.id);
   const actions = [...ACTION_PRESETS[options.actions]];
   const created = await ctx.subscriptions.create(
     { kind: 'feed', guildId, channelId: options.channel.id, ownerId: ctx.user.id, feed: { actions } },
@@ -127,7 +141,7 @@ async function subscribeSchedule(ctx: Context, raw: CommandInput['options']): Pr
   const options = parseOptions(scheduleOptions, raw);
   await ctx.ownCall('announcement');
   await requirePostable(ctx, guildId, options.channel);
-  await findDuplicate(ctx, 'schedule', options.channel.id);
+  await requireRoom(ctx, guildId, 'schedule', options.channel.id);
   const timezone = options.timezone ?? ctx.settings.defaultTimezone;
   const created = await ctx.subscriptions.create(
     {

@@ -6,6 +6,11 @@ import { OAuthStates, oauthStateSchema } from './accounts/oauth-state.js';
 import { canPost, createDiscordClient } from './bot/client.js';
 import type { CommandModule } from './bot/command.js';
 import type { Services } from './bot/context.js';
+import {
+  DEFAULT_INTERACTION_LIMITS,
+  type InteractionLimitSettings,
+  openInteractionLimits,
+} from './bot/interaction-limits.js';
 import { loadCommands } from './bot/loader.js';
 import { LookupCache } from './bot/lookup-cache.js';
 import { Pager, pagerStateSchema } from './bot/paging.js';
@@ -45,6 +50,8 @@ export interface KirokuOptions {
   startJobs?: boolean;
   /** How long a handler may run before the interaction is deferred (Discord allows 3 s in all). */
   deferAfterMs?: number;
+  /** Per-person interaction limits (default: issue 15's 5 commands, 20 autocompletes per 10 s). */
+  interactionLimits?: InteractionLimitSettings;
 }
 
 export interface Kiroku {
@@ -167,10 +174,17 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   });
   lastPollAt = () => jobs.feed.lastCycleAt;
 
+  const limits = await openInteractionLimits(
+    config.databaseUrl,
+    options.interactionLimits ?? DEFAULT_INTERACTION_LIMITS,
+    { logger },
+  );
   const router = new InteractionRouter(commands, services, {
     deferAfterMs: options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS,
     autocompleteDeadlineMs: 2_000,
     onOutcome: metrics.observeInteraction,
+    limits,
+    onLimited: metrics.observeLimited,
   });
 
   client.on(Events.InteractionCreate, (interaction) => {
@@ -224,6 +238,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
       await pager.settled();
       budget.close();
       await sharedLimiter?.close();
+      await limits.close();
       await http.close();
       await store.close();
     },

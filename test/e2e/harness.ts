@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { REST, Routes } from 'discord.js';
 import { type Kiroku, startKiroku } from '../../src/app.js';
+import type { InteractionLimitSettings } from '../../src/bot/interaction-limits.js';
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
@@ -17,7 +18,17 @@ export interface StackOptions {
   /** Extra environment, as an operator would set it. */
   env?: Record<string, string>;
   emulatorRateLimit?: boolean;
+  /**
+   * Per-person interaction limits. Default: far above anything a test sends, so that tests may fire
+   * commands back to back; the tests of the limits pass DEFAULT_INTERACTION_LIMITS.
+   */
+  interactionLimits?: InteractionLimitSettings;
 }
+
+export const RELAXED_INTERACTION_LIMITS: InteractionLimitSettings = {
+  perWindow: { command: 100_000, autocomplete: 100_000, component: 100_000 },
+  windowSeconds: 1,
+};
 
 export interface Stack {
   emulator: Emulator;
@@ -63,7 +74,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.env,
   });
   // The jobs are driven by hand in tests (kiroku.jobs.feed.runCycle()), not by timers.
-  const start = () => startKiroku({ config, logger: createLogger('debug', logStream), startJobs: false });
+  const start = () =>
+    startKiroku({
+      config,
+      logger: createLogger('debug', logStream),
+      startJobs: false,
+      interactionLimits: options.interactionLimits ?? RELAXED_INTERACTION_LIMITS,
+    });
   let kiroku = await start();
 
   // Register the commands as `npm run deploy-commands` would, so the fake knows each option's type.

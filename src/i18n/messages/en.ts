@@ -25,6 +25,8 @@ export const en = {
   'error.badOption': (p: { option: string; reason: string }) => `\`${p.option}\`: ${p.reason}`,
   'error.unknownCommand': 'This command is not available any more.',
   'error.guildOnly': 'This command works only in a server.',
+  'error.slowDown': (p: { seconds: number }) =>
+    `You are going too fast. Please slow down and try again in ${p.seconds} s.`,
 
   // option validation reasons
   'reason.tooLong': (p: { max: number }) => `must be at most ${p.max} characters`,
@@ -224,6 +226,10 @@ export const en = {
     `I post only in text and announcement channels, and ${p.channel} is neither (threads archive themselves, so a subscription there would stop on its own). Pick a text or announcement channel.`,
   'subscription.invokerCannotSend': (p: { channel: string }) =>
     `You cannot send messages in ${p.channel}, so you cannot subscribe it: you need View Channel and Send Messages there.`,
+  'subscription.guildCap': (p: { max: number }) =>
+    `This server already has ${p.max} subscriptions, the most kiroku keeps per server. Remove one with \`/subscription remove\` first.`,
+  'subscription.ownerCap': (p: { max: number }) =>
+    `You already have ${p.max} running subscriptions, the most kiroku keeps per person. Remove one with \`/subscription remove\` first.`,
   'reason.time': 'must be a time such as 08:00',
   'reason.timezone': 'must be an IANA time zone such as Asia/Tokyo',
   // help

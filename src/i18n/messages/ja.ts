@@ -23,6 +23,7 @@ export const ja: Messages = {
   'error.badOption': (p) => `\`${p.option}\`: ${p.reason}`,
   'error.unknownCommand': 'このコマンドは現在利用できません。',
   'error.guildOnly': 'このコマンドはサーバー内でのみ使えます。',
+  'error.slowDown': (p) => `操作が速すぎます。${p.seconds} 秒ほど待ってから、もう一度お試しください。`,
 
   'reason.tooLong': (p) => `${p.max} 文字以内で入力してください`,
   'reason.required': '入力が必要です',
@@ -195,6 +196,10 @@ export const ja: Messages = {
     `投稿できるのはテキストチャンネルとアナウンスチャンネルだけで、${p.channel} はどちらでもありません（スレッドは自動でアーカイブされるため、購読が止まってしまいます）。テキストチャンネルかアナウンスチャンネルを選んでください。`,
   'subscription.invokerCannotSend': (p) =>
     `あなたは ${p.channel} でメッセージを送信できないため、そこには購読を設定できません。そのチャンネルで「チャンネルを見る」と「メッセージを送信」の権限が必要です。`,
+  'subscription.guildCap': (p) =>
+    `このサーバーの購読はすでに上限の ${p.max} 件です。先に \`/subscription remove\` で削除してください。`,
+  'subscription.ownerCap': (p) =>
+    `あなたの有効な購読はすでに上限の ${p.max} 件です。先に \`/subscription remove\` で削除してください。`,
   'reason.time': '08:00 のような時刻で入力してください',
   'reason.timezone': 'Asia/Tokyo のような IANA タイムゾーンで入力してください',
   'help.title': 'kiroku: Discord でアニメの視聴記録',
