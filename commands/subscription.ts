@@ -19,7 +19,13 @@ import { parseOptions } from '../src/bot/parse-options.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { lines } from '../src/render/format.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
-import { capReached, HH_MM, SUBSCRIPTION_CAPS, type Subscription } from '../src/subscriptions/model.js';
+import {
+  capReached,
+  HH_MM,
+  STATE_REASONS,
+  SUBSCRIPTION_CAPS,
+  type Subscription,
+} from '../src/subscriptions/model.js';
 import { isValidTimeZone } from '../src/time-zone.js';
 
 /** Manage Channels: set as the default member permission, so only server managers see the command. */
@@ -179,7 +185,16 @@ function describeSubscription(ctx: Context, s: Subscription): string {
     s.kind === 'schedule' && s.schedule
       ? `${s.schedule.time} ${s.schedule.timezone}${s.schedule.alertMinutes ? ` · ⏰ ${s.schedule.alertMinutes} min` : ''}`
       : (s.feed?.actions.join(', ') ?? '');
-  return `\`${s.id}\` ${ctx.t(`subscription.kind.${s.kind}`)} → ${mention(s.channelId)} · <@${s.ownerId}> · ${detail} · ${ctx.t(`subscription.state.${s.state}`)}`;
+  return `\`${s.id}\` ${ctx.t(`subscription.kind.${s.kind}`)} → ${mention(s.channelId)} · <@${s.ownerId}> · ${detail} · ${ctx.t(stateKey(s))}`;
+}
+
+/** A disabled subscription says whether its channel, its owner or kiroku is the reason. */
+function stateKey(s: Subscription) {
+  if (s.state === 'disabled' && s.stateReason === STATE_REASONS.ownerLeft)
+    return 'subscription.state.ownerLeft';
+  if (s.state === 'disabled' && s.stateReason === STATE_REASONS.botRemoved)
+    return 'subscription.state.botRemoved';
+  return `subscription.state.${s.state}` as const;
 }
 
 async function list(ctx: Context): Promise<MessageReply> {

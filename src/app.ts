@@ -20,7 +20,7 @@ import { isShardProcess, servesGuild } from './bot/sharding.js';
 import { type Config, requireDiscordToken } from './config.js';
 import { startHttpServer } from './http/server.js';
 import { countingPoster } from './jobs/counting-poster.js';
-import { createJobs, createRestPoster, type Jobs } from './jobs/index.js';
+import { createJobs, createRestMembership, createRestPoster, type Jobs } from './jobs/index.js';
 import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';
 import {
@@ -168,6 +168,8 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     vault,
     service,
     poster: countingPoster(createRestPoster(client.rest, logger), metrics),
+    membership: createRestMembership(client.rest, logger),
+    onDisabled: metrics.observeDisabled,
     logger,
     now,
     intervals: { feedMs: config.pollIntervalSeconds * 1000 },
@@ -189,6 +191,15 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
 
   client.on(Events.InteractionCreate, (interaction) => {
     void router.handle(interaction);
+  });
+  // kiroku was removed from a server (or the server deleted). discord.js emits this only for a
+  // GUILD_DELETE without `unavailable`: an outage emits guildUnavailable instead and changes nothing.
+  client.on(Events.GuildDelete, (guild) => {
+    jobs.notices
+      .disableGuild(guild.id)
+      .catch((error: unknown) =>
+        logger.error({ err: error, guildId: guild.id }, 'could not disable a server'),
+      );
   });
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
   client.on(Events.ShardDisconnect, (_event, shard) => logger.warn({ shard }, 'gateway disconnected'));

@@ -38,6 +38,18 @@ export const subscriptionSchema = z.object({
 
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
+/** `stateReason` values: the jobs write them, /subscription list shows why a subscription stopped. */
+export const STATE_REASONS = {
+  tokenRefused: 'token-refused',
+  notLinked: 'not-linked',
+  channelForbidden: 'channel-forbidden',
+  channelMissing: 'channel-missing',
+  /** The owner is no longer a member of the subscription's server. */
+  ownerLeft: 'owner-left',
+  /** kiroku itself was removed from the subscription's server. */
+  botRemoved: 'bot-removed',
+} as const;
+
 /** Abuse limits on subscriptions (issue 15): each one costs requests to the service every day. */
 export const SUBSCRIPTION_CAPS = { perGuild: 25, perOwner: 10 } as const;
 

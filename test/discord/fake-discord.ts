@@ -146,6 +146,13 @@ export interface FakeDiscord {
   addGuilds(n: number): string[];
   /** Removes a guild and sends GUILD_DELETE (bot kicked). */
   removeGuild(guildId: string): boolean;
+  /**
+   * A user leaves a guild (or is kicked): GET /guilds/{guild}/members/{user} answers 404 Unknown
+   * Member from then on. No gateway event: GUILD_MEMBER_REMOVE needs the privileged members intent.
+   */
+  removeMember(guildId: string, userId: string): void;
+  /** The user joins the guild again. */
+  addMember(guildId: string, userId: string): void;
   /** A raw dispatch to every session (or those matching filter). */
   dispatch(t: string, d: unknown, filter?: (info: GatewaySessionInfo) => boolean): number;
   sessions(): GatewaySessionInfo[];
@@ -352,6 +359,14 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       if (!state.removeGuild(guildId)) return false;
       gateway.dispatch('GUILD_DELETE', { id: guildId, unavailable: false });
       return true;
+    },
+    removeMember(guildId, userId) {
+      const guild = state.guilds.get(guildId);
+      if (!guild) throw new Error(`fake discord: unknown guild ${guildId}`);
+      guild.departed.add(userId);
+    },
+    addMember(guildId, userId) {
+      state.guilds.get(guildId)?.departed.delete(userId);
     },
     dispatch: (t, d, filter) => gateway.dispatch(t, d, filter),
     sessions: () => gateway.sessions(),

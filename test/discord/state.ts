@@ -60,6 +60,11 @@ export interface FakeGuild {
   preferredLocale: string;
   roles: APIRole[];
   channels: FakeChannel[];
+  /**
+   * Users who left (or were removed from) the guild. The fake keeps no member list: anyone else
+   * counts as a member, so that tests need not enrol the people they act as.
+   */
+  departed: Set<string>;
 }
 
 /** A file that arrived in a multipart request. */
@@ -153,6 +158,7 @@ export class FakeState {
       preferredLocale: 'en-US',
       roles: [everyoneRole(id, this.options.everyonePermissions)],
       channels: [],
+      departed: new Set(),
     };
     for (let i = 0; i < this.options.channelsPerGuild; i++) {
       const channel: FakeChannel = {
@@ -256,6 +262,16 @@ export class FakeState {
       mute: false,
       flags: 0 as GuildMemberFlags,
       pending: false,
+    };
+  }
+
+  /** A member as in GET /guilds/{guild}/members/{user}, or undefined when the user is not one. */
+  member(guild: FakeGuild, userId: string): APIGuildMember | undefined {
+    if (userId === this.botUser.id) return this.botMember(guild);
+    if (guild.departed.has(userId)) return undefined;
+    return {
+      ...this.botMember(guild),
+      user: { id: userId, username: `user-${userId}`, discriminator: '0', global_name: null, avatar: null },
     };
   }
 

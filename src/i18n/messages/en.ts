@@ -147,6 +147,10 @@ export const en = {
     `I may not post in ${p.channel} any more, so your subscription ${p.ids} there is disabled. Give me View Channel, Send Messages and Embed Links, then set it up again with \`/subscription\`.`,
   'jobs.notice.missing': (p: { channel: string; ids: string }) =>
     `${p.channel} is gone or I cannot see it any more, so your subscription ${p.ids} there is disabled.`,
+  'jobs.notice.ownerLeft': (p: { guild: string; ids: string }) =>
+    `You are no longer a member of the server ${p.guild}, so your subscription ${p.ids} there is disabled.`,
+  'jobs.notice.botRemoved': (p: { guild: string; ids: string }) =>
+    `kiroku was removed from the server ${p.guild}, so your subscription ${p.ids} there is disabled.`,
 
   // accounts
   'account.tokenModalTitle': 'Link your account with a token',
@@ -219,6 +223,8 @@ export const en = {
   'subscription.state.active': 'active',
   'subscription.state.paused': 'paused (the owner’s token stopped working)',
   'subscription.state.disabled': 'disabled (I cannot post in that channel)',
+  'subscription.state.ownerLeft': 'disabled (the owner left this server)',
+  'subscription.state.botRemoved': 'disabled (kiroku was removed from this server)',
   'subscription.kind.feed': 'feed',
   'subscription.kind.schedule': 'schedule',
   'subscription.recorded': (p: { episode: string }) => `Recorded ${p.episode} on your account.`,

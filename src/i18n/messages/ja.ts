@@ -129,6 +129,10 @@ export const ja: Messages = {
     `${p.channel} に投稿できなくなったため、購読 ${p.ids} を無効にしました。チャンネルの閲覧・メッセージ送信・埋め込みリンクの権限を付与してから、\`/subscription\` で設定し直してください。`,
   'jobs.notice.missing': (p) =>
     `${p.channel} が削除されたか見えなくなったため、購読 ${p.ids} を無効にしました。`,
+  'jobs.notice.ownerLeft': (p) =>
+    `サーバー ${p.guild} のメンバーではなくなったため、そこでの購読 ${p.ids} を無効にしました。`,
+  'jobs.notice.botRemoved': (p) =>
+    `kiroku がサーバー ${p.guild} から削除されたため、そこでの購読 ${p.ids} を無効にしました。`,
 
   'account.tokenModalTitle': 'トークンでアカウントを連携',
   'account.tokenLabel': '個人用アクセストークン',
@@ -189,6 +193,8 @@ export const ja: Messages = {
   'subscription.state.active': '有効',
   'subscription.state.paused': '一時停止（所有者のトークンが無効）',
   'subscription.state.disabled': '無効（チャンネルに投稿できません）',
+  'subscription.state.ownerLeft': '無効（所有者がこのサーバーを退出しました）',
+  'subscription.state.botRemoved': '無効（kiroku がこのサーバーから削除されました）',
   'subscription.kind.feed': 'フィード',
   'subscription.kind.schedule': '放送予定',
   'subscription.recorded': (p) => `${p.episode} をあなたのアカウントに記録しました。`,
