@@ -9,6 +9,7 @@ import {
   type ChannelType,
   InteractionResponseType,
 } from 'discord-api-types/v10';
+import { THREAD_TYPES } from './channel-kinds.js';
 import { FakeGateway, type GatewayEvent, type GatewayOpRecord, type GatewaySessionInfo } from './gateway.js';
 import { InteractionResult } from './interaction-result.js';
 import {
@@ -22,13 +23,7 @@ import {
   type SlashOptions,
 } from './interactions.js';
 import { createRestHandler, type RecordedRestCall, type RestFaults } from './rest.js';
-import {
-  DEFAULT_EVERYONE_PERMISSIONS,
-  type FakeGuild,
-  FakeState,
-  type RegisteredCommand,
-  THREAD_TYPES,
-} from './state.js';
+import { DEFAULT_EVERYONE_PERMISSIONS, type FakeGuild, FakeState, type RegisteredCommand } from './state.js';
 
 export type { GatewayEvent, GatewayOpRecord, GatewaySessionInfo } from './gateway.js';
 export {

@@ -12,6 +12,7 @@ import {
   MessageType,
   type UserFlags,
 } from 'discord-api-types/v10';
+import { memberPermissionsIn } from './channel-kinds.js';
 import type { FakeState, RegisteredOption } from './state.js';
 
 /** A user who triggers interactions. Missing fields come from the fake's default user. */
@@ -250,9 +251,17 @@ export class InteractionBuilder {
         // Discord resolves a channel option to a partial channel: no permission overwrites, but the
         // invoker's permissions in that channel (overwrites applied).
         const channel = state.channels.get(id);
+        const source = channel?.parentId ? state.channels.get(channel.parentId) : channel;
         const permissions =
           channel?.guildId && ctx.guildId
-            ? String(state.memberPermissionsIn(channel, ctx.user.id, ctx.roles, BigInt(ctx.permissions)))
+            ? String(
+                memberPermissionsIn(source?.permissionOverwrites ?? [], {
+                  guildId: ctx.guildId,
+                  memberId: ctx.user.id,
+                  roleIds: ctx.roles,
+                  base: BigInt(ctx.permissions),
+                }),
+              )
             : ctx.permissions;
         put('channels', {
           id,

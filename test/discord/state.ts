@@ -13,6 +13,7 @@ import {
   PermissionFlagsBits,
   type RoleFlags,
 } from 'discord-api-types/v10';
+import { THREAD_TYPES, threadFields } from './channel-kinds.js';
 import { guildSnowflake, SnowflakeGenerator } from './snowflake.js';
 
 /** Permissions of @everyone in every fake guild unless configured otherwise. */
@@ -42,15 +43,6 @@ export interface FakeChannel {
   /** Threads: the channel they belong to (their permissions are the parent's). */
   parentId?: string;
 }
-
-/** Every permission bit Discord knows: what an administrator has in any channel. */
-const ALL_PERMISSIONS = Object.values(PermissionFlagsBits).reduce((all, bit) => all | bit, 0n);
-
-export const THREAD_TYPES: ReadonlySet<ChannelType> = new Set([
-  ChannelType.AnnouncementThread,
-  ChannelType.PublicThread,
-  ChannelType.PrivateThread,
-]);
 
 export interface FakeGuild {
   id: string;
@@ -192,32 +184,6 @@ export class FakeState {
     guild.channels.push(channel);
     this.channels.set(channel.id, channel);
     return channel;
-  }
-
-  /**
-   * A member's permissions in a guild channel, as Discord resolves them for a CHANNEL option:
-   * the member's guild permissions, then the channel's overwrites for @everyone, for the member's
-   * roles and for the member (a thread uses its parent's). Administrator has every permission.
-   */
-  memberPermissionsIn(channel: FakeChannel, memberId: string, roleIds: string[], base: bigint): bigint {
-    if ((base & PermissionFlagsBits.Administrator) !== 0n) return ALL_PERMISSIONS;
-    const source = channel.parentId ? (this.channels.get(channel.parentId) ?? channel) : channel;
-    const overwrites = source.permissionOverwrites ?? [];
-    const apply = (permissions: bigint, allow: bigint, deny: bigint) => (permissions & ~deny) | allow;
-    let permissions = base;
-    const everyone = overwrites.find((o) => o.id === channel.guildId);
-    if (everyone) permissions = apply(permissions, BigInt(everyone.allow), BigInt(everyone.deny));
-    let roleAllow = 0n;
-    let roleDeny = 0n;
-    for (const overwrite of overwrites) {
-      if (overwrite.type !== 0 || !roleIds.includes(overwrite.id)) continue;
-      roleAllow |= BigInt(overwrite.allow);
-      roleDeny |= BigInt(overwrite.deny);
-    }
-    permissions = apply(permissions, roleAllow, roleDeny);
-    const member = overwrites.find((o) => o.type === 1 && o.id === memberId);
-    if (member) permissions = apply(permissions, BigInt(member.allow), BigInt(member.deny));
-    return permissions;
   }
 
   removeGuild(guildId: string): boolean {
@@ -531,22 +497,6 @@ export class FakeState {
       version: this.ids.next(),
     };
   }
-}
-
-/** What a thread carries besides a channel's fields. */
-function threadFields(): Record<string, unknown> {
-  return {
-    owner_id: '100000000000000001',
-    member_count: 1,
-    message_count: 0,
-    total_message_sent: 0,
-    thread_metadata: {
-      archived: false,
-      auto_archive_duration: 1440,
-      archive_timestamp: new Date(0).toISOString(),
-      locked: false,
-    },
-  };
 }
 
 function everyoneRole(guildId: string, permissions: string): APIRole {
