@@ -12,9 +12,9 @@ import type { CommandModule } from '../src/bot/command.js';
 import { type Config, parseConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { type FakeDiscord, type FakeDiscordOptions, startFakeDiscord } from '../test/discord/fake-discord.js';
-import { RELAXED_INTERACTION_LIMITS } from '../test/e2e/harness.js';
 import { DEMO_TOKENS } from '../test/emulator/seed.js';
 import { type Emulator, type StartEmulatorOptions, startEmulator } from '../test/emulator/server.js';
+import { RELAXED_INTERACTION_LIMITS } from '../test/relaxed-limits.js';
 import { createLogSink, type LogSink } from './log-sink.js';
 
 export interface BenchStackOptions {

@@ -10,6 +10,7 @@ import { createLogger } from '../../src/logger.js';
 import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
 import { DEMO_OAUTH_CLIENT, DEMO_TOKENS, DEMO_USERS } from '../emulator/seed.js';
 import { type Emulator, startEmulator } from '../emulator/server.js';
+import { RELAXED_INTERACTION_LIMITS } from '../relaxed-limits.js';
 
 export interface StackOptions {
   /** Operator token for catalogue lookups by unlinked users (default: carol's). null: none. */
@@ -24,11 +25,6 @@ export interface StackOptions {
    */
   interactionLimits?: InteractionLimitSettings;
 }
-
-export const RELAXED_INTERACTION_LIMITS: InteractionLimitSettings = {
-  perWindow: { command: 100_000, autocomplete: 100_000, component: 100_000 },
-  windowSeconds: 1,
-};
 
 export interface Stack {
   emulator: Emulator;
