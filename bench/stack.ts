@@ -14,6 +14,7 @@ import { createLogger } from '../src/logger.js';
 import { type FakeDiscord, type FakeDiscordOptions, startFakeDiscord } from '../test/discord/fake-discord.js';
 import { DEMO_TOKENS } from '../test/emulator/seed.js';
 import { type Emulator, type StartEmulatorOptions, startEmulator } from '../test/emulator/server.js';
+import { RELAXED_INTERACTION_LIMITS } from '../test/relaxed-limits.js';
 import { createLogSink, type LogSink } from './log-sink.js';
 
 export interface BenchStackOptions {
@@ -86,6 +87,8 @@ export async function startBot(
     logger: createLogger(config.logLevel, logs.stream),
     startJobs: options.startJobs ?? false,
     ...(options.now ? { now: options.now } : {}),
+    // The bench fires hundreds of interactions as one person: the limits are counted but never reached.
+    interactionLimits: RELAXED_INTERACTION_LIMITS,
   });
   await registerCommands(discord, kiroku.commands);
   return {

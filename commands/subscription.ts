@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invokerMaySend, isPostableChannelType } from '../src/bot/channel-access.js';
 import {
   type ChannelOption,
   type CommandInput,
@@ -19,7 +20,13 @@ import { parseOptions } from '../src/bot/parse-options.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { lines } from '../src/render/format.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
-import { HH_MM, type Subscription } from '../src/subscriptions/model.js';
+import {
+  capReached,
+  HH_MM,
+  STATE_REASONS,
+  SUBSCRIPTION_CAPS,
+  type Subscription,
+} from '../src/subscriptions/model.js';
 import { isValidTimeZone } from '../src/time-zone.js';
 
 /** How long an alert's Watched press is remembered: longer than any alert stays relevant. */
@@ -73,21 +80,46 @@ function requireGuild(ctx: Context): string {
   return ctx.guildId;
 }
 
-/** Refuses up front a channel kiroku could not post in, instead of failing at the first post. */
-async function requirePostable(ctx: Context, guildId: string, channelId: string): Promise<void> {
-  if (!(await ctx.channels.canPost(guildId, channelId)))
-    throw new UserFacingError('subscription.cannotPost', (t) =>
-      t('subscription.cannotPost', { channel: mention(channelId) }),
+/**
+ * Refuses up front a channel that is not a text or announcement channel, one the invoker may not
+ * send messages in (nobody publishes where they may not speak), and one kiroku could not post in,
+ * instead of failing at the first post.
+ */
+async function requirePostable(ctx: Context, guildId: string, channel: ChannelOption): Promise<void> {
+  const params = { channel: mention(channel.id) };
+  if (!isPostableChannelType(channel.type))
+    throw new UserFacingError('subscription.unsupportedChannel', (t) =>
+      t('subscription.unsupportedChannel', params),
     );
+  if (!invokerMaySend(channel.permissions))
+    throw new UserFacingError('subscription.invokerCannotSend', (t) =>
+      t('subscription.invokerCannotSend', params),
+    );
+  if (!(await ctx.channels.canPost(guildId, channel.id)))
+    throw new UserFacingError('subscription.cannotPost', (t) => t('subscription.cannotPost', params));
 }
 
-async function findDuplicate(ctx: Context, kind: Subscription['kind'], channelId: string) {
-  const [existing] = await ctx.subscriptions.all(
+/**
+ * Refuses a subscription this owner already has in that channel, and one past the caps (per server
+ * and per owner). One read of the server's and the owner's subscriptions serves all three checks.
+ */
+async function requireRoom(ctx: Context, guildId: string, kind: Subscription['kind'], channelId: string) {
+  const related = await ctx.subscriptions.all((s) => s.guildId === guildId || s.ownerId === ctx.user.id);
+  const existing = related.find(
     (s) => s.kind === kind && s.channelId === channelId && s.ownerId === ctx.user.id,
   );
   if (existing)
     throw new UserFacingError('subscription.duplicate', (t) =>
       t('subscription.duplicate', { id: existing.id }),
+    );
+  const cap = capReached(related, guildId, ctx.user.id);
+  if (cap === 'guild')
+    throw new UserFacingError('subscription.guildCap', (t) =>
+      t('subscription.guildCap', { max: SUBSCRIPTION_CAPS.perGuild }),
+    );
+  if (cap === 'owner')
+    throw new UserFacingError('subscription.ownerCap', (t) =>
+      t('subscription.ownerCap', { max: SUBSCRIPTION_CAPS.perOwner }),
     );
 }
 
@@ -95,8 +127,8 @@ async function subscribeFeed(ctx: Context, raw: CommandInput['options']): Promis
   const guildId = requireGuild(ctx);
   const options = parseOptions(feedOptions, raw);
   await ctx.ownCall('poll');
-  await requirePostable(ctx, guildId, options.channel.id);
-  await findDuplicate(ctx, 'feed', options.channel.id);
+  await requirePostable(ctx, guildId, options.channel);
+  await requireRoom(ctx, guildId, 'feed', options.channel.id);
   const actions = [...ACTION_PRESETS[options.actions]];
   const created = await ctx.subscriptions.create(
     { kind: 'feed', guildId, channelId: options.channel.id, ownerId: ctx.user.id, feed: { actions } },
@@ -118,8 +150,8 @@ async function subscribeSchedule(ctx: Context, raw: CommandInput['options']): Pr
   const guildId = requireGuild(ctx);
   const options = parseOptions(scheduleOptions, raw);
   await ctx.ownCall('announcement');
-  await requirePostable(ctx, guildId, options.channel.id);
-  await findDuplicate(ctx, 'schedule', options.channel.id);
+  await requirePostable(ctx, guildId, options.channel);
+  await requireRoom(ctx, guildId, 'schedule', options.channel.id);
   const timezone = options.timezone ?? ctx.settings.defaultTimezone;
   const created = await ctx.subscriptions.create(
     {
@@ -157,7 +189,16 @@ function describeSubscription(ctx: Context, s: Subscription): string {
     s.kind === 'schedule' && s.schedule
       ? `${s.schedule.time} ${s.schedule.timezone}${s.schedule.alertMinutes ? ` · ⏰ ${s.schedule.alertMinutes} min` : ''}`
       : (s.feed?.actions.join(', ') ?? '');
-  return `\`${s.id}\` ${ctx.t(`subscription.kind.${s.kind}`)} → ${mention(s.channelId)} · <@${s.ownerId}> · ${detail} · ${ctx.t(`subscription.state.${s.state}`)}`;
+  return `\`${s.id}\` ${ctx.t(`subscription.kind.${s.kind}`)} → ${mention(s.channelId)} · <@${s.ownerId}> · ${detail} · ${ctx.t(stateKey(s))}`;
+}
+
+/** A disabled subscription says whether its channel, its owner or kiroku is the reason. */
+function stateKey(s: Subscription) {
+  if (s.state === 'disabled' && s.stateReason === STATE_REASONS.ownerLeft)
+    return 'subscription.state.ownerLeft';
+  if (s.state === 'disabled' && s.stateReason === STATE_REASONS.botRemoved)
+    return 'subscription.state.botRemoved';
+  return `subscription.state.${s.state}` as const;
 }
 
 async function list(ctx: Context): Promise<MessageReply> {

@@ -7,6 +7,11 @@ import { OAuthStates, oauthStateSchema } from './accounts/oauth-state.js';
 import { canPost, createDiscordClient } from './bot/client.js';
 import type { CommandModule } from './bot/command.js';
 import type { Services } from './bot/context.js';
+import {
+  DEFAULT_INTERACTION_LIMITS,
+  type InteractionLimitSettings,
+  openInteractionLimits,
+} from './bot/interaction-limits.js';
 import { loadCommands } from './bot/loader.js';
 import { LookupCache } from './bot/lookup-cache.js';
 import { Pager, pagerStateSchema } from './bot/paging.js';
@@ -17,7 +22,7 @@ import { isShardProcess, servesGuild } from './bot/sharding.js';
 import { type Config, OAUTH_CALLBACK_PATH, requireDiscordToken } from './config.js';
 import { startHttpServer } from './http/server.js';
 import { countingPoster } from './jobs/counting-poster.js';
-import { createJobs, createRestPoster, type Jobs } from './jobs/index.js';
+import { createJobs, createRestMembership, createRestPoster, type Jobs } from './jobs/index.js';
 import { storeSweep } from './jobs/store-sweep.js';
 import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';
@@ -48,6 +53,8 @@ export interface KirokuOptions {
   startJobs?: boolean;
   /** How long a handler may run before the interaction is deferred (Discord allows 3 s in all). */
   deferAfterMs?: number;
+  /** Per-person interaction limits (default: issue 15's 5 commands, 20 autocompletes per 10 s). */
+  interactionLimits?: InteractionLimitSettings;
 }
 
 export interface Kiroku {
@@ -166,6 +173,8 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     vault,
     service,
     poster,
+    membership: createRestMembership(client.rest, logger),
+    onDisabled: metrics.observeDisabled,
     logger,
     now,
     intervals: { feedMs: config.pollIntervalSeconds * 1000 },
@@ -173,14 +182,30 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   lastPollAt = () => jobs.feed.lastCycleAt;
   const sweep = storeSweep({ store, logger });
 
+  const limits = await openInteractionLimits(
+    config.databaseUrl,
+    options.interactionLimits ?? DEFAULT_INTERACTION_LIMITS,
+    { logger },
+  );
   const router = new InteractionRouter(commands, services, {
     deferAfterMs: options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS,
     autocompleteDeadlineMs: 2_000,
     onOutcome: metrics.observeInteraction,
+    limits,
+    onLimited: metrics.observeLimited,
   });
 
   client.on(Events.InteractionCreate, (interaction) => {
     void router.handle(interaction);
+  });
+  // kiroku was removed from a server (or the server deleted). discord.js emits this only for a
+  // GUILD_DELETE without `unavailable`: an outage emits guildUnavailable instead and changes nothing.
+  client.on(Events.GuildDelete, (guild) => {
+    jobs.notices
+      .disableGuild(guild.id)
+      .catch((error: unknown) =>
+        logger.error({ err: error, guildId: guild.id }, 'could not disable a server'),
+      );
   });
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
   client.on(Events.ShardDisconnect, (_event, shard) => logger.warn({ shard }, 'gateway disconnected'));
@@ -251,6 +276,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
       await pager.settled();
       budget.close();
       await sharedLimiter?.close();
+      await limits.close();
       await http.close();
       await store.close();
     },

@@ -33,6 +33,20 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly interactionsLimited = new Counter({
+    name: 'kiroku_interactions_limited_total',
+    help: 'Interactions refused by the per-person abuse limits, by kind (command, autocomplete, component)',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly subscriptionsDisabled = new Counter({
+    name: 'kiroku_subscriptions_disabled_total',
+    help: 'Subscriptions disabled by the jobs or the gateway, by reason (channel, owner left, kiroku removed)',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   readonly pollLagSeconds = new Gauge({
     name: 'kiroku_feed_poll_lag_seconds',
     help: 'Seconds since the last completed feed poll cycle',
@@ -70,5 +84,13 @@ export class Metrics {
 
   observeInteraction = (route: string, outcome: string): void => {
     this.interactions.inc({ route, outcome });
+  };
+
+  observeLimited = (kind: 'command' | 'autocomplete' | 'component'): void => {
+    this.interactionsLimited.inc({ kind });
+  };
+
+  observeDisabled = (reason: string, count: number): void => {
+    if (count > 0) this.subscriptionsDisabled.inc({ reason }, count);
   };
 }

@@ -9,6 +9,7 @@ import {
   Options,
   PermissionFlagsBits,
 } from 'discord.js';
+import { isPostableChannelType } from './channel-access.js';
 
 export interface DiscordClientOptions {
   /** REST base (e.g. a proxy or the test fake), without `/v10`. The gateway URL is read through it. */
@@ -100,15 +101,16 @@ export const POST_PERMISSIONS = [
 ];
 
 /**
- * Whether the bot may post embeds in a text channel of this guild: the channel is fetched (it is not
- * cached), its overwrites applied to the cached roles and the bot's member. A channel of another
- * guild, or one the bot cannot even see (403), is a no.
+ * Whether the bot may post embeds in a text or announcement channel of this guild: the channel is
+ * fetched (it is not cached), its type checked (threads and other kinds are a no, see
+ * channel-access.ts), its overwrites applied to the cached roles and the bot's member. A channel of
+ * another guild, or one the bot cannot even see (403), is a no.
  */
 export async function canPost(client: Client, guildId: string, channelId: string): Promise<boolean> {
   const guild = client.guilds.cache.get(guildId);
   if (!guild) return false;
   const channel = await guild.channels.fetch(channelId, { cache: false }).catch(notThisGuildsChannel);
-  if (!channel?.isTextBased()) return false;
+  if (!channel || !isPostableChannelType(channel.type) || !channel.isTextBased()) return false;
   const me = guild.members.me ?? (await guild.members.fetchMe().catch(() => null));
   if (!me) return false;
   return channel.permissionsFor(me).has(POST_PERMISSIONS);

@@ -3,12 +3,12 @@ import {
   type APIApplicationCommandOption,
   type APIApplicationCommandSubcommandOption,
   ApplicationCommandOptionType,
-  ChannelType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 import { en } from '../i18n/messages/en.js';
 import { ja } from '../i18n/messages/ja.js';
 import type { StatusKind } from '../service/index.js';
+import { POSTABLE_CHANNEL_TYPES } from './channel-access.js';
 
 /** An English text and its Japanese localization. */
 export interface Text {
@@ -112,7 +112,8 @@ export function textChannelOption(
     type: ApplicationCommandOptionType.Channel,
     ...naming(name, jaName, description),
     required: extras.required ?? false,
-    channel_types: [ChannelType.GuildText, ChannelType.GuildAnnouncement],
+    // Discord's picker offers only what a subscription accepts (threads are refused: channel-access.ts).
+    channel_types: [...POSTABLE_CHANNEL_TYPES],
   } satisfies APIApplicationCommandBasicOption;
 }
 

@@ -3,6 +3,7 @@ import {
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   type CommandInteractionOption,
+  PermissionsBitField,
 } from 'discord.js';
 import type { AutocompleteInput, CommandInput, OptionValue } from './command.js';
 
@@ -45,8 +46,7 @@ function toValue(option: CommandInteractionOption): OptionValue | undefined {
   if (option.type === ApplicationCommandOptionType.Channel) {
     const channel = option.channel;
     if (!channel) return undefined;
-    const permissions =
-      'permissions' in channel && typeof channel.permissions === 'string' ? channel.permissions : undefined;
+    const permissions = invokerPermissions(channel);
     const name = 'name' in channel && typeof channel.name === 'string' ? channel.name : undefined;
     return { kind: 'channel', id: channel.id, type: channel.type, name, permissions };
   }
@@ -54,4 +54,15 @@ function toValue(option: CommandInteractionOption): OptionValue | undefined {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
     ? value
     : undefined;
+}
+
+/**
+ * The invoker's permissions in a resolved channel, as a decimal bitfield. discord.js turns the API's
+ * string into a PermissionsBitField on the channel it builds (and leaves the raw string on a channel
+ * it could not build); anything else means Discord sent none.
+ */
+function invokerPermissions(channel: object): string | undefined {
+  const permissions = 'permissions' in channel ? channel.permissions : undefined;
+  if (permissions instanceof PermissionsBitField) return permissions.bitfield.toString();
+  return typeof permissions === 'string' ? permissions : undefined;
 }

@@ -14,6 +14,12 @@ import type { Logger } from '../logger.js';
 import type { AutocompleteChoice, CommandModule, ModalInput } from './command.js';
 import { type Context, createContext, type Services } from './context.js';
 import { describeError } from './error-reply.js';
+import {
+  answerOverLimit,
+  type InteractionLimits,
+  type LimitedKind,
+  limitedKind,
+} from './interaction-limits.js';
 import { readAutocompleteInput, readCommandInput } from './options.js';
 import { PAGER_PREFIX } from './paging.js';
 import { answerCommand, answerComponent, answerModal } from './responder.js';
@@ -25,6 +31,10 @@ export interface RouterOptions {
   autocompleteDeadlineMs: number;
   /** Called once per interaction with its route and outcome (metrics). */
   onOutcome?: (route: string, outcome: string) => void;
+  /** Per-person abuse limits; an interaction over them is answered "slow down" and goes no further. */
+  limits?: InteractionLimits;
+  /** Called for each interaction refused by the limits (metrics). */
+  onLimited?: (kind: LimitedKind) => void;
 }
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
@@ -95,6 +105,7 @@ export class InteractionRouter {
 
   private async dispatch(interaction: Interaction): Promise<void> {
     try {
+      if (await this.overLimit(interaction)) return;
       if (interaction.isChatInputCommand()) await this.command(interaction);
       else if (interaction.isAutocomplete()) await this.autocomplete(interaction);
       else if (interaction.isButton() || interaction.isStringSelectMenu()) await this.component(interaction);
@@ -103,6 +114,17 @@ export class InteractionRouter {
       // Reaching here means Discord itself refused an answer (or a handler broke the protocol).
       this.logger.warn({ err: error, interaction: interaction.id }, 'could not answer an interaction');
     }
+  }
+
+  /** Counts the interaction against its person's limits; true when it was refused (and answered). */
+  private async overLimit(interaction: Interaction): Promise<boolean> {
+    const kind = limitedKind(interaction);
+    if (!kind || !this.options.limits) return false;
+    const waitSeconds = await this.options.limits.consume(kind, interaction.user.id);
+    if (waitSeconds === 0) return false;
+    this.options.onLimited?.(kind);
+    await answerOverLimit(interaction, waitSeconds);
+    return true;
   }
 
   private context(interaction: Interaction, route: string): Context {

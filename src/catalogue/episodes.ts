@@ -2,7 +2,7 @@ import type { AutocompleteChoice } from '../bot/command.js';
 import type { Context } from '../bot/context.js';
 import { badOption, UserFacingError } from '../bot/user-facing-error.js';
 import { episodeLabel, truncate } from '../render/format.js';
-import type { Episode } from '../service/index.js';
+import type { CallOptions, Episode } from '../service/index.js';
 
 export const EPISODE_FIELDS = [
   'id',
@@ -20,21 +20,45 @@ export const EPISODE_FIELDS = [
   'next_episode.number_text',
 ];
 
+/** Pages of episodes an autocomplete may walk: it must answer within Discord's 3-second window. */
+export const AUTOCOMPLETE_MAX_PAGES = 2;
+
+async function loadEpisodes(
+  ctx: Context,
+  workId: number,
+  call: CallOptions,
+  maxPages?: number,
+): Promise<Episode[]> {
+  const episodes: Episode[] = [];
+  for await (const episode of ctx.service.walk(
+    'episodes',
+    { filter_work_id: workId, sort_sort_number: 'asc', fields: EPISODE_FIELDS },
+    call,
+    // A bounded walk is partial on purpose: the safety-stop warning is for full walks.
+    maxPages === undefined ? { perPage: 50 } : { perPage: 50, maxPages, onTruncated: () => {} },
+  )) {
+    episodes.push(episode);
+  }
+  return episodes.sort((a, b) => (a.sort_number ?? 0) - (b.sort_number ?? 0));
+}
+
 /** Every episode of a work in broadcast order; cached, since autocomplete asks for it often. */
 export async function episodesOfWork(ctx: Context, workId: number): Promise<Episode[]> {
   const call = await ctx.catalogueCall();
-  return ctx.cache.getOrLoad(`episodes:${workId}`, async () => {
-    const episodes: Episode[] = [];
-    for await (const episode of ctx.service.walk(
-      'episodes',
-      { filter_work_id: workId, sort_sort_number: 'asc', fields: EPISODE_FIELDS },
-      call,
-      { perPage: 50 },
-    )) {
-      episodes.push(episode);
-    }
-    return episodes.sort((a, b) => (a.sort_number ?? 0) - (b.sort_number ?? 0));
-  });
+  return ctx.cache.getOrLoad(`episodes:${workId}`, () => loadEpisodes(ctx, workId, call));
+}
+
+/**
+ * The episodes autocomplete offers: the whole list when a command already loaded it, otherwise the
+ * first AUTOCOMPLETE_MAX_PAGES pages (100 episodes; a longer work's later ones are typed as a number).
+ */
+async function episodesForAutocomplete(ctx: Context, workId: number): Promise<Episode[]> {
+  const call = await ctx.catalogueCall();
+  const whole = ctx.cache.peek<Episode[]>(`episodes:${workId}`);
+  if (whole) return whole;
+  return ctx.cache.getOrLoad(`ac:episodes:${workId}`, () =>
+    loadEpisodes(ctx, workId, call, AUTOCOMPLETE_MAX_PAGES),
+  );
 }
 
 const NUMBER = /^#?\s*(\d+(?:\.\d+)?)$/;
@@ -63,7 +87,7 @@ export async function episodeChoices(
 ): Promise<AutocompleteChoice[]> {
   const workId = workValue && /^\d{1,10}$/.test(workValue.trim()) ? Number(workValue) : undefined;
   if (workId === undefined) return [];
-  const episodes = await episodesOfWork(ctx, workId);
+  const episodes = await episodesForAutocomplete(ctx, workId);
   const query = typed.trim().replace(/^#/, '').toLowerCase();
   return episodes
     .filter(

@@ -231,6 +231,8 @@ export class DailyDigest {
     // The owner may have been paused while the programs were fetched.
     const current = await this.#deps.subscriptions.get(subscription.id);
     if (current?.state !== 'active') return;
+    const { membership } = this.#deps;
+    if (membership && !(await membership.allows(subscription.guildId, subscription.ownerId))) return;
     const result = await this.#deps.outbox.deliver(
       subscription.channelId,
       `digest:${subscription.id}:${fire.localDate}`,

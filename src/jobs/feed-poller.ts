@@ -100,8 +100,12 @@ export class FeedPoller {
     return report;
   }
 
-  async #pollOwner(ownerId: string, subscriptions: Subscription[], report: CycleReport): Promise<void> {
-    const { service, outbox, notices, logger, now } = this.#deps;
+  async #pollOwner(ownerId: string, all: Subscription[], report: CycleReport): Promise<void> {
+    const { service, outbox, notices, membership, logger, now } = this.#deps;
+    // An owner who left a server (or a server kiroku left) gets those subscriptions disabled here.
+    const subscriptions = membership ? await membership.keep(all) : all;
+    report.disabled += all.length - subscriptions.length;
+    if (subscriptions.length === 0) return;
     const stored = await ownerToken(this.#deps, ownerId);
     if (!stored) return;
     const cursor = await this.#cursors.get(ownerId, stored.serviceUserId);

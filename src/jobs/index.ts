@@ -9,7 +9,8 @@ import type { TokenVault } from '../vault/index.js';
 import { AiringAlerts } from './alerts.js';
 import { DailyDigest } from './digest.js';
 import { FeedPoller } from './feed-poller.js';
-import { SubscriptionNotices } from './notices.js';
+import { createRestMembership, MembershipGate, type MembershipLookup } from './membership.js';
+import { type DisableReason, SubscriptionNotices } from './notices.js';
 import { Outbox } from './outbox.js';
 import { type ChannelPoster, createRestPoster } from './poster.js';
 import { Ticker } from './ticker.js';
@@ -28,7 +29,13 @@ export {
 } from './daily-time.js';
 export { DailyDigest, type DailyDigestDeps, type DigestTickReport } from './digest.js';
 export { type CycleReport, FeedPoller, type FeedPollerDeps } from './feed-poller.js';
-export { STATE_REASONS, SubscriptionNotices } from './notices.js';
+export {
+  createRestMembership,
+  MembershipGate,
+  type MembershipLookup,
+  type MembershipStatus,
+} from './membership.js';
+export { type DisableReason, STATE_REASONS, SubscriptionNotices } from './notices.js';
 export { type DeliveryResult, nonceFor, Outbox, type OutboxEntry } from './outbox.js';
 export {
   type ChannelPoster,
@@ -47,6 +54,10 @@ export interface JobsOptions {
   /** discord.js REST (e.g. `client.rest`); ignored when `poster` is given. */
   rest?: REST;
   poster?: ChannelPoster;
+  /** How owners' membership is checked; default: over `rest` when given, else not at all. */
+  membership?: MembershipLookup;
+  /** Told how many subscriptions were disabled and why (metrics). */
+  onDisabled?: (reason: DisableReason, count: number) => void;
   logger: Logger;
   now: () => Date;
   /** Step intervals in ms (defaults: feed 60 s, digest 30 s, alerts 30 s). */
@@ -63,6 +74,7 @@ export interface Jobs {
   outbox: Outbox;
   notices: SubscriptionNotices;
   poster: ChannelPoster;
+  membership: MembershipGate | undefined;
   /** Starts every job; steps are skipped while `isReady()` is false (gateway down). */
   start(isReady: () => boolean): void;
   stop(): Promise<void>;
@@ -74,8 +86,17 @@ export function createJobs(options: JobsOptions): Jobs {
   if (!poster) throw new Error('createJobs: give `rest` or `poster`');
   const t = createTranslator('en');
   const outbox = new Outbox(store, { poster, now, logger });
-  const notices = new SubscriptionNotices({ subscriptions, poster, t, logger });
-  const shared = { subscriptions, vault, service, outbox, notices, logger, now, t };
+  const notices = new SubscriptionNotices({
+    subscriptions,
+    poster,
+    t,
+    logger,
+    onDisabled: options.onDisabled,
+  });
+  const lookup =
+    options.membership ?? (options.rest ? createRestMembership(options.rest, logger) : undefined);
+  const membership = lookup ? new MembershipGate({ store, lookup, notices, now }) : undefined;
+  const shared = { subscriptions, vault, service, outbox, notices, membership, logger, now, t };
   const feed = new FeedPoller({ ...shared, store, ...options.feed });
   const digest = new DailyDigest({ ...shared, store, ...options.digest });
   const alerts = new AiringAlerts({ ...shared, ...options.alerts });
@@ -88,6 +109,7 @@ export function createJobs(options: JobsOptions): Jobs {
     outbox,
     notices,
     poster,
+    membership,
     start(isReady) {
       if (tickers.length > 0) return;
       // Digest and alert ticks fall on :00 and :30, so an 08:00 digest posts at 08:00:00.

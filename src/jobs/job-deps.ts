@@ -1,6 +1,7 @@
 import type { Translator } from '../i18n/translator.js';
 import type { ServiceClient } from '../service/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
+import type { MembershipGate } from './membership.js';
 import type { Outbox } from './outbox.js';
 import type { OwnerAccessDeps } from './owner-access.js';
 
@@ -12,4 +13,6 @@ export interface SubscriptionJobDeps extends OwnerAccessDeps {
   now: () => Date;
   /** Language of the posts (default English). */
   t?: Translator;
+  /** Checks, before posting, that the owner (and kiroku) are still in the server; none: no check. */
+  membership?: MembershipGate;
 }

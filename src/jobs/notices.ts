@@ -1,20 +1,20 @@
 /**
  * What happens when a subscription can no longer run: the owner's token stopped working (pause
- * every active subscription of that owner), or a channel refuses posts (disable the subscriptions of
- * that channel). Either way each affected owner gets one direct message.
+ * every active subscription of that owner), a channel refuses posts (disable the subscriptions of
+ * that channel), the owner left a server or kiroku was removed from one (disable the subscriptions
+ * there). Each affected owner gets one direct message.
  */
 import type { Translator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
-import type { Subscription, Subscriptions } from '../subscriptions/model.js';
+import { STATE_REASONS, type Subscription, type Subscriptions } from '../subscriptions/model.js';
 import type { ChannelPoster } from './poster.js';
 
-/** `stateReason` values the jobs write (the /subscription list may show them). */
-export const STATE_REASONS = {
-  tokenRefused: 'token-refused',
-  notLinked: 'not-linked',
-  channelForbidden: 'channel-forbidden',
-  channelMissing: 'channel-missing',
-} as const;
+export { STATE_REASONS };
+export type DisableReason =
+  | typeof STATE_REASONS.channelForbidden
+  | typeof STATE_REASONS.channelMissing
+  | typeof STATE_REASONS.ownerLeft
+  | typeof STATE_REASONS.botRemoved;
 export type PauseReason = typeof STATE_REASONS.tokenRefused | typeof STATE_REASONS.notLinked;
 
 export interface SubscriptionNoticesOptions {
@@ -23,6 +23,18 @@ export interface SubscriptionNoticesOptions {
   /** Notices are written in this language (channel posts and DMs are English unless told). */
   t: Translator;
   logger: Logger;
+  /** Told how many subscriptions were disabled and why (metrics). */
+  onDisabled?: (reason: DisableReason, count: number) => void;
+}
+
+/** Subscription ids as a notice lists them. */
+const listIds = (ids: string[]) => ids.map((id) => `\`${id}\``).join(', ');
+
+/** Ids of subscriptions grouped by owner. */
+function idsByOwner(subscriptions: Subscription[]): Map<string, string[]> {
+  const owners = new Map<string, string[]>();
+  for (const s of subscriptions) owners.set(s.ownerId, [...(owners.get(s.ownerId) ?? []), s.id]);
+  return owners;
 }
 
 export class SubscriptionNotices {
@@ -60,28 +72,75 @@ export class SubscriptionNotices {
     });
   }
 
+  /** Disables the matching subscriptions that are not disabled yet; returns them. */
+  async #disable(
+    matches: (subscription: Subscription) => boolean,
+    reason: DisableReason,
+    onlyActive: boolean,
+  ): Promise<Subscription[]> {
+    const { subscriptions, onDisabled } = this.#options;
+    const found = await subscriptions.all(
+      (s) => matches(s) && (onlyActive ? s.state === 'active' : s.state !== 'disabled'),
+    );
+    for (const subscription of found) {
+      await subscriptions.update(subscription.id, { state: 'disabled', stateReason: reason });
+    }
+    onDisabled?.(reason, found.length);
+    return found;
+  }
+
   /** Disables every active subscription posting to the channel; tells each owner once. */
   disableChannel(channelId: string, failure: 'forbidden' | 'missing'): Promise<Subscription[]> {
     return this.#serial(async () => {
-      const { subscriptions, poster, t, logger } = this.#options;
+      const { poster, t, logger } = this.#options;
       const reason = failure === 'forbidden' ? STATE_REASONS.channelForbidden : STATE_REASONS.channelMissing;
-      const active = await subscriptions.all((s) => s.channelId === channelId && s.state === 'active');
-      for (const subscription of active) {
-        await subscriptions.update(subscription.id, { state: 'disabled', stateReason: reason });
-      }
+      const active = await this.#disable((s) => s.channelId === channelId, reason, true);
       if (active.length > 0)
         logger.warn({ channelId, failure, count: active.length }, 'jobs: disabled a channel');
-      const owners = new Map<string, string[]>();
-      for (const subscription of active)
-        owners.set(subscription.ownerId, [...(owners.get(subscription.ownerId) ?? []), subscription.id]);
-      for (const [ownerId, ids] of owners) {
-        const params = { channel: `<#${channelId}>`, ids: ids.map((id) => `\`${id}\``).join(', ') };
+      for (const [ownerId, ids] of idsByOwner(active)) {
+        const params = { channel: `<#${channelId}>`, ids: listIds(ids) };
         await poster.notifyUser(
           ownerId,
           failure === 'forbidden' ? t('jobs.notice.forbidden', params) : t('jobs.notice.missing', params),
         );
       }
       return active;
+    });
+  }
+
+  /**
+   * The owner is no longer a member of the server: disables their subscriptions there (paused ones
+   * too, so that linking again does not revive them) and tells them once.
+   */
+  disableOwnerInGuild(guildId: string, ownerId: string): Promise<Subscription[]> {
+    return this.#serial(async () => {
+      const { poster, t, logger } = this.#options;
+      const found = await this.#disable(
+        (s) => s.guildId === guildId && s.ownerId === ownerId,
+        STATE_REASONS.ownerLeft,
+        false,
+      );
+      if (found.length === 0) return found;
+      logger.warn({ guildId, ownerId, count: found.length }, 'jobs: the owner left the server; disabled');
+      await poster.notifyUser(
+        ownerId,
+        t('jobs.notice.ownerLeft', { guild: guildId, ids: listIds(found.map((s) => s.id)) }),
+      );
+      return found;
+    });
+  }
+
+  /** kiroku was removed from the server: disables every subscription there and tells each owner once. */
+  disableGuild(guildId: string): Promise<Subscription[]> {
+    return this.#serial(async () => {
+      const { poster, t, logger } = this.#options;
+      const found = await this.#disable((s) => s.guildId === guildId, STATE_REASONS.botRemoved, false);
+      if (found.length === 0) return found;
+      logger.warn({ guildId, count: found.length }, 'jobs: kiroku was removed from a server; disabled');
+      for (const [ownerId, ids] of idsByOwner(found)) {
+        await poster.notifyUser(ownerId, t('jobs.notice.botRemoved', { guild: guildId, ids: listIds(ids) }));
+      }
+      return found;
     });
   }
 }

@@ -37,6 +37,39 @@ export const subscriptionSchema = z.object({
 });
 
 export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** `stateReason` values: the jobs write them, /subscription list shows why a subscription stopped. */
+export const STATE_REASONS = {
+  tokenRefused: 'token-refused',
+  notLinked: 'not-linked',
+  channelForbidden: 'channel-forbidden',
+  channelMissing: 'channel-missing',
+  /** The owner is no longer a member of the subscription's server. */
+  ownerLeft: 'owner-left',
+  /** kiroku itself was removed from the subscription's server. */
+  botRemoved: 'bot-removed',
+} as const;
+
+/** Abuse limits on subscriptions (issue 15): each one costs requests to the service every day. */
+export const SUBSCRIPTION_CAPS = { perGuild: 25, perOwner: 10 } as const;
+
+/**
+ * Which cap one more subscription of `ownerId` in `guildId` would pass, given (at least) the
+ * server's and the owner's subscriptions. A server counts every subscription it lists (its managers
+ * can remove any of them); an owner counts those that still run or may resume (a disabled one costs
+ * nothing, and may sit in a server the owner has left and cannot clean up).
+ */
+export function capReached(
+  existing: readonly Subscription[],
+  guildId: string,
+  ownerId: string,
+): 'guild' | 'owner' | undefined {
+  const inGuild = existing.filter((s) => s.guildId === guildId).length;
+  if (inGuild >= SUBSCRIPTION_CAPS.perGuild) return 'guild';
+  const ofOwner = existing.filter((s) => s.ownerId === ownerId && s.state !== 'disabled').length;
+  if (ofOwner >= SUBSCRIPTION_CAPS.perOwner) return 'owner';
+  return undefined;
+}
 export type FeedSettings = z.infer<typeof feedSettingsSchema>;
 export type ScheduleSettings = z.infer<typeof scheduleSettingsSchema>;
 export type NewSubscription = Omit<Subscription, 'id' | 'createdAt' | 'state' | 'stateReason'>;

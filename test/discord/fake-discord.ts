@@ -6,8 +6,10 @@ import {
   type APIMessage,
   type APIOverwrite,
   type APIUser,
+  type ChannelType,
   InteractionResponseType,
 } from 'discord-api-types/v10';
+import { THREAD_TYPES } from './channel-kinds.js';
 import { FakeGateway, type GatewayEvent, type GatewayOpRecord, type GatewaySessionInfo } from './gateway.js';
 import { InteractionResult } from './interaction-result.js';
 import {
@@ -103,6 +105,11 @@ export interface FakeDiscord {
   guild(guildId: string): FakeGuild | undefined;
   /** Text channel ids of a guild (default: the first guild). */
   channelIds(guildId?: string): string[];
+  /**
+   * Adds a channel of any type to a guild (a thread: `parentId` of its channel) and sends
+   * CHANNEL_CREATE or THREAD_CREATE. Returns its id.
+   */
+  addChannel(guildId: string, input: { type: ChannelType; name?: string; parentId?: string }): string;
   /** Replaces a guild channel's permission overwrites and sends CHANNEL_UPDATE, as Discord does. */
   setChannelOverwrites(channelId: string, overwrites: APIOverwrite[]): void;
   registeredCommands(guildId?: string): RegisteredCommand[];
@@ -134,6 +141,13 @@ export interface FakeDiscord {
   addGuilds(n: number): string[];
   /** Removes a guild and sends GUILD_DELETE (bot kicked). */
   removeGuild(guildId: string): boolean;
+  /**
+   * A user leaves a guild (or is kicked): GET /guilds/{guild}/members/{user} answers 404 Unknown
+   * Member from then on. No gateway event: GUILD_MEMBER_REMOVE needs the privileged members intent.
+   */
+  removeMember(guildId: string, userId: string): void;
+  /** The user joins the guild again. */
+  addMember(guildId: string, userId: string): void;
   /** A raw dispatch to every session (or those matching filter). */
   dispatch(t: string, d: unknown, filter?: (info: GatewaySessionInfo) => boolean): number;
   sessions(): GatewaySessionInfo[];
@@ -287,6 +301,12 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       const id = guildId ?? state.guildIds[0];
       return (id ? state.guilds.get(id)?.channels : undefined)?.map((c) => c.id) ?? [];
     },
+    addChannel(guildId, input) {
+      const channel = state.addChannel(guildId, input);
+      const created = THREAD_TYPES.has(channel.type) ? 'THREAD_CREATE' : 'CHANNEL_CREATE';
+      gateway.dispatch(created, state.channelPayload(channel));
+      return channel.id;
+    },
     setChannelOverwrites(channelId, overwrites) {
       const channel = state.channels.get(channelId);
       if (!channel?.guildId) throw new Error(`fake discord: no guild channel ${channelId}`);
@@ -334,6 +354,14 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       if (!state.removeGuild(guildId)) return false;
       gateway.dispatch('GUILD_DELETE', { id: guildId, unavailable: false });
       return true;
+    },
+    removeMember(guildId, userId) {
+      const guild = state.guilds.get(guildId);
+      if (!guild) throw new Error(`fake discord: unknown guild ${guildId}`);
+      guild.departed.add(userId);
+    },
+    addMember(guildId, userId) {
+      state.guilds.get(guildId)?.departed.delete(userId);
     },
     dispatch: (t, d, filter) => gateway.dispatch(t, d, filter),
     sessions: () => gateway.sessions(),

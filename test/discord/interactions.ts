@@ -12,6 +12,7 @@ import {
   MessageType,
   type UserFlags,
 } from 'discord-api-types/v10';
+import { memberPermissionsIn } from './channel-kinds.js';
 import type { FakeState, RegisteredOption } from './state.js';
 
 /** A user who triggers interactions. Missing fields come from the fake's default user. */
@@ -118,6 +119,7 @@ interface Context {
   user: APIUser;
   base: Record<string, unknown>;
   permissions: string;
+  roles: string[];
 }
 
 export class InteractionBuilder {
@@ -246,14 +248,27 @@ export class InteractionBuilder {
     const state = this.deps.state;
     switch (input.type) {
       case ApplicationCommandOptionType.Channel: {
-        // Discord resolves a channel option to a partial channel: no permission overwrites.
+        // Discord resolves a channel option to a partial channel: no permission overwrites, but the
+        // invoker's permissions in that channel (overwrites applied).
         const channel = state.channels.get(id);
+        const source = channel?.parentId ? state.channels.get(channel.parentId) : channel;
+        const permissions =
+          channel?.guildId && ctx.guildId
+            ? String(
+                memberPermissionsIn(source?.permissionOverwrites ?? [], {
+                  guildId: ctx.guildId,
+                  memberId: ctx.user.id,
+                  roleIds: ctx.roles,
+                  base: BigInt(ctx.permissions),
+                }),
+              )
+            : ctx.permissions;
         put('channels', {
           id,
           type: channel?.type ?? ChannelType.GuildText,
           name: channel?.name ?? `channel-${id}`,
-          parent_id: null,
-          permissions: ctx.permissions,
+          parent_id: channel?.parentId ?? null,
+          permissions,
         });
         break;
       }
@@ -395,7 +410,15 @@ export class InteractionBuilder {
         context: InteractionContextType.BotDM,
       });
     }
-    return { guildId: guild?.id ?? null, channelId, channel, user, base, permissions };
+    return {
+      guildId: guild?.id ?? null,
+      channelId,
+      channel,
+      user,
+      base,
+      permissions,
+      roles: opts.roles ?? [],
+    };
   }
 
   #finish(

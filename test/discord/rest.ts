@@ -380,8 +380,8 @@ function guilds(deps: RestDeps, request: Request): RestOutcome {
   }
   if (s.length === 3 && s[2] === 'roles') return { status: 200, body: guild.roles };
   if (s.length === 4 && s[2] === 'members') {
-    if (s[3] === state.botUser.id) return { status: 200, body: state.botMember(guild) };
-    return error(404, 'Unknown Member', 10007);
+    const member = state.member(guild, s[3] ?? '');
+    return member ? { status: 200, body: member } : error(404, 'Unknown Member', 10007);
   }
   return notFound(request);
 }

@@ -13,6 +13,7 @@ import {
   PermissionFlagsBits,
   type RoleFlags,
 } from 'discord-api-types/v10';
+import { THREAD_TYPES, threadFields } from './channel-kinds.js';
 import { guildSnowflake, SnowflakeGenerator } from './snowflake.js';
 
 /** Permissions of @everyone in every fake guild unless configured otherwise. */
@@ -39,6 +40,8 @@ export interface FakeChannel {
   recipient?: APIUser;
   /** Guild channels: permission overwrites (none by default). */
   permissionOverwrites?: APIOverwrite[];
+  /** Threads: the channel they belong to (their permissions are the parent's). */
+  parentId?: string;
 }
 
 export interface FakeGuild {
@@ -49,6 +52,11 @@ export interface FakeGuild {
   preferredLocale: string;
   roles: APIRole[];
   channels: FakeChannel[];
+  /**
+   * Users who left (or were removed from) the guild. The fake keeps no member list: anyone else
+   * counts as a member, so that tests need not enrol the people they act as.
+   */
+  departed: Set<string>;
 }
 
 /** A file that arrived in a multipart request. */
@@ -142,6 +150,7 @@ export class FakeState {
       preferredLocale: 'en-US',
       roles: [everyoneRole(id, this.options.everyonePermissions)],
       channels: [],
+      departed: new Set(),
     };
     for (let i = 0; i < this.options.channelsPerGuild; i++) {
       const channel: FakeChannel = {
@@ -156,6 +165,25 @@ export class FakeState {
     }
     this.guilds.set(id, guild);
     return guild;
+  }
+
+  /** Adds a guild channel of any type (a thread needs `parentId`). */
+  addChannel(guildId: string, input: { type: ChannelType; name?: string; parentId?: string }): FakeChannel {
+    const guild = this.guilds.get(guildId);
+    if (!guild) throw new Error(`fake discord: unknown guild ${guildId}`);
+    if (THREAD_TYPES.has(input.type) && !this.channels.has(input.parentId ?? ''))
+      throw new Error('fake discord: a thread needs the id of an existing parent channel');
+    const channel: FakeChannel = {
+      id: this.ids.next(),
+      guildId,
+      name: input.name ?? `channel-${guild.channels.length + 1}`,
+      type: input.type,
+      position: guild.channels.length,
+      ...(input.parentId ? { parentId: input.parentId } : {}),
+    };
+    guild.channels.push(channel);
+    this.channels.set(channel.id, channel);
+    return channel;
   }
 
   removeGuild(guildId: string): boolean {
@@ -203,6 +231,16 @@ export class FakeState {
     };
   }
 
+  /** A member as in GET /guilds/{guild}/members/{user}, or undefined when the user is not one. */
+  member(guild: FakeGuild, userId: string): APIGuildMember | undefined {
+    if (userId === this.botUser.id) return this.botMember(guild);
+    if (guild.departed.has(userId)) return undefined;
+    return {
+      ...this.botMember(guild),
+      user: { id: userId, username: `user-${userId}`, discriminator: '0', global_name: null, avatar: null },
+    };
+  }
+
   /**
    * Whether the bot may view a guild channel, as far as the fake models it: an overwrite denying
    * View Channel to @everyone or to the bot hides it (the bot's only role is @everyone).
@@ -234,7 +272,8 @@ export class FakeState {
       name: channel.name,
       position: channel.position,
       permission_overwrites: channel.permissionOverwrites ?? [],
-      parent_id: null,
+      parent_id: channel.parentId ?? null,
+      ...(THREAD_TYPES.has(channel.type) ? threadFields() : {}),
       nsfw: false,
       topic: null,
       rate_limit_per_user: 0,

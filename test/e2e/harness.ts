@@ -4,11 +4,13 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { REST, Routes } from 'discord.js';
 import { type Kiroku, startKiroku } from '../../src/app.js';
+import type { InteractionLimitSettings } from '../../src/bot/interaction-limits.js';
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
 import { DEMO_OAUTH_CLIENT, DEMO_TOKENS, DEMO_USERS } from '../emulator/seed.js';
 import { type Emulator, startEmulator } from '../emulator/server.js';
+import { RELAXED_INTERACTION_LIMITS } from '../relaxed-limits.js';
 
 export interface StackOptions {
   /** Operator token for catalogue lookups by unlinked users (default: carol's). null: none. */
@@ -17,6 +19,11 @@ export interface StackOptions {
   /** Extra environment, as an operator would set it. */
   env?: Record<string, string>;
   emulatorRateLimit?: boolean;
+  /**
+   * Per-person interaction limits. Default: far above anything a test sends, so that tests may fire
+   * commands back to back; the tests of the limits pass DEFAULT_INTERACTION_LIMITS.
+   */
+  interactionLimits?: InteractionLimitSettings;
 }
 
 export interface Stack {
@@ -63,7 +70,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.env,
   });
   // The jobs are driven by hand in tests (kiroku.jobs.feed.runCycle()), not by timers.
-  const start = () => startKiroku({ config, logger: createLogger('debug', logStream), startJobs: false });
+  const start = () =>
+    startKiroku({
+      config,
+      logger: createLogger('debug', logStream),
+      startJobs: false,
+      interactionLimits: options.interactionLimits ?? RELAXED_INTERACTION_LIMITS,
+    });
   let kiroku = await start();
 
   // Register the commands as `npm run deploy-commands` would, so the fake knows each option's type.

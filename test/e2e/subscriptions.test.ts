@@ -15,9 +15,9 @@ describe('/subscription end to end', () => {
     stack = await startStack();
     guildId = stack.discord.guildIds[0] ?? '';
     [postable = '', forbidden = ''] = stack.discord.channelIds(guildId);
-    // Deny Send Messages to @everyone (and so to the bot) in the second channel.
+    // Deny Send Messages to the bot (not to the people who run commands) in the second channel.
     stack.discord.setChannelOverwrites(forbidden, [
-      { id: guildId, type: 0, allow: '0', deny: String(SEND_MESSAGES) },
+      { id: stack.discord.botUser.id, type: 1, allow: '0', deny: String(SEND_MESSAGES) },
     ]);
     await stack.link(USERS.alice.id, 'alice');
   });

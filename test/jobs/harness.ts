@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { REST } from 'discord.js';
-import { createJobs, type Jobs, type JobsOptions } from '../../src/jobs/index.js';
+import { createJobs, createRestMembership, type Jobs, type JobsOptions } from '../../src/jobs/index.js';
 import { type ChannelPoster, createRestPoster } from '../../src/jobs/poster.js';
 import { createLogger, type Logger } from '../../src/logger.js';
 import { createRequestBudget, type RequestBudget, ServiceClient } from '../../src/service/index.js';
@@ -104,6 +104,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       vault,
       service,
       poster,
+      membership: createRestMembership(rest, logger),
       logger,
       now: clock.now,
       ...options.jobs,

@@ -13,6 +13,7 @@
 import { startKiroku } from '../../src/app.js';
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
+import { RELAXED_INTERACTION_LIMITS } from '../relaxed-limits.js';
 
 function mark(event: string, detail: Record<string, unknown> = {}): void {
   process.stderr.write(`${JSON.stringify({ reliability: event, ...detail })}\n`);
@@ -32,7 +33,14 @@ const now = () => new Date(Date.now() + offset);
 const jobs = new Set((process.env.RELIABILITY_JOBS ?? 'feed,digest').split(','));
 const loopMs = Number(process.env.RELIABILITY_LOOP_MS ?? 20);
 
-const kiroku = await startKiroku({ config, logger, now, startJobs: false });
+// The crash tests subscribe many channels per person at once: the per-person limits stay out of reach.
+const kiroku = await startKiroku({
+  config,
+  logger,
+  now,
+  startJobs: false,
+  interactionLimits: RELAXED_INTERACTION_LIMITS,
+});
 mark('ready', { pid: process.pid });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -13,7 +13,10 @@ const BEFORE_FIRE = '2025-06-01T22:50:00Z';
 const AFTER_FIRE = '2025-06-01T23:00:01Z';
 const LOCAL_DATE = '2025-06-02';
 const VIEWERS = 10;
-const CHANNELS = 6;
+/** 6 channels over 3 servers: each server then holds 20 subscriptions, under the cap of 25. */
+const GUILDS = 3;
+const CHANNELS_PER_GUILD = 2;
+const CHANNELS = GUILDS * CHANNELS_PER_GUILD;
 const DIGEST = { RELIABILITY_JOBS: 'digest' };
 
 type TickReport = { subscriptions: number; due: number; posted: number };
@@ -33,7 +36,7 @@ describe('crash during the daily digest', () => {
     // One clock for the service and the bot processes, moved forward by hand between processes.
     let offset = Date.parse(BEFORE_FIRE) - Date.now();
     const serviceNow = () => new Date(Date.now() + offset);
-    stack = await startCrashStack({ channelsPerGuild: CHANNELS, now: serviceNow });
+    stack = await startCrashStack({ guilds: GUILDS, channelsPerGuild: CHANNELS_PER_GUILD, now: serviceNow });
     const { emulator, discord } = stack;
     const clockEnv = () => ({ ...DIGEST, RELIABILITY_NOW: serviceNow().toISOString() });
 
@@ -45,17 +48,21 @@ describe('crash during the daily digest', () => {
         token: emulator.data.issueToken(user.id, ['read', 'write']),
       };
     });
-    const channels = discord.channelIds();
+    const places = discord.guildIds.flatMap((guildId) =>
+      discord.channelIds(guildId).map((channel) => ({ guildId, channel })),
+    );
+    const channels = places.map((place) => place.channel);
     const expected: ExpectedPost[] = [];
     await Promise.all(
       viewers.map(async (viewer) => {
         await stack?.link(viewer.discordId, viewer.token);
-        for (const channel of channels) {
-          const id = await stack?.subscribe(viewer.discordId, 'schedule', {
-            channel,
-            time: '08:00',
-            timezone: 'Asia/Tokyo',
-          });
+        for (const { guildId, channel } of places) {
+          const id = await stack?.subscribe(
+            viewer.discordId,
+            'schedule',
+            { channel, time: '08:00', timezone: 'Asia/Tokyo' },
+            guildId,
+          );
           expected.push({ channelId: channel, source: `digest:${id}:${LOCAL_DATE}` });
         }
       }),

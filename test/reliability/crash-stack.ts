@@ -23,11 +23,12 @@ export interface CrashStack {
   startBot(env?: Record<string, string>): Promise<ChildBot>;
   /** Links a Discord user through /account link and the token form, as a person would. */
   link(discordUserId: string, token: string): Promise<void>;
-  /** Runs a /subscription command and returns the subscription id from the reply. */
+  /** Runs a /subscription command (in the first guild unless told) and returns the subscription id. */
   subscribe(
     discordUserId: string,
     subcommand: 'feed' | 'schedule',
     options: Record<string, string>,
+    guildId?: string,
   ): Promise<string>;
   close(): Promise<void>;
 }
@@ -36,6 +37,8 @@ const REPLY_TIMEOUT = 15_000;
 
 export async function startCrashStack(options: {
   channelsPerGuild: number;
+  /** Default 1. A server holds at most 25 subscriptions: more of them need more servers. */
+  guilds?: number;
   /** The service's clock (defaults to the real one). */
   now?: () => Date;
   env?: Record<string, string>;
@@ -45,7 +48,10 @@ export async function startCrashStack(options: {
     rateLimit: false,
     ...(options.now ? { now: options.now } : {}),
   });
-  const discord = await startFakeDiscord({ guilds: 1, channelsPerGuild: options.channelsPerGuild });
+  const discord = await startFakeDiscord({
+    guilds: options.guilds ?? 1,
+    channelsPerGuild: options.channelsPerGuild,
+  });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-crash-'));
   const commands = await loadCommands();
   const rest = new REST({ api: discord.restUrl }).setToken(discord.botToken);
@@ -89,13 +95,14 @@ export async function startCrashStack(options: {
       ).reply(REPLY_TIMEOUT);
       expect(linked.content).toMatch(/^Linked as/);
     },
-    async subscribe(discordUserId, subcommand, subscriptionOptions) {
+    async subscribe(discordUserId, subcommand, subscriptionOptions, guildId) {
       const reply = await (
         await discord.slash({
           name: 'subscription',
           subcommand,
           options: subscriptionOptions,
           user: user(discordUserId),
+          ...(guildId ? { guildId } : {}),
         })
       ).reply(REPLY_TIMEOUT);
       const id = /Subscription id: `([a-z0-9]+)`/.exec(reply.content ?? '')?.[1];

@@ -25,6 +25,8 @@ export const en = {
   'error.badOption': (p: { option: string; reason: string }) => `\`${p.option}\`: ${p.reason}`,
   'error.unknownCommand': 'This command is not available any more.',
   'error.guildOnly': 'This command works only in a server.',
+  'error.slowDown': (p: { seconds: number }) =>
+    `You are going too fast. Please slow down and try again in ${p.seconds} s.`,
 
   // option validation reasons
   'reason.tooLong': (p: { max: number }) => `must be at most ${p.max} characters`,
@@ -145,6 +147,10 @@ export const en = {
     `I may not post in ${p.channel} any more, so your subscription ${p.ids} there is disabled. Give me View Channel, Send Messages and Embed Links, then set it up again with \`/subscription\`.`,
   'jobs.notice.missing': (p: { channel: string; ids: string }) =>
     `${p.channel} is gone or I cannot see it any more, so your subscription ${p.ids} there is disabled.`,
+  'jobs.notice.ownerLeft': (p: { guild: string; ids: string }) =>
+    `You are no longer a member of the server ${p.guild}, so your subscription ${p.ids} there is disabled.`,
+  'jobs.notice.botRemoved': (p: { guild: string; ids: string }) =>
+    `kiroku was removed from the server ${p.guild}, so your subscription ${p.ids} there is disabled.`,
 
   // accounts
   'account.tokenModalTitle': 'Link your account with a token',
@@ -222,9 +228,19 @@ export const en = {
   'subscription.state.active': 'active',
   'subscription.state.paused': 'paused (the owner’s token stopped working)',
   'subscription.state.disabled': 'disabled (I cannot post in that channel)',
+  'subscription.state.ownerLeft': 'disabled (the owner left this server)',
+  'subscription.state.botRemoved': 'disabled (kiroku was removed from this server)',
   'subscription.kind.feed': 'feed',
   'subscription.kind.schedule': 'schedule',
   'subscription.recorded': (p: { episode: string }) => `Recorded ${p.episode} on your account.`,
+  'subscription.unsupportedChannel': (p: { channel: string }) =>
+    `I post only in text and announcement channels, and ${p.channel} is neither (threads archive themselves, so a subscription there would stop on its own). Pick a text or announcement channel.`,
+  'subscription.invokerCannotSend': (p: { channel: string }) =>
+    `You cannot send messages in ${p.channel}, so you cannot subscribe it: you need View Channel and Send Messages there.`,
+  'subscription.guildCap': (p: { max: number }) =>
+    `This server already has ${p.max} subscriptions, the most kiroku keeps per server. Remove one with \`/subscription remove\` first.`,
+  'subscription.ownerCap': (p: { max: number }) =>
+    `You already have ${p.max} running subscriptions, the most kiroku keeps per person. Remove one with \`/subscription remove\` first.`,
   'reason.time': 'must be a time such as 08:00',
   'reason.timezone': 'must be an IANA time zone such as Asia/Tokyo',
   // help

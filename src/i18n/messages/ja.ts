@@ -23,6 +23,7 @@ export const ja: Messages = {
   'error.badOption': (p) => `\`${p.option}\`: ${p.reason}`,
   'error.unknownCommand': 'このコマンドは現在利用できません。',
   'error.guildOnly': 'このコマンドはサーバー内でのみ使えます。',
+  'error.slowDown': (p) => `操作が速すぎます。${p.seconds} 秒ほど待ってから、もう一度お試しください。`,
 
   'reason.tooLong': (p) => `${p.max} 文字以内で入力してください`,
   'reason.required': '入力が必要です',
@@ -128,6 +129,10 @@ export const ja: Messages = {
     `${p.channel} に投稿できなくなったため、購読 ${p.ids} を無効にしました。チャンネルの閲覧・メッセージ送信・埋め込みリンクの権限を付与してから、\`/subscription\` で設定し直してください。`,
   'jobs.notice.missing': (p) =>
     `${p.channel} が削除されたか見えなくなったため、購読 ${p.ids} を無効にしました。`,
+  'jobs.notice.ownerLeft': (p) =>
+    `サーバー ${p.guild} のメンバーではなくなったため、そこでの購読 ${p.ids} を無効にしました。`,
+  'jobs.notice.botRemoved': (p) =>
+    `kiroku がサーバー ${p.guild} から削除されたため、そこでの購読 ${p.ids} を無効にしました。`,
 
   'account.tokenModalTitle': 'トークンでアカウントを連携',
   'account.tokenLabel': '個人用アクセストークン',
@@ -193,9 +198,19 @@ export const ja: Messages = {
   'subscription.state.active': '有効',
   'subscription.state.paused': '一時停止（所有者のトークンが無効）',
   'subscription.state.disabled': '無効（チャンネルに投稿できません）',
+  'subscription.state.ownerLeft': '無効（所有者がこのサーバーを退出しました）',
+  'subscription.state.botRemoved': '無効（kiroku がこのサーバーから削除されました）',
   'subscription.kind.feed': 'フィード',
   'subscription.kind.schedule': '放送予定',
   'subscription.recorded': (p) => `${p.episode} をあなたのアカウントに記録しました。`,
+  'subscription.unsupportedChannel': (p) =>
+    `投稿できるのはテキストチャンネルとアナウンスチャンネルだけで、${p.channel} はどちらでもありません（スレッドは自動でアーカイブされるため、購読が止まってしまいます）。テキストチャンネルかアナウンスチャンネルを選んでください。`,
+  'subscription.invokerCannotSend': (p) =>
+    `あなたは ${p.channel} でメッセージを送信できないため、そこには購読を設定できません。そのチャンネルで「チャンネルを見る」と「メッセージを送信」の権限が必要です。`,
+  'subscription.guildCap': (p) =>
+    `このサーバーの購読はすでに上限の ${p.max} 件です。先に \`/subscription remove\` で削除してください。`,
+  'subscription.ownerCap': (p) =>
+    `あなたの有効な購読はすでに上限の ${p.max} 件です。先に \`/subscription remove\` で削除してください。`,
   'reason.time': '08:00 のような時刻で入力してください',
   'reason.timezone': 'Asia/Tokyo のような IANA タイムゾーンで入力してください',
   'help.title': 'kiroku: Discord でアニメの視聴記録',

@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { STATE_REASONS } from '../../src/jobs/index.js';
+import { DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
+import { type Harness, OWNERS, startHarness } from './harness.js';
+
+/**
+ * Issue 15, item 3: a subscription stops when its owner is no longer a member of the server (or
+ * kiroku is no longer in it), found by asking Discord at most once a day per (server, owner),
+ * before that day's first post.
+ */
+const START = '2025-06-01T12:00:00Z';
+const DAY = 24 * 60 * 60_000;
+
+let harness: Harness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+/** Starts a harness that afterEach closes. */
+async function open(start: string): Promise<Harness> {
+  harness = await startHarness({ start });
+  return harness;
+}
+
+function memberChecks(h: Harness): string[] {
+  return h.discord.restCalls
+    .filter((call) => call.method === 'GET' && call.path.includes('/members/'))
+    .map((call) => call.path);
+}
+
+/** bob (followed by alice and carol) records an episode: a new activity in their feeds. */
+function carolRecords(h: Harness, comment: string): void {
+  const episode = h.emulator.data.episodesOfWork(DEMO_WORKS.soraNote)[0];
+  h.emulator.data.createRecord({
+    userId: DEMO_USERS.bob.id,
+    episodeId: episode?.id ?? 0,
+    comment,
+    rating: 3,
+  });
+}
+
+async function feedOf(h: Harness, ownerId: string, who: 'alice' | 'bob', channelId: string) {
+  await h.link(ownerId, who);
+  return h.subscribe({ kind: 'feed', channelId, ownerId, feed: { actions: [] } });
+}
+
+describe('owner membership', () => {
+  it('disables the subscriptions of an owner who left the server, tells them, and keeps the others posting', async () => {
+    const h = await open(START);
+    const guildId = h.discord.guildIds[0] ?? '';
+    const [first = '', second = ''] = h.channels;
+    const alices = await feedOf(h, OWNERS.alice, 'alice', first);
+    const bobs = await feedOf(h, OWNERS.bob, 'bob', second);
+    await h.jobs.feed.runCycle();
+
+    h.discord.removeMember(guildId, OWNERS.alice);
+    h.clock.advance(DAY);
+    carolRecords(h, 'after alice left');
+    const report = await h.jobs.feed.runCycle();
+    expect(report.disabled).toBe(1);
+    expect(h.discord.channelMessages(first)).toHaveLength(0);
+    expect(h.discord.channelMessages(second)).toHaveLength(1);
+    expect(await h.subscriptions.get(alices.id)).toMatchObject({
+      state: 'disabled',
+      stateReason: STATE_REASONS.ownerLeft,
+    });
+    expect((await h.subscriptions.get(bobs.id))?.state).toBe('active');
+    const [notice] = h.discord.directMessages(OWNERS.alice);
+    expect(notice?.content).toBe(
+      `You are no longer a member of the server ${guildId}, so your subscription \`${alices.id}\` there is disabled.`,
+    );
+  });
+
+  it('asks Discord at most once a day per (server, owner), also across a restart, and again the next day', async () => {
+    const h = await open(START);
+    const [first = '', second = ''] = h.channels;
+    await feedOf(h, OWNERS.alice, 'alice', first);
+    await h.subscribe({ kind: 'feed', channelId: second, ownerId: OWNERS.alice, feed: { actions: [] } });
+    await h.jobs.feed.runCycle();
+    carolRecords(h, 'one');
+    await h.jobs.feed.runCycle();
+    expect(memberChecks(h)).toHaveLength(1);
+    await h.restart();
+    carolRecords(h, 'two');
+    await h.jobs.feed.runCycle();
+    expect(memberChecks(h)).toHaveLength(1);
+    expect(h.discord.channelMessages(first)).toHaveLength(2);
+
+    h.clock.advance(DAY);
+    carolRecords(h, 'three');
+    await h.jobs.feed.runCycle();
+    expect(memberChecks(h)).toHaveLength(2);
+    expect(h.discord.channelMessages(first)).toHaveLength(3);
+  });
+
+  it('checks before the first digest of the day and posts nothing for an owner who left', async () => {
+    // 07:55 JST; the digest is due at 08:00.
+    const h = await open('2025-06-01T22:55:00Z');
+    const guildId = h.discord.guildIds[0] ?? '';
+    const [channel = ''] = h.channels;
+    await h.link(OWNERS.alice, 'alice');
+    const subscription = await h.subscribe({
+      kind: 'schedule',
+      channelId: channel,
+      ownerId: OWNERS.alice,
+      schedule: {
+        time: '08:00',
+        timezone: 'Asia/Tokyo',
+        unwatched: false,
+        rebroadcast: false,
+        alertMinutes: 0,
+      },
+    });
+    h.discord.removeMember(guildId, OWNERS.alice);
+    h.clock.advance(6 * 60_000);
+    await h.jobs.digest.tick();
+    expect(h.discord.channelMessages(channel)).toHaveLength(0);
+    expect((await h.subscriptions.get(subscription.id))?.stateReason).toBe(STATE_REASONS.ownerLeft);
+  });
+
+  it('disables a whole server kiroku is no longer in (removed while it was offline)', async () => {
+    const h = await open(START);
+    const guildId = h.discord.guildIds[0] ?? '';
+    const [first = ''] = h.channels;
+    const alices = await feedOf(h, OWNERS.alice, 'alice', first);
+    await h.jobs.feed.runCycle();
+    h.discord.removeGuild(guildId);
+    h.clock.advance(DAY);
+    carolRecords(h, 'nobody should see this');
+    await h.jobs.feed.runCycle();
+    expect(await h.subscriptions.get(alices.id)).toMatchObject({
+      state: 'disabled',
+      stateReason: STATE_REASONS.botRemoved,
+    });
+    expect(h.discord.directMessages(OWNERS.alice)[0]?.content).toMatch(/^kiroku was removed from the server/);
+  });
+
+  it('keeps posting when Discord cannot answer, and asks again at the next post', async () => {
+    const h = await open(START);
+    const [first = ''] = h.channels;
+    const alices = await feedOf(h, OWNERS.alice, 'alice', first);
+    h.discord.faults.serverErrors = {
+      count: 1,
+      status: 500,
+      match: (call) => call.path.includes('/members/'),
+    };
+    await h.jobs.feed.runCycle();
+    carolRecords(h, 'during a Discord hiccup');
+    await h.jobs.feed.runCycle();
+    expect((await h.subscriptions.get(alices.id))?.state).toBe('active');
+    expect(memberChecks(h)).toHaveLength(2);
+    expect(h.discord.channelMessages(first)).toHaveLength(1);
+    carolRecords(h, 'after it');
+    await h.jobs.feed.runCycle();
+    expect(memberChecks(h)).toHaveLength(2);
+    expect(h.discord.channelMessages(first)).toHaveLength(2);
+  });
+});
