@@ -17,7 +17,7 @@ import {
 import { parseOptions } from '../src/bot/parse-options.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { lines } from '../src/render/format.js';
-import { ACTIVITY_ACTIONS } from '../src/service/index.js';
+import { ACTIVITY_ACTIONS, RATING_STATES } from '../src/service/index.js';
 import { HH_MM, type Subscription } from '../src/subscriptions/model.js';
 import { isValidTimeZone } from '../src/time-zone.js';
 
@@ -29,13 +29,28 @@ const channel = z.custom<ChannelOption>(
   'reason.required',
 );
 
+/** `create_multiple_records` stays in the presets for old data; the service no longer emits it. */
 const ACTION_PRESETS = {
   all: [...ACTIVITY_ACTIONS],
   records: ['create_record', 'create_multiple_records'],
-  create_record: ['create_record'],
-  create_multiple_records: ['create_multiple_records'],
+  reviews: ['create_review'],
   create_status: ['create_status'],
 } as const satisfies Record<string, ReadonlyArray<(typeof ACTIVITY_ACTIONS)[number]>>;
+
+/**
+ * The airing alert's rating menu: `none` or one of the four rating states. `0`–`5` come from alerts
+ * posted before ratings had four levels: 0 records without a rating, 1–5 set the legacy rating.
+ */
+const alertRating = z.union([
+  z.enum(['none', ...RATING_STATES]).transform((value) => (value === 'none' ? {} : { rating_state: value })),
+  z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(5)
+    .transform((rating) => (rating > 0 ? { rating } : {})),
+]);
+type AlertRating = z.output<typeof alertRating>;
 
 const feedOptions = z.object({
   channel,
@@ -188,14 +203,11 @@ async function remove(ctx: Context, raw: CommandInput['options']): Promise<Messa
 async function recordFromAlert(
   ctx: Context,
   episodeArg: string | undefined,
-  rating?: number,
+  rating: AlertRating = {},
 ): Promise<MessageReply> {
   const episodeId = z.coerce.number().int().positive().parse(episodeArg);
   const call = await ctx.ownCall('write');
-  const record = await ctx.service.createRecord(
-    { episode_id: episodeId, ...(rating !== undefined && rating > 0 ? { rating } : {}) },
-    call,
-  );
+  const record = await ctx.service.createRecord({ episode_id: episodeId, ...rating }, call);
   const episode = record.episode?.number_text ?? `#${episodeId}`;
   return { kind: 'message', ephemeral: true, content: ctx.t('subscription.recorded', { episode }) };
 }
@@ -223,11 +235,7 @@ export const command = defineCommand({
               choices: [
                 { value: 'all', name: { en: 'All activity', ja: 'すべて' } },
                 { value: 'records', name: { en: 'Records only', ja: '記録のみ' } },
-                { value: 'create_record', name: { en: 'Single records', ja: '単独の記録' } },
-                {
-                  value: 'create_multiple_records',
-                  name: { en: 'Several records at once', ja: 'まとめて記録' },
-                },
+                { value: 'reviews', name: { en: 'Reviews only', ja: '感想のみ' } },
                 { value: 'create_status', name: { en: 'Status changes', ja: 'ステータス変更' } },
               ],
             },
@@ -307,8 +315,8 @@ export const command = defineCommand({
     },
     rate: {
       answers: 'message',
-      handle: (ctx, input) =>
-        recordFromAlert(ctx, input.args[0], z.coerce.number().min(0).max(5).parse(input.values[0])),
+      // Async, so that a forged value becomes an answered error, not a synchronous throw.
+      handle: async (ctx, input) => recordFromAlert(ctx, input.args[0], alertRating.parse(input.values[0])),
     },
   },
 });
