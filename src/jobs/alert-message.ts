@@ -6,10 +6,9 @@ import {
   ComponentType,
 } from 'discord-api-types/v10';
 import type { Translator } from '../i18n/translator.js';
-import { LIMITS, truncate } from '../render/format.js';
+import { LIMITS, ratingStateText, truncate } from '../render/format.js';
 import { programLine } from '../render/program.js';
 import { type Program, RATING_STATES } from '../service/index.js';
-import { ratingStateText } from '../render/format.js';
 import type { OutgoingMessage } from './poster.js';
 
 export const WATCHED_CUSTOM_ID_PREFIX = 'subscription:watched:';

@@ -57,7 +57,6 @@ const COLORS: Record<ActivityAction, number> = {
   create_status: 0x10b981,
 };
 
-
 function httpsUrl(url: string | null | undefined): string | undefined {
   return typeof url === 'string' && /^https?:\/\//.test(url) ? url : undefined;
 }
@@ -137,7 +136,11 @@ export function feedMessage(activity: Activity, t: Translator): OutgoingMessage 
  * What the "all" preset stored before reviews were known: such a subscription asked for everything,
  * so it gets reviews too.
  */
-const ALL_BEFORE_REVIEWS: readonly ActivityAction[] = ['create_record', 'create_multiple_records', 'create_status'];
+const ALL_BEFORE_REVIEWS: readonly ActivityAction[] = [
+  'create_record',
+  'create_multiple_records',
+  'create_status',
+];
 
 /** Whether a subscription's action filter (empty = every known action) lets this activity through. */
 export function actionMatches(actions: readonly ActivityAction[], activity: Activity): boolean {

@@ -27,7 +27,10 @@ const PARTS = [
 type ReviewRatings = Partial<Pick<Review, 'rating_overall_state' | (typeof PARTS)[number][1]>>;
 
 /** "Overall: Great", or undefined when the review has no overall rating. */
-export function reviewOverallText(review: ReviewRatings | null | undefined, t: Translator): string | undefined {
+export function reviewOverallText(
+  review: ReviewRatings | null | undefined,
+  t: Translator,
+): string | undefined {
   const overall = ratingStateText(review?.rating_overall_state, t);
   return overall ? `${t('review.overall')}: ${overall}` : undefined;
 }

@@ -4,8 +4,8 @@ import type { Season, TokenRow, UserRow } from './model.js';
 import {
   type ApiErrorEntry,
   type ParamReader,
-  type SeasonFilter,
   SERVICE_FAILED_MESSAGE,
+  type SeasonFilter,
   type SortDirection,
 } from './params.js';
 import type { JsonObject, JsonValue } from './render.js';

@@ -47,7 +47,7 @@ export class ParamReader {
     return this.values.get(name);
   }
 
-  fail(name: string, developerMessage: string, message = SERVICE_FAILED_MESSAGE): void {
+  fail(_name: string, developerMessage: string, message = SERVICE_FAILED_MESSAGE): void {
     this.errors.push({ type: 'invalid_params', message, developer_message: developerMessage });
   }
 
