@@ -256,15 +256,25 @@ const otherActivitySchema = z.looseObject({
     message: 'known action with an unexpected shape',
   }),
 });
-export const activitySchema = z.union([
-  z.discriminatedUnion('action', [
-    createRecordActivitySchema,
-    createMultipleRecordsActivitySchema,
-    createReviewActivitySchema,
-    createStatusActivitySchema,
-  ]),
-  otherActivitySchema,
+const knownActivitySchema = z.discriminatedUnion('action', [
+  createRecordActivitySchema,
+  createMultipleRecordsActivitySchema,
+  createReviewActivitySchema,
+  createStatusActivitySchema,
 ]);
+/**
+ * A known action is parsed by its own shape (so a mismatch names the field that did not fit),
+ * any other action by the catch-all.
+ */
+export const activitySchema = z
+  .looseObject({ action: z.string() })
+  .transform((value, ctx): z.output<typeof knownActivitySchema> | z.output<typeof otherActivitySchema> => {
+    const known = (ACTIVITY_ACTIONS as readonly string[]).includes(value.action);
+    const parsed = (known ? knownActivitySchema : otherActivitySchema).safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
+    return z.NEVER;
+  });
 export type CreateRecordActivity = z.infer<typeof createRecordActivitySchema>;
 export type CreateMultipleRecordsActivity = z.infer<typeof createMultipleRecordsActivitySchema>;
 export type CreateReviewActivity = z.infer<typeof createReviewActivitySchema>;
@@ -354,6 +364,22 @@ export interface SkippedItem {
 }
 
 /**
+ * Where an item failed: a union (an activity) reports only "no branch fitted" at its root, so the
+ * first branch's own issue is followed down to the field that did not fit.
+ */
+function innermostIssue(
+  issue: z.core.$ZodIssue,
+  prefix: readonly PropertyKey[] = [],
+): Omit<SkippedItem, 'index'> {
+  const path = [...prefix, ...issue.path];
+  if (issue.code === 'invalid_union') {
+    const inner = issue.errors.find((branch) => branch.length > 0)?.[0];
+    if (inner) return innermostIssue(inner, path);
+  }
+  return { path: path.map(String).join('.'), code: issue.code };
+}
+
+/**
  * The list wrapper `{ <key>: [...], total_count, next_page, prev_page }` turned into a Page.
  * One malformed item never fails the page: it is left out and described in `skipped` (the client
  * logs and counts it). A missing or non-array list still fails the whole page.
@@ -376,7 +402,7 @@ export function pageSchema<T extends z.ZodType>(key: string, item: T): z.ZodType
           return;
         }
         const issue = parsed.error.issues[0];
-        skipped.push({ index, path: (issue?.path ?? []).join('.'), code: issue?.code ?? 'invalid' });
+        skipped.push({ index, ...(issue ? innermostIssue(issue) : { path: '', code: 'invalid' }) });
       });
       return {
         items,
