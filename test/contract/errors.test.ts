@@ -78,14 +78,15 @@ describe('401, 403, 404', () => {
   it('403 insufficient_scope: a read-only token on every write -> InsufficientScope, nothing written', async () => {
     const before = rig.emulator.data.records.size;
     const ownRecord = [...rig.emulator.data.records.values()].find((r) => r.userId === DEMO_USERS.alice.id)!;
+    // Each rejection is caught at once: awaited one by one, a later one could reject unhandled first.
     const writes = [
       rig.client.createRecord({ episode_id: 1, comment: 'nope' }, aliceRead),
       rig.client.editRecord({ id: ownRecord.id, comment: 'nope' }, aliceRead),
       rig.client.deleteRecord({ id: ownRecord.id }, aliceRead),
       rig.client.setStatus({ work_id: DEMO_WORKS.koshoten, kind: 'watched' }, aliceRead),
-    ];
+    ].map(rejectionOf);
     for (const write of writes) {
-      const error = await rejectionOf(write);
+      const error = await write;
       expect(error).toBeInstanceOf(InsufficientScope);
       expect((error as InsufficientScope).status).toBe(403);
       expectNoSecret(error, DEMO_TOKENS.aliceRead);
