@@ -7,6 +7,7 @@ import { activityLine } from '../src/render/activity.js';
 import { lines } from '../src/render/format.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
 
+/** Any known action: a page state made before reviews were offered may still name an old one. */
 const feedQuery = z.object({
   action: z.enum(ACTIVITY_ACTIONS).optional(),
   muted: z.boolean().default(false),
@@ -48,7 +49,7 @@ export const command = defineCommand({
         {
           choices: [
             { value: 'create_record', name: { en: 'Records', ja: '記録' } },
-            { value: 'create_multiple_records', name: { en: 'Several records at once', ja: 'まとめて記録' } },
+            { value: 'create_review', name: { en: 'Reviews', ja: '感想' } },
             { value: 'create_status', name: { en: 'Status changes', ja: 'ステータス変更' } },
           ],
         },

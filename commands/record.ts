@@ -19,6 +19,7 @@ import { episodeChoices, resolveEpisode } from '../src/catalogue/episodes.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { episodeLabel, lines, truncate, workTitle } from '../src/render/format.js';
 import { recordEmbed, recordLine } from '../src/render/record.js';
+import { RATING_STATES } from '../src/service/index.js';
 
 const listOptions = z.object({
   work: z.string().min(1, 'reason.required'),
@@ -29,13 +30,16 @@ const listOptions = z.object({
 
 /** Discord caps a string option at 6,000 characters, well below the service's own limit. */
 const MAX_COMMENT = 6000;
+/** The deprecated numeric rating; people rate with `rating_state` today. */
 const rating = z.number().min(0, 'reason.rating').max(5, 'reason.rating');
+const ratingState = z.enum(RATING_STATES, 'reason.ratingState');
 const comment = z.string().trim().max(MAX_COMMENT);
 const shareFlags = { share_microblog: z.boolean().optional(), share_network: z.boolean().optional() };
 
 const postOptions = z.object({
   work: z.string().min(1, 'reason.required'),
   episode: z.string().min(1, 'reason.required'),
+  rating_state: ratingState.optional(),
   rating: rating.optional(),
   comment: comment.optional(),
   ...shareFlags,
@@ -43,6 +47,7 @@ const postOptions = z.object({
 
 const editOptions = z.object({
   id: z.number().int().positive(),
+  rating_state: ratingState.optional(),
   rating: rating.optional(),
   comment: comment.optional(),
   ...shareFlags,
@@ -69,7 +74,7 @@ const recordList = pagedList({
         ...(query.sort === 'likes' ? { sort_likes_count: 'desc' as const } : { sort_id: 'desc' as const }),
         page,
         per_page: perPage,
-        fields: ['id', 'comment', 'rating', 'likes_count', 'created_at', 'user.username'],
+        fields: ['id', 'comment', 'rating', 'rating_state', 'likes_count', 'created_at', 'user.username'],
       },
       call,
     );
@@ -89,8 +94,31 @@ const commentOption = () =>
       maxLength: MAX_COMMENT,
     },
   );
+/** The service's own words for the four levels (its Japanese UI says 良くない/普通/良い/とても良い). */
+const ratingStateOption = () =>
+  stringOption(
+    'rating_state',
+    'レーティング',
+    { en: 'Your rating', ja: 'あなたの評価' },
+    {
+      choices: [
+        { value: 'great', name: { en: 'Great', ja: 'とても良い' } },
+        { value: 'good', name: { en: 'Good', ja: '良い' } },
+        { value: 'average', name: { en: 'Average', ja: '普通' } },
+        { value: 'bad', name: { en: 'Bad', ja: '良くない' } },
+      ],
+    },
+  );
 const ratingOption = () =>
-  numberOption('rating', '評価', { en: 'Rating from 0 to 5', ja: '0 から 5 の評価' }, { min: 0, max: 5 });
+  numberOption(
+    'rating',
+    '評価',
+    {
+      en: 'Legacy numeric rating, 0 to 5 (shown only without a rating_state)',
+      ja: '旧形式の数値評価 0〜5（レーティングがないときだけ表示）',
+    },
+    { min: 0, max: 5 },
+  );
 const shareOptions = () => [
   booleanOption('share_microblog', 'マイクロブログ共有', {
     en: 'Also share on the microblog',
@@ -118,6 +146,7 @@ async function post(ctx: Context, raw: CommandInput['options']): Promise<Message
     {
       episode_id: episode.id,
       ...(options.comment ? { comment: options.comment } : {}),
+      ...(options.rating_state ? { rating_state: options.rating_state } : {}),
       ...(options.rating !== undefined ? { rating: options.rating } : {}),
       share_microblog: options.share_microblog ?? false,
       share_network: options.share_network ?? false,
@@ -134,28 +163,36 @@ async function post(ctx: Context, raw: CommandInput['options']): Promise<Message
 }
 
 /**
- * The service replaces comment and rating on edit (one left out is cleared), so the current
- * record is read first and only what the user gave is changed. Someone else's record is "not found".
+ * The service replaces comment, rating_state and rating on edit (one left out is cleared), so the
+ * current record is read first and only what the user gave is changed. Someone else's record is
+ * "not found".
  */
 async function edit(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
   const options = parseOptions(editOptions, raw);
-  const changes = [options.rating, options.comment, options.share_microblog, options.share_network];
+  const changes = [
+    options.rating_state,
+    options.rating,
+    options.comment,
+    options.share_microblog,
+    options.share_network,
+  ];
   if (changes.every((value) => value === undefined)) throw new UserFacingError('record.nothingToEdit');
   const call = await ctx.ownCall('write');
   const account = await ctx.linkedAccount();
   const found = await ctx.service.records(
-    { filter_ids: [options.id], fields: ['id', 'comment', 'rating', 'user.id'] },
+    { filter_ids: [options.id], fields: ['id', 'comment', 'rating', 'rating_state', 'user.id'] },
     call,
   );
   const current = found.items[0];
   if (!current || current.user?.id !== account?.serviceUserId) throw new UserFacingError('error.notFound');
+  const ratingState = options.rating_state ?? current.rating_state;
+  const rating = options.rating ?? current.rating;
   const record = await ctx.service.editRecord(
     {
       id: options.id,
       comment: options.comment ?? current.comment ?? '',
-      ...((options.rating ?? current.rating) != null
-        ? { rating: (options.rating ?? current.rating) as number }
-        : {}),
+      ...(ratingState ? { rating_state: ratingState } : {}),
+      ...(typeof rating === 'number' ? { rating } : {}),
       share_microblog: options.share_microblog ?? false,
       share_network: options.share_network ?? false,
     },
@@ -191,12 +228,14 @@ export const command = defineCommand({
     subcommand('post', '投稿', { en: 'Record an episode you watched', ja: '見たエピソードを記録' }, [
       workOption(),
       episodeOption(),
+      ratingStateOption(),
       ratingOption(),
       commentOption(),
       ...shareOptions(),
     ]),
     subcommand('edit', '編集', { en: 'Change one of your records', ja: '自分の記録を編集' }, [
       idOption(),
+      ratingStateOption(),
       ratingOption(),
       commentOption(),
       ...shareOptions(),

@@ -19,7 +19,7 @@ import { oncePerUser } from '../src/bot/once-per-user.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { lines } from '../src/render/format.js';
-import { ACTIVITY_ACTIONS } from '../src/service/index.js';
+import { ACTIVITY_ACTIONS, RATING_STATES } from '../src/service/index.js';
 import {
   capReached,
   HH_MM,
@@ -40,13 +40,28 @@ const channel = z.custom<ChannelOption>(
   'reason.required',
 );
 
+/** `create_multiple_records` stays in the presets for old data; the service no longer emits it. */
 const ACTION_PRESETS = {
   all: [...ACTIVITY_ACTIONS],
   records: ['create_record', 'create_multiple_records'],
-  create_record: ['create_record'],
-  create_multiple_records: ['create_multiple_records'],
+  reviews: ['create_review'],
   create_status: ['create_status'],
 } as const satisfies Record<string, ReadonlyArray<(typeof ACTIVITY_ACTIONS)[number]>>;
+
+/**
+ * The airing alert's rating menu: `none` or one of the four rating states. `0`–`5` come from alerts
+ * posted before ratings had four levels: 0 records without a rating, 1–5 set the legacy rating.
+ */
+const alertRating = z.union([
+  z.enum(['none', ...RATING_STATES]).transform((value) => (value === 'none' ? {} : { rating_state: value })),
+  z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(5)
+    .transform((rating) => (rating > 0 ? { rating } : {})),
+]);
+type AlertRating = z.output<typeof alertRating>;
 
 const feedOptions = z.object({
   channel,
@@ -229,20 +244,27 @@ async function remove(ctx: Context, raw: CommandInput['options']): Promise<Messa
   return { kind: 'message', ephemeral: true, content: ctx.t('subscription.removed', { id }) };
 }
 
-/** Records an aired episode for whoever pressed, with their own token. */
+/**
+ * Records an aired episode for whoever pressed, with their own token. The Watched button and the
+ * rating menu share one claim per (person, episode): a double click, or Watched then a rating, records once.
+ */
 async function recordFromAlert(
   ctx: Context,
   episodeArg: string | undefined,
-  rating?: number,
+  rating: AlertRating = {},
 ): Promise<MessageReply> {
-  const episodeId = z.coerce.number().int().positive().parse(episodeArg);
-  const call = await ctx.ownCall('write');
-  const record = await ctx.service.createRecord(
-    { episode_id: episodeId, ...(rating !== undefined && rating > 0 ? { rating } : {}) },
-    call,
+  const recorded = await oncePerUser(
+    ctx,
+    { scope: 'alert-watched', key: episodeArg ?? '', ttlMs: WATCHED_ONCE_MS },
+    async () => {
+      const episodeId = z.coerce.number().int().positive().parse(episodeArg);
+      const call = await ctx.ownCall('write');
+      const record = await ctx.service.createRecord({ episode_id: episodeId, ...rating }, call);
+      const episode = record.episode?.number_text ?? `#${episodeId}`;
+      return ctx.t('subscription.recorded', { episode });
+    },
   );
-  const episode = record.episode?.number_text ?? `#${episodeId}`;
-  return { kind: 'message', ephemeral: true, content: ctx.t('subscription.recorded', { episode }) };
+  return { kind: 'message', ephemeral: true, content: recorded ?? ctx.t('subscription.alreadyRecorded') };
 }
 
 export const command = defineCommand({
@@ -268,11 +290,7 @@ export const command = defineCommand({
               choices: [
                 { value: 'all', name: { en: 'All activity', ja: 'すべて' } },
                 { value: 'records', name: { en: 'Records only', ja: '記録のみ' } },
-                { value: 'create_record', name: { en: 'Single records', ja: '単独の記録' } },
-                {
-                  value: 'create_multiple_records',
-                  name: { en: 'Several records at once', ja: 'まとめて記録' },
-                },
+                { value: 'reviews', name: { en: 'Reviews only', ja: '感想のみ' } },
                 { value: 'create_status', name: { en: 'Status changes', ja: 'ステータス変更' } },
               ],
             },
@@ -348,18 +366,12 @@ export const command = defineCommand({
   components: {
     watched: {
       answers: 'message',
-      // A second press (or a double click) of the same alert's button records nothing more.
-      handle: async (ctx, input) =>
-        (await oncePerUser(
-          ctx,
-          { scope: 'alert-watched', key: input.args[0] ?? '', ttlMs: WATCHED_ONCE_MS },
-          () => recordFromAlert(ctx, input.args[0]),
-        )) ?? { kind: 'message', ephemeral: true, content: ctx.t('subscription.alreadyRecorded') },
+      handle: (ctx, input) => recordFromAlert(ctx, input.args[0]),
     },
     rate: {
       answers: 'message',
-      handle: (ctx, input) =>
-        recordFromAlert(ctx, input.args[0], z.coerce.number().min(0).max(5).parse(input.values[0])),
+      // Async, so that a forged value becomes an answered error, not a synchronous throw.
+      handle: async (ctx, input) => recordFromAlert(ctx, input.args[0], alertRating.parse(input.values[0])),
     },
   },
 });

@@ -115,6 +115,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     logger,
     http,
     observe: metrics.observeServiceRequest,
+    observeSkippedItems: metrics.observeSkippedItems,
   });
   // Token info needs only the token, so it works without an OAuth application; authorize,
   // exchange and revoke need the application's credentials.

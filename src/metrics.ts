@@ -20,6 +20,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly skippedItems = new Counter({
+    name: 'kiroku_service_skipped_items_total',
+    help: 'Malformed items in service list responses that were left out of their page, by operation',
+    labelNames: ['operation'] as const,
+    registers: [this.registry],
+  });
+
   readonly posts = new Counter({
     name: 'kiroku_channel_posts_total',
     help: 'Posts to channels by the background jobs (feed, digest, alerts), by outcome',
@@ -80,6 +87,10 @@ export class Metrics {
 
   observeServiceRequest = (event: RequestEvent): void => {
     this.serviceRequests.inc({ priority: event.priority, status: String(event.status) });
+  };
+
+  observeSkippedItems = (event: { operation: string; count: number }): void => {
+    this.skippedItems.inc({ operation: event.operation }, event.count);
   };
 
   observeInteraction = (route: string, outcome: string): void => {

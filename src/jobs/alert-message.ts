@@ -6,15 +6,15 @@ import {
   ComponentType,
 } from 'discord-api-types/v10';
 import type { Translator } from '../i18n/translator.js';
-import { LIMITS, truncate } from '../render/format.js';
+import { LIMITS, ratingStateText, truncate } from '../render/format.js';
 import { programLine } from '../render/program.js';
-import type { Program } from '../service/index.js';
+import { type Program, RATING_STATES } from '../service/index.js';
 import type { OutgoingMessage } from './poster.js';
 
 export const WATCHED_CUSTOM_ID_PREFIX = 'subscription:watched:';
 export const RATE_CUSTOM_ID_PREFIX = 'subscription:rate:';
-/** Select values: '0' records without a rating, '1'..'5' with that rating. */
-export const RATING_VALUES = ['0', '1', '2', '3', '4', '5'] as const;
+/** Select values: 'none' records without a rating, the others with that rating state. */
+export const RATING_VALUES = ['none', ...RATING_STATES] as const;
 
 const ALERT_COLOR = 0xef4444;
 
@@ -45,7 +45,7 @@ function controls(
           max_values: 1,
           options: RATING_VALUES.map((value) => ({
             value,
-            label: value === '0' ? t('jobs.alert.rateNone') : `${'★'.repeat(Number(value))} ${value}`,
+            label: ratingStateText(value, t) ?? t('jobs.alert.rateNone'),
           })),
         },
       ],

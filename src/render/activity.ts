@@ -3,10 +3,19 @@ import {
   type Activity,
   isCreateMultipleRecordsActivity,
   isCreateRecordActivity,
+  isCreateReviewActivity,
   isCreateStatusActivity,
 } from '../service/index.js';
-import { discordTime, episodeNumber, plain, ratingText, spoiler, workTitle } from './format.js';
+import { discordTime, episodeNumber, plain, recordRatingText, spoiler, workTitle } from './format.js';
+import { reviewOverallText, WORK_REVIEWS_URL } from './review.js';
 import { statusLabel } from './status.js';
+
+/** Room for a comment or review body in one line of a list. */
+const BODY_IN_LINE = 300;
+
+function withBody(head: string, body: string | null | undefined): string {
+  return body?.trim() ? `${head}\n${spoiler(body.trim(), BODY_IN_LINE)}` : head;
+}
 
 /** A one-line summary of an activity; unknown actions get a neutral line instead of failing. */
 export function activityLine(activity: Activity, t: Translator): string {
@@ -16,9 +25,15 @@ export function activityLine(activity: Activity, t: Translator): string {
   let text: string;
   if (isCreateRecordActivity(activity)) {
     const episode = activity.episode ? plain(episodeNumber(activity.episode, t)) : '';
-    const rating = ratingText(activity.record?.rating);
-    const comment = activity.record?.comment?.trim() ? `\n${spoiler(activity.record.comment, 300)}` : '';
-    text = `${t('activity.create_record', { user, work, episode })}${rating ? ` ${rating}` : ''}${comment}`;
+    const rating = activity.record ? recordRatingText(activity.record, t) : undefined;
+    const head = `${t('activity.create_record', { user, work, episode })}${rating ? ` ${rating}` : ''}`;
+    text = withBody(head, activity.record?.comment);
+  } else if (isCreateReviewActivity(activity)) {
+    const overall = reviewOverallText(activity.review, t);
+    const workId = activity.work?.id;
+    const link = typeof workId === 'number' ? ` · [${t('review.link')}](<${WORK_REVIEWS_URL(workId)}>)` : '';
+    const head = `${t('activity.create_review', { user, work })}${overall ? ` · ${overall}` : ''}${link}`;
+    text = withBody(head, activity.review?.body);
   } else if (isCreateMultipleRecordsActivity(activity)) {
     text = t('activity.create_multiple_records', {
       user,

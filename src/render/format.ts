@@ -1,6 +1,6 @@
 import { escapeMarkdown } from 'discord.js';
 import type { Translator } from '../i18n/translator.js';
-import type { Episode, Work } from '../service/index.js';
+import { type Episode, RATING_STATES, type RatingState, type Work } from '../service/index.js';
 
 /** Discord's embed limits, so a long comment or title never makes a reply fail. */
 export const LIMITS = {
@@ -65,6 +65,20 @@ export function ratingText(rating: number | null | undefined): string | undefine
   if (typeof rating !== 'number') return undefined;
   const full = Math.round(rating);
   return `${'★'.repeat(full)}${'☆'.repeat(Math.max(0, 5 - full))} ${rating.toFixed(1)}`;
+}
+
+/** A four-level rating in the reader's language (the service's own words), or undefined. */
+export function ratingStateText(state: string | null | undefined, t: Translator): string | undefined {
+  const known = RATING_STATES.find((value) => value === state);
+  return known ? t(`rating.${known}` as `rating.${RatingState}`) : undefined;
+}
+
+/** A record's rating: its `rating_state`, or the deprecated numeric rating only when there is no state. */
+export function recordRatingText(
+  record: { rating?: number | null | undefined; rating_state?: string | null | undefined },
+  t: Translator,
+): string | undefined {
+  return ratingStateText(record.rating_state, t) ?? ratingText(record.rating);
 }
 
 /** Joins lines into an embed description that fits. */

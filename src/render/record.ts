@@ -6,7 +6,7 @@ import {
   episodeLabel,
   LIMITS,
   plain,
-  ratingText,
+  recordRatingText,
   spoiler,
   truncate,
   workTitle,
@@ -15,7 +15,7 @@ import {
 /** One line of a record list: who, when, rating, and the comment hidden behind a spoiler. */
 export function recordLine(record: ServiceRecord, t: Translator): string {
   const who = record.user?.username ? `**${plain(record.user.username)}**` : '';
-  const rating = ratingText(record.rating);
+  const rating = recordRatingText(record, t);
   const comment = record.comment?.trim() ? spoiler(record.comment, 300) : t('record.noComment');
   const head = [
     `\`${record.id}\``,
@@ -34,7 +34,7 @@ export function recordEmbed(record: ServiceRecord, t: Translator): APIEmbed {
   const work = record.work;
   const episode = record.episode;
   const title = [workTitle(work, t), episode ? episodeLabel(episode, t) : ''].filter(Boolean).join(' ');
-  const rating = ratingText(record.rating);
+  const rating = recordRatingText(record, t);
   const fields = rating ? [{ name: t('record.rating'), value: rating, inline: true }] : [];
   return {
     title: truncate(title, LIMITS.title),

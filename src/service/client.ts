@@ -44,7 +44,17 @@ import {
   type RetryOptions,
   resolveRetry,
 } from './retry.js';
-import type { Activity, Episode, Page, Person, Program, ServiceRecord, User, Work } from './schemas.js';
+import type {
+  Activity,
+  Episode,
+  Page,
+  Person,
+  Program,
+  ServiceRecord,
+  SkippedItem,
+  User,
+  Work,
+} from './schemas.js';
 import {
   type EpisodeScope,
   episodeScope,
@@ -64,6 +74,9 @@ export interface CallOptions {
   maxWaitMs?: number;
 }
 
+/** Told when a list page left malformed items out (metrics). */
+export type SkippedItemsObserver = (event: { operation: string; count: number }) => void;
+
 export interface ServiceClientOptions {
   /** e.g. `https://api.annict.com` or the emulator's `http://127.0.0.1:PORT` (a path prefix is kept). */
   baseUrl: string;
@@ -75,6 +88,8 @@ export interface ServiceClientOptions {
   logger?: Logger;
   /** Told about every attempt (metrics). */
   observe?: RequestObserver;
+  /** Told about malformed list items that were skipped (metrics). */
+  observeSkippedItems?: SkippedItemsObserver;
   retry?: RetryOptions;
   /** Share pools with the OAuth client; otherwise the client owns one. */
   http?: HttpTransport;
@@ -88,6 +103,7 @@ export class ServiceClient {
   private readonly timeoutMs: number;
   private readonly logger: Logger | undefined;
   private readonly observe: RequestObserver | undefined;
+  private readonly observeSkippedItems: SkippedItemsObserver | undefined;
   private readonly retry: ResolvedRetry;
   private readonly http: HttpTransport;
   private readonly ownsHttp: boolean;
@@ -101,6 +117,7 @@ export class ServiceClient {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.logger = options.logger;
     this.observe = options.observe;
+    this.observeSkippedItems = options.observeSkippedItems;
     this.retry = resolveRetry(options.retry);
     this.http = options.http ?? new HttpTransport();
     this.ownsHttp = options.http === undefined;
@@ -130,7 +147,10 @@ export class ServiceClient {
     const interpret = (response: HttpResponse): ResultOf<K> => {
       if (!isSuccess(response.status)) throw errorFromResponse(operation, response);
       if (spec.response.kind === 'success') return true as ResultOf<K>;
-      return parseJsonBody(operation, response, spec.response.schema);
+      const result = parseJsonBody(operation, response, spec.response.schema);
+      const skipped = (result as { skipped?: SkippedItem[] }).skipped;
+      if (skipped !== undefined) this.reportSkipped(operation, skipped);
+      return result;
     };
 
     return callWithRetry({
@@ -153,6 +173,12 @@ export class ServiceClient {
         }),
       interpret,
     });
+  }
+
+  /** Positions, paths and zod codes only: an item's content may be personal, so it is never logged. */
+  private reportSkipped(operation: OperationName, skipped: readonly SkippedItem[]): void {
+    this.logger?.warn({ operation, skipped }, 'service list: malformed items left out');
+    this.observeSkippedItems?.({ operation, count: skipped.length });
   }
 
   works(params: WorksParams, call: CallOptions): Promise<Page<Work>> {

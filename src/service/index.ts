@@ -9,7 +9,12 @@ export {
   type RequestBudgetOptions,
   type RunOptions,
 } from './budget.js';
-export { type CallOptions, ServiceClient, type ServiceClientOptions } from './client.js';
+export {
+  type CallOptions,
+  ServiceClient,
+  type ServiceClientOptions,
+  type SkippedItemsObserver,
+} from './client.js';
 export {
   BudgetBusy,
   InsufficientScope,
@@ -57,11 +62,15 @@ export {
   activitySchema,
   type CreateMultipleRecordsActivity,
   type CreateRecordActivity,
+  type CreateReviewActivity,
   type CreateStatusActivity,
+  CURRENT_ACTIVITY_ACTIONS,
+  type CurrentActivityAction,
   type Episode,
   episodeSchema,
   isCreateMultipleRecordsActivity,
   isCreateRecordActivity,
+  isCreateReviewActivity,
   isCreateStatusActivity,
   type OAuthToken,
   type OtherActivity,
@@ -72,8 +81,13 @@ export {
   pageSchema,
   personSchema,
   programSchema,
+  RATING_STATES,
+  type RatingState,
+  type Review,
   recordSchema,
+  reviewSchema,
   type ServiceRecord,
+  type SkippedItem,
   STATUS_KINDS,
   type StatusKind,
   statusKindSchema,

@@ -93,7 +93,7 @@ export const WIRE_NAMES: Readonly<Partial<Record<string, string>>> = {
 
 const LIST = ['fields', 'page', 'per_page', 'sort_id'] as const;
 const USER_FILTER = [...LIST, 'filter_user_id', 'filter_username'] as const;
-const RECORD_CONTENT = ['comment', 'rating', 'share_microblog', 'share_network'] as const;
+const RECORD_CONTENT = ['comment', 'rating', 'rating_state', 'share_microblog', 'share_network'] as const;
 const ID = ['id'] as const;
 const ID_AND_ACTION = ['id', 'action'] as const;
 

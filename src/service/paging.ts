@@ -27,7 +27,8 @@ export async function* walkPages<T>(
   const maxPages = options.maxPages ?? DEFAULT_WALK_MAX_PAGES;
   for (let page = startPage; page < startPage + maxPages; page += 1) {
     const result = await fetchPage(page);
-    if (result.items.length === 0) return;
+    // Empty past the end; a page whose items were all malformed (skipped) is not the end.
+    if (result.items.length === 0 && result.skipped === undefined) return;
     yield result;
     if (result.nextPage === null) return;
   }

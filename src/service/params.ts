@@ -1,5 +1,5 @@
 /** Parameter objects of the spec's operations, with the spec's snake_case names. */
-import type { ActivityAction, StatusKind, WatchStatusFilter } from './schemas.js';
+import type { ActivityAction, RatingState, StatusKind, WatchStatusFilter } from './schemas.js';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -59,8 +59,12 @@ export interface MeParams {
 }
 
 export interface FollowingActivitiesParams extends ListParams {
-  /** One action (the spec); a list is sent comma-joined. */
-  filter_actions?: ActivityAction | ActivityAction[];
+  /**
+   * One action: the service validates the whole value, so `a,b` is refused with 400. Filter on
+   * the client when several actions are wanted. `create_multiple_records` is accepted but
+   * matches only old data.
+   */
+  filter_actions?: ActivityAction;
   /** Default true on the service: muted users are excluded. */
   filter_muted?: boolean;
 }
@@ -90,7 +94,9 @@ export interface MyProgramsParams extends ListParams {
 /** The editable part of a record. */
 export interface RecordContent {
   comment?: string;
+  /** Deprecated numeric rating (1..5 is kept); people rate with `rating_state` today. */
   rating?: number;
+  rating_state?: RatingState;
   share_microblog?: boolean;
   share_network?: boolean;
 }
@@ -99,7 +105,7 @@ export interface CreateRecordParams extends RecordContent {
   episode_id: number;
 }
 
-/** Note: the service replaces `comment` on edit; leaving it out clears it. */
+/** Note: the service replaces `comment` and `rating_state` on edit; leaving one out clears it. */
 export interface EditRecordParams extends RecordContent {
   id: number;
 }

@@ -34,8 +34,24 @@ export const watchStatusFilterSchema = z.enum(WATCH_STATUS_FILTERS);
 /** A value accepted by `my_works`' `filter_status` (every kind except `no_select`). */
 export type WatchStatusFilter = z.infer<typeof watchStatusFilterSchema>;
 
-export const ACTIVITY_ACTIONS = ['create_record', 'create_multiple_records', 'create_status'] as const;
+/** The actions the service emits today (`Activity#deprecated_action`); also what `filter_actions` takes. */
+export const CURRENT_ACTIVITY_ACTIONS = ['create_record', 'create_review', 'create_status'] as const;
+export type CurrentActivityAction = (typeof CURRENT_ACTIVITY_ACTIONS)[number];
+/** Every action kiroku knows: today's, plus `create_multiple_records`, found only in old data. */
+export const ACTIVITY_ACTIONS = [...CURRENT_ACTIVITY_ACTIONS, 'create_multiple_records'] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** The four-level rating of records (`rating_state`) and reviews (`rating_*_state`). */
+export const RATING_STATES = ['bad', 'average', 'good', 'great'] as const;
+export type RatingState = (typeof RATING_STATES)[number];
+/** A rating state as sent: a known value is kept, anything else (a future value) becomes null. */
+const ratingState = z
+  .string()
+  .nullable()
+  .transform((value): RatingState | null =>
+    (RATING_STATES as readonly string[]).includes(value ?? '') ? (value as RatingState) : null,
+  )
+  .optional();
 
 const imagesSchema = z.looseObject({
   recommended_url: str,
@@ -72,9 +88,23 @@ export const workSchema = z.looseObject(workFields);
 export type Work = z.infer<typeof workSchema>;
 const workRefSchema = workSchema.partial();
 
+/**
+ * Episode numbers are a float or null today, and a string ("6") in data captured in 2016-17:
+ * a numeric string is read as its number, anything else as null (number_text is what is shown).
+ */
+const episodeNumber = z
+  .union([z.number(), z.string()])
+  .nullable()
+  .transform((value) => {
+    if (typeof value !== 'string') return value;
+    const n = value.trim() === '' ? Number.NaN : Number(value);
+    return Number.isFinite(n) ? n : null;
+  })
+  .optional();
+
 const episodeFields = {
   id,
-  number: num,
+  number: episodeNumber,
   number_text: str,
   sort_number: num,
   title: str,
@@ -119,8 +149,9 @@ const userRefSchema = userSchema.partial();
 const recordFields = {
   id,
   comment: str,
+  /** Deprecated float; null on records made with today's apps. */
   rating: num,
-  rating_state: str,
+  rating_state: ratingState,
   is_modified: bool,
   likes_count: int,
   comments_count: int,
@@ -166,6 +197,29 @@ export const programSchema = z.looseObject({
 });
 export type Program = z.infer<typeof programSchema>;
 
+/** A review (a "work record"): an overall rating state and four part states, a title and a body. */
+const reviewFields = {
+  id,
+  title: str,
+  body: str,
+  rating_animation_state: ratingState,
+  rating_music_state: ratingState,
+  rating_story_state: ratingState,
+  rating_character_state: ratingState,
+  rating_overall_state: ratingState,
+  likes_count: int,
+  impressions_count: int,
+  modified_at: str,
+  created_at: str,
+};
+export const reviewSchema = z.looseObject({
+  ...reviewFields,
+  user: userRefSchema.nullish(),
+  work: workRefSchema.nullish(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+const reviewRefSchema = z.looseObject(reviewFields).partial();
+
 const activityBase = {
   id,
   user: userRefSchema.nullish(),
@@ -185,28 +239,45 @@ const createMultipleRecordsActivitySchema = z.looseObject({
     .array(z.looseObject({ record: recordRefSchema.nullish(), episode: episodeRefSchema.nullish() }))
     .nullish(),
 });
+const createReviewActivitySchema = z.looseObject({
+  ...activityBase,
+  action: z.literal('create_review'),
+  review: reviewRefSchema.nullish(),
+});
 const createStatusActivitySchema = z.looseObject({
   ...activityBase,
   action: z.literal('create_status'),
   status: z.looseObject({ kind: z.string().nullish() }).nullish(),
 });
-/** Any action this client does not know (for example `create_review`): kept, never fatal. */
+/** Any action this client does not know: kept (shown as one neutral line), never fatal. */
 const otherActivitySchema = z.looseObject({
   ...activityBase,
   action: z.string().refine((action) => !(ACTIVITY_ACTIONS as readonly string[]).includes(action), {
     message: 'known action with an unexpected shape',
   }),
 });
-export const activitySchema = z.union([
-  z.discriminatedUnion('action', [
-    createRecordActivitySchema,
-    createMultipleRecordsActivitySchema,
-    createStatusActivitySchema,
-  ]),
-  otherActivitySchema,
+const knownActivitySchema = z.discriminatedUnion('action', [
+  createRecordActivitySchema,
+  createMultipleRecordsActivitySchema,
+  createReviewActivitySchema,
+  createStatusActivitySchema,
 ]);
+/**
+ * A known action is parsed by its own shape (so a mismatch names the field that did not fit),
+ * any other action by the catch-all.
+ */
+export const activitySchema = z
+  .looseObject({ action: z.string() })
+  .transform((value, ctx): z.output<typeof knownActivitySchema> | z.output<typeof otherActivitySchema> => {
+    const known = (ACTIVITY_ACTIONS as readonly string[]).includes(value.action);
+    const parsed = (known ? knownActivitySchema : otherActivitySchema).safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
+    return z.NEVER;
+  });
 export type CreateRecordActivity = z.infer<typeof createRecordActivitySchema>;
 export type CreateMultipleRecordsActivity = z.infer<typeof createMultipleRecordsActivitySchema>;
+export type CreateReviewActivity = z.infer<typeof createReviewActivitySchema>;
 export type CreateStatusActivity = z.infer<typeof createStatusActivitySchema>;
 export type OtherActivity = z.infer<typeof otherActivitySchema>;
 export type Activity = z.infer<typeof activitySchema>;
@@ -220,21 +291,38 @@ export function isCreateMultipleRecordsActivity(
 ): activity is CreateMultipleRecordsActivity {
   return activity.action === 'create_multiple_records';
 }
+export function isCreateReviewActivity(activity: Activity): activity is CreateReviewActivity {
+  return activity.action === 'create_review';
+}
 export function isCreateStatusActivity(activity: Activity): activity is CreateStatusActivity {
   return activity.action === 'create_status';
 }
 
-/** `GET /oauth/token/info`. `scope` is normalised to a list (Doorkeeper sends one; accept a string too). */
-export const tokenInfoSchema = z.looseObject({
-  resource_owner_id: z.number().int(),
-  scope: z
-    .union([z.array(z.string()), z.string()])
-    .nullish()
-    .transform((scope) => (typeof scope === 'string' ? scope.split(/\s+/).filter(Boolean) : (scope ?? []))),
-  expires_in_seconds: int,
-  application: z.looseObject({ uid: str }).nullish(),
-  created_at: int,
-});
+const scopeList = z
+  .union([z.array(z.string()), z.string()])
+  .nullish()
+  .transform((scope) => (typeof scope === 'string' ? scope.split(/\s+/).filter(Boolean) : (scope ?? [])));
+
+/**
+ * `GET /oauth/token/info`. Doorkeeper 5.6 sends `scope` (a list) and `expires_in`; older servers
+ * (the 2016 docs) sent `scopes` and `expires_in_seconds`. Both are read, into `scope` and
+ * `expires_in`, so that a write-scoped token is never taken for a read-only one.
+ */
+export const tokenInfoSchema = z
+  .looseObject({
+    resource_owner_id: z.number().int(),
+    scope: scopeList,
+    scopes: scopeList,
+    expires_in: int,
+    expires_in_seconds: int,
+    application: z.looseObject({ uid: str }).nullish(),
+    created_at: int,
+  })
+  .transform(({ scopes, expires_in_seconds, ...info }) => ({
+    ...info,
+    scope: info.scope.length > 0 ? info.scope : scopes,
+    expires_in: info.expires_in ?? expires_in_seconds ?? null,
+  }));
 export type TokenInfo = z.infer<typeof tokenInfoSchema>;
 
 /** `POST /oauth/token`. `scope` is the space-separated string the server sends. */
@@ -246,41 +334,4 @@ export const oauthTokenSchema = z.looseObject({
 });
 export type OAuthToken = z.infer<typeof oauthTokenSchema>;
 
-/** One page of a list operation. */
-export interface Page<T> {
-  items: T[];
-  totalCount: number;
-  nextPage: number | null;
-  prevPage: number | null;
-}
-
-const pageNumber = z
-  .union([z.number().int(), z.string()])
-  .nullish()
-  .transform((value) => {
-    if (value === null || value === undefined || value === '') return null;
-    const n = typeof value === 'number' ? value : Number(value);
-    return Number.isInteger(n) ? n : null;
-  });
-
-/** The list wrapper `{ <key>: [...], total_count, next_page, prev_page }` turned into a Page. */
-export function pageSchema<T extends z.ZodType>(key: string, item: T): z.ZodType<Page<z.output<T>>> {
-  const items = z.array(item);
-  return z
-    .looseObject({ total_count: z.number().int().nullish(), next_page: pageNumber, prev_page: pageNumber })
-    .transform((wrapper, ctx): Page<z.output<T>> => {
-      const parsed = items.safeParse((wrapper as Readonly<Record<string, unknown>>)[key]);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
-        }
-        return z.NEVER;
-      }
-      return {
-        items: parsed.data,
-        totalCount: wrapper.total_count ?? parsed.data.length,
-        nextPage: wrapper.next_page,
-        prevPage: wrapper.prev_page,
-      };
-    });
-}
+export { type Page, pageSchema, type SkippedItem } from './page.js';

@@ -60,8 +60,9 @@ const SPEC_PARAMS: Record<string, string[]> = {
     'filter_rebroadcast',
     'sort_started_at',
   ],
-  create_record: ['episode_id', 'comment', 'rating', 'share_twitter', 'share_facebook'],
-  edit_record: [':id', 'comment', 'rating', 'share_twitter', 'share_facebook'],
+  // rating_state: the public service's four-level rating, beside the spec's float rating.
+  create_record: ['episode_id', 'comment', 'rating', 'rating_state', 'share_twitter', 'share_facebook'],
+  edit_record: [':id', 'comment', 'rating', 'rating_state', 'share_twitter', 'share_facebook'],
   delete_record: [':id'],
   set_status: ['work_id', 'kind'],
 };
@@ -468,7 +469,12 @@ describe('me and following_activities', () => {
   });
 
   it('filter_actions keeps one action; sort_id, page, fields', async () => {
-    for (const action of ['create_record', 'create_multiple_records', 'create_status'] as const) {
+    for (const action of [
+      'create_record',
+      'create_review',
+      'create_status',
+      'create_multiple_records',
+    ] as const) {
       const page = await rig.client.followingActivities({ filter_actions: action, per_page: 50 }, alice);
       expect(ids(page.items)).toEqual(aliceFeed({ includeMuted: false, action }));
       expect(page.items.length).toBeGreaterThan(0);
@@ -855,6 +861,20 @@ describe('writes', () => {
     const cleared = await rig.client.editRecord({ id: created.id, rating: 2 }, alice);
     expect(cleared).toMatchObject({ comment: '', rating: 2 });
     expect(data().records.get(created.id)?.comment).toBe('');
+  });
+
+  it('rating_state on create and edit; the service replaces it, so leaving it out clears it', async () => {
+    const created = await rig.client.createRecord(
+      { episode_id: episodeIdOf(W.tsukikage, 2), rating_state: 'good' },
+      alice,
+    );
+    expect(created).toMatchObject({ rating_state: 'good', rating: null });
+    expect(rig.transport.last('create_record').params.get('rating_state')).toBe('good');
+    const edited = await rig.client.editRecord({ id: created.id, comment: 'x', rating_state: 'bad' }, alice);
+    expect(edited).toMatchObject({ rating_state: 'bad', comment: 'x' });
+    expect(rig.transport.last('edit_record').params.get('rating_state')).toBe('bad');
+    const cleared = await rig.client.editRecord({ id: created.id, comment: 'x' }, alice);
+    expect(cleared).toMatchObject({ rating_state: null, comment: 'x' });
   });
 
   it('scoped: client.episode(id).createRecord and client.record(id).edit', async () => {

@@ -102,4 +102,27 @@ describe('token lifecycle and the Watched button', () => {
     const bob = await (await stack.discord.button({ customId, ...as(USERS.bob) })).reply(TIMEOUT);
     expect(bob.content).toMatch(/^Recorded /);
   });
+
+  it('an alert’s rating menu after its Watched button records nothing more', async () => {
+    await stack.link(USERS.alice.id, 'alice');
+    const episode = [...stack.emulator.data.episodes.values()][2];
+    const recordsOfAlice = () =>
+      [...stack.emulator.data.records.values()].filter(
+        (r) => r.userId === DEMO_USERS.alice.id && r.episodeId === episode?.id,
+      ).length;
+    const before = recordsOfAlice();
+    const watched = await (
+      await stack.discord.button({ customId: `subscription:watched:${episode?.id}`, ...as(USERS.alice) })
+    ).reply(TIMEOUT);
+    expect(watched.content).toMatch(/^Recorded /);
+    const rated = await (
+      await stack.discord.select({
+        customId: `subscription:rate:${episode?.id}`,
+        values: ['great'],
+        ...as(USERS.alice),
+      })
+    ).reply(TIMEOUT);
+    expect(rated.content).toMatch(/already recorded/);
+    expect(recordsOfAlice()).toBe(before + 1);
+  });
 });

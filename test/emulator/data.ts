@@ -40,6 +40,10 @@ export interface NewReview {
   title?: string;
   body: string;
   ratingOverallState?: RatingState | null;
+  ratingAnimationState?: RatingState | null;
+  ratingMusicState?: RatingState | null;
+  ratingStoryState?: RatingState | null;
+  ratingCharacterState?: RatingState | null;
   createdAt?: Date;
 }
 
@@ -251,7 +255,10 @@ export class EmulatorData {
     return record;
   }
 
-  /** Records several episodes of one work at once, with one create_multiple_records activity. */
+  /**
+   * Records several episodes of one work at once, with one create_multiple_records activity: old
+   * data only (the service has not emitted this action for years); seed it with an old date.
+   */
   createMultipleRecords(userId: number, episodeIds: number[], createdAt?: Date): RecordRow[] {
     const at = createdAt ?? this.now();
     const records = episodeIds.map((episodeId) =>
@@ -312,6 +319,10 @@ export class EmulatorData {
       title: input.title ?? '',
       body: input.body,
       ratingOverallState: input.ratingOverallState ?? null,
+      ratingAnimationState: input.ratingAnimationState ?? null,
+      ratingMusicState: input.ratingMusicState ?? null,
+      ratingStoryState: input.ratingStoryState ?? null,
+      ratingCharacterState: input.ratingCharacterState ?? null,
       likesCount: 0,
       impressionsCount: 0,
       createdAt,

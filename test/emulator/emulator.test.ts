@@ -91,9 +91,10 @@ describe('shapes and fields', () => {
   it('narrows fields, keeping nested resources present (possibly empty)', async () => {
     const works = await getJson('/v1/works?filter_ids=1&fields=id,title');
     expect(works.works).toEqual([{ id: 1, title: '空色ノート' }]);
-    const records = await getJson('/v1/records?filter_ids=1&fields=id,work.title,episode.number');
+    // Records 1-8 are the old multiple records; 9 is carol's record of the final episode.
+    const records = await getJson('/v1/records?filter_ids=9&fields=id,work.title,episode.number');
     expect(records.records).toEqual([
-      { id: 1, user: {}, work: { title: '放課後の竜' }, episode: { number: 12 } },
+      { id: 9, user: {}, work: { title: '放課後の竜' }, episode: { number: 12 } },
     ]);
   });
 
@@ -103,8 +104,11 @@ describe('shapes and fields', () => {
     expect(sora).toMatchObject({ season_name: '2024-spring', season_name_text: '2024年春', media: 'tv' });
     expect(sakura).not.toHaveProperty('season_name');
     expect(sakura).not.toHaveProperty('season_name_text');
-    const raw = await (await call('/v1/records?filter_ids=1&fields=rating')).text();
-    expect(raw).toContain('"rating":5.0');
+    // The one seeded record made with an older app has the deprecated numeric rating 4.
+    const legacy = [...emu.data.records.values()].find((r) => r.rating !== null);
+    const raw = await (await call(`/v1/records?filter_ids=${legacy?.id}&fields=rating,rating_state`)).text();
+    expect(raw).toContain('"rating":4.0');
+    expect(raw).toContain('"rating_state":null');
   });
 
   it('lists episodes with work and neighbours, numbers possibly null', async () => {
@@ -127,7 +131,31 @@ describe('shapes and fields', () => {
     expect(await getJson('/v1/me?fields=username')).toEqual({ username: 'alice' });
   });
 
-  it('renders every activity kind', async () => {
+  it('renders a review with every field of the service’s review view', async () => {
+    const body = await getJson('/v1/activities?filter_actions=create_review');
+    const review = (body.activities as Json[])[0]?.review as Json;
+    expect(Object.keys(review)).toEqual([
+      'id',
+      'title',
+      'body',
+      'rating_animation_state',
+      'rating_music_state',
+      'rating_story_state',
+      'rating_character_state',
+      'rating_overall_state',
+      'likes_count',
+      'impressions_count',
+      'modified_at',
+      'created_at',
+    ]);
+    expect(review).toMatchObject({ rating_overall_state: 'great', rating_animation_state: 'good' });
+  });
+
+  it('renders every activity kind; create_multiple_records only as old data', async () => {
+    const all = await getJson('/v1/activities?per_page=50&sort_id=asc');
+    const legacy = (all.activities as Json[]).filter((a) => a.action === 'create_multiple_records');
+    expect(legacy.length).toBeGreaterThan(0);
+    for (const activity of legacy) expect(String(activity.created_at)).toMatch(/^2017-/);
     const body = await getJson('/v1/activities?per_page=50');
     const actions = new Set((body.activities as Json[]).map((a) => a.action));
     expect([...actions].sort()).toEqual([
@@ -188,6 +216,16 @@ describe('filters and sorts', () => {
     );
     expect((statuses.activities as Json[]).every((a) => a.action === 'create_status')).toBe(true);
     expect((await call('/v1/me/following_activities?filter_actions=like')).status).toBe(400);
+    // The service validates filter_actions as one value: a comma list is refused, in its own words.
+    for (const path of ['/v1/me/following_activities', '/v1/activities']) {
+      const list = await call(`${path}?filter_actions=create_record,create_status`);
+      expect(list.status).toBe(400);
+      expect(await list.json()).toMatchObject({
+        errors: [{ type: 'invalid_params', message: 'リクエストに失敗しました' }],
+      });
+    }
+    const reviews = await getJson('/v1/activities?filter_actions=create_review');
+    expect((reviews.activities as Json[]).every((a) => a.action === 'create_review')).toBe(true);
   });
 
   it('filters my works by status and my programs by time, rebroadcast and watched', async () => {

@@ -1,7 +1,13 @@
 import type { EmulatorData } from './data.js';
 import { narrowFields, toJson } from './json.js';
 import type { Season, TokenRow, UserRow } from './model.js';
-import type { ApiErrorEntry, ParamReader, SeasonFilter, SortDirection } from './params.js';
+import {
+  type ApiErrorEntry,
+  type ParamReader,
+  SERVICE_FAILED_MESSAGE,
+  type SeasonFilter,
+  type SortDirection,
+} from './params.js';
 import type { JsonObject, JsonValue } from './render.js';
 
 /** What a handler answers; server.ts writes it out (and may spoil it when a fault is on). */
@@ -37,7 +43,7 @@ export function notFound(): ApiResponse {
     errors: [
       {
         type: 'unknown_route',
-        message: 'The requested resource was not found.',
+        message: SERVICE_FAILED_MESSAGE,
         developer_message: '404 Not Found',
       },
     ],

@@ -117,6 +117,10 @@ export interface ReviewRow {
   title: string;
   body: string;
   ratingOverallState: RatingState | null;
+  ratingAnimationState: RatingState | null;
+  ratingMusicState: RatingState | null;
+  ratingStoryState: RatingState | null;
+  ratingCharacterState: RatingState | null;
   likesCount: number;
   impressionsCount: number;
   createdAt: Date;

@@ -9,6 +9,12 @@ export interface ApiErrorEntry {
 
 export type SortDirection = 'asc' | 'desc';
 
+/**
+ * What the service says in `message` for a refused parameter and for a 404 ("the request
+ * failed"); the details are in `developer_message` (rails/app/controllers/api/v1/application_controller.rb).
+ */
+export const SERVICE_FAILED_MESSAGE = 'リクエストに失敗しました';
+
 export interface SeasonFilter {
   year: number;
   name: SeasonName | 'all';
@@ -41,7 +47,7 @@ export class ParamReader {
     return this.values.get(name);
   }
 
-  fail(name: string, developerMessage: string, message = `${name} is invalid`): void {
+  fail(_name: string, developerMessage: string, message = SERVICE_FAILED_MESSAGE): void {
     this.errors.push({ type: 'invalid_params', message, developer_message: developerMessage });
   }
 

@@ -5,6 +5,7 @@ import type {
   PersonRow,
   ProgramRow,
   RecordRow,
+  ReviewRow,
   SeasonName,
   UserRow,
   WorkRow,
@@ -193,6 +194,24 @@ export function renderProgram(data: EmulatorData, program: ProgramRow): JsonObje
   };
 }
 
+/** The fields of rails/app/views/api/v1/reviews/_work_record.jb, in its order. */
+export function renderReview(review: ReviewRow): JsonObject {
+  return {
+    id: review.id,
+    title: review.title,
+    body: review.body,
+    rating_animation_state: review.ratingAnimationState,
+    rating_music_state: review.ratingMusicState,
+    rating_story_state: review.ratingStoryState,
+    rating_character_state: review.ratingCharacterState,
+    rating_overall_state: review.ratingOverallState,
+    likes_count: review.likesCount,
+    impressions_count: review.impressionsCount,
+    modified_at: null,
+    created_at: isoSeconds(review.createdAt),
+  };
+}
+
 export function renderActivity(data: EmulatorData, activity: ActivityRow): JsonObject {
   const out: JsonObject = {
     id: activity.id,
@@ -222,15 +241,7 @@ export function renderActivity(data: EmulatorData, activity: ActivityRow): JsonO
       out.status = { kind: activity.kind };
       break;
     case 'create_review':
-      out.review = {
-        id: activity.review.id,
-        title: activity.review.title,
-        body: activity.review.body,
-        rating_overall_state: activity.review.ratingOverallState,
-        likes_count: activity.review.likesCount,
-        impressions_count: activity.review.impressionsCount,
-        created_at: isoSeconds(activity.review.createdAt),
-      };
+      out.review = renderReview(activity.review);
       break;
   }
   return out;

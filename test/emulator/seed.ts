@@ -416,6 +416,18 @@ function seedHistory(data: EmulatorData, now: Date): void {
     } = {},
   ) => data.createRecord({ userId, episodeId: episodeOf(data, workId, number), createdAt: at(5), ...extra });
 
+  // Old data: the service stopped emitting create_multiple_records years ago, so these are dated 2017
+  // and seeded first (the oldest ids).
+  data.createMultipleRecords(
+    U.alice.id,
+    [1, 2, 3, 4, 5].map((n) => episodeOf(data, W.haganeMelody, n)),
+    new Date('2017-02-22T13:24:39Z'),
+  );
+  data.createMultipleRecords(
+    U.bob.id,
+    [1, 2, 3].map((n) => episodeOf(data, W.haganeMelody, n)),
+    new Date('2017-02-23T09:10:00Z'),
+  );
   status(U.alice.id, W.houkagoDragon, 'watched');
   status(U.carol.id, W.houkagoDragon, 'watched');
   data.createReview({
@@ -424,11 +436,14 @@ function seedHistory(data: EmulatorData, now: Date): void {
     title: '今期いちばんの青春ドラマ',
     body: '竜と少年の友情を丁寧に描いた傑作。最終回は涙なしには見られない。',
     ratingOverallState: 'great',
+    ratingAnimationState: 'good',
+    ratingMusicState: 'great',
+    ratingStoryState: 'great',
+    ratingCharacterState: 'good',
     createdAt: at(2),
   });
   record(U.carol.id, W.houkagoDragon, 12, {
     comment: '感動の最終回',
-    rating: 5,
     ratingState: 'great',
     likesCount: 10,
   });
@@ -439,38 +454,25 @@ function seedHistory(data: EmulatorData, now: Date): void {
   status(U.bob.id, W.haganeMelody, 'watched');
   record(U.alice.id, W.soraNote, 1, {
     comment: '最高の第1話！空の色がきれい。',
-    rating: 4.5,
     ratingState: 'great',
     likesCount: 3,
   });
   record(U.bob.id, W.soraNote, 1, {
     comment: '作画がすごい',
-    rating: 5,
     ratingState: 'great',
     likesCount: 5,
   });
   record(U.carol.id, W.soraNote, 1);
-  data.createMultipleRecords(
-    U.alice.id,
-    [1, 2, 3, 4, 5].map((n) => episodeOf(data, W.haganeMelody, n)),
-    at(6),
-  );
-  data.createMultipleRecords(
-    U.bob.id,
-    [1, 2, 3].map((n) => episodeOf(data, W.haganeMelody, n)),
-    at(4),
-  );
   status(U.alice.id, W.cafeLumina, 'watching');
   status(U.dave.id, W.cafeLumina, 'watching');
   record(U.alice.id, W.cafeLumina, 1, {
     comment: 'カフェの雰囲気が好き',
-    rating: 5,
     ratingState: 'great',
     likesCount: 1,
   });
-  record(U.dave.id, W.cafeLumina, 1, { comment: 'のんびり見てる', rating: 2, ratingState: 'bad' });
+  record(U.dave.id, W.cafeLumina, 1, { comment: 'のんびり見てる', ratingState: 'bad' });
   record(U.alice.id, W.soraNote, 2);
-  record(U.bob.id, W.soraNote, 2, { rating: 3, ratingState: 'average' });
+  record(U.bob.id, W.soraNote, 2, { ratingState: 'average' });
   status(U.alice.id, W.tsukikage, 'wanna_watch');
   status(U.dave.id, W.tsukikage, 'wanna_watch');
   status(U.alice.id, W.isekaiBakery, 'wanna_watch');
@@ -486,13 +488,13 @@ function seedHistory(data: EmulatorData, now: Date): void {
   record(U.mallory.id, W.soraNote, 2, { comment: '宣伝です！！！ フォローしてね', likesCount: 0 });
   record(U.alice.id, W.soraNote, 3, {
     comment: 'ここから面白くなってきた',
-    rating: 4,
     ratingState: 'good',
     likesCount: 2,
   });
   record(U.carol.id, W.yoakeSignal, 7);
   status(U.alice.id, DEMO_GINGA.firstId, 'wanna_watch');
   status(U.alice.id, DEMO_GINGA.firstId + 1, 'watched');
+  // Made with an older app: the deprecated numeric rating and no rating_state.
   record(U.bob.id, W.soraNote, 3, { comment: '三話の演出、鳥肌', rating: 4, likesCount: 4 });
 }
 

@@ -28,6 +28,12 @@ export interface Emulator {
   data: EmulatorData;
   stats: EmulatorStats;
   resetStats(): void;
+  /**
+   * Bodies played back instead of the emulator's own, by path (`/v1/me/programs`): a GET that the
+   * emulator answers 200 gets this body instead, so bodies transcribed from the real service
+   * (test/fixtures/service) go through the same auth and faults as any other answer.
+   */
+  replay: Map<string, unknown>;
 }
 
 export interface StartEmulatorOptions {
@@ -156,8 +162,16 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Em
     limiter.reset();
   }
 
-  /** The real answer, before faults that spoil bodies. */
+  const replay = new Map<string, unknown>();
+
+  /** The real answer (or a played-back body), before faults that spoil bodies. */
   function answer(req: IncomingMessage, url: URL, body: string): ApiResponse {
+    const response = ownAnswer(req, url, body);
+    const canned = req.method === 'GET' && response.status === 200 ? replay.get(url.pathname) : undefined;
+    return canned === undefined ? response : { ...response, body: JSON.stringify(canned) };
+  }
+
+  function ownAnswer(req: IncomingMessage, url: URL, body: string): ApiResponse {
     const parsed = parseBody(req.headers['content-type'], body);
     if (parsed === 'invalid') {
       return jsonError(400, 'invalid_params', 'The request body is not valid JSON.');
@@ -262,5 +276,6 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Em
     data,
     stats,
     resetStats,
+    replay,
   };
 }

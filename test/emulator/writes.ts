@@ -40,7 +40,8 @@ function readRecordInput(ctx: ApiContext): RecordInput {
 function recordInvalid(input: RecordInput): ApiResponse | undefined {
   if (codePointLength(input.comment) <= MAX_COMMENT_LENGTH) return undefined;
   return invalidParams([
-    { type: 'invalid_params', message: `Comment is too long (maximum is ${MAX_COMMENT_LENGTH} characters)` },
+    // The Japanese full message of the record form (rails/spec/requests/api/v1/me/records/create_spec.rb).
+    { type: 'invalid_params', message: `感想は${MAX_COMMENT_LENGTH}文字以内で入力してください` },
   ]);
 }
 
@@ -52,7 +53,7 @@ function recordResponse(ctx: ApiContext, record: RecordRow): ApiResponse {
 
 function required(ctx: ApiContext, name: string): void {
   if (ctx.params.raw(name) === undefined || ctx.params.str(name) === undefined) {
-    ctx.params.fail(name, `${name} is missing.`, `${name} is required`);
+    ctx.params.fail(name, `${name} is missing.`);
   }
 }
 

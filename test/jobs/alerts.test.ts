@@ -67,7 +67,8 @@ describe('airing alerts', () => {
       custom_id: `subscription:rate:${episodeId}`,
     });
     const options = selectRow && 'options' in selectRow ? selectRow.options : [];
-    expect(options?.map((o) => o.value)).toEqual(['0', '1', '2', '3', '4', '5']);
+    expect(options?.map((o) => o.value)).toEqual(['none', 'bad', 'average', 'good', 'great']);
+    expect(options?.map((o) => o.label)).toEqual(['No rating', 'Bad', 'Average', 'Good', 'Great']);
 
     // Later ticks and a restart do not post it again.
     h.clock.set('2025-06-01T12:50:00Z');

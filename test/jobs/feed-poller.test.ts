@@ -24,7 +24,7 @@ function episodeId(h: Harness, workId: number, number: number): number {
   return episode.id;
 }
 
-/** Three renderable activities and one the bot does not know (a review). */
+/** Three activities: a record, a status change and (old data) several records at once. */
 function addActivities(h: Harness): void {
   const data = h.emulator.data;
   data.createRecord({
@@ -34,15 +34,26 @@ function addActivities(h: Harness): void {
     rating: 4,
   });
   data.setStatus(U.carol.id, DEMO_WORKS.tsukikage, 'watching');
-  data.createReview({
-    userId: U.carol.id,
-    workId: DEMO_WORKS.soraNote,
-    body: 'A review the feed cannot render',
-  });
   data.createMultipleRecords(
     U.alice.id,
     [6, 7].map((n) => episodeId(h, DEMO_WORKS.haganeMelody, n)),
   );
+}
+
+/** A review (today's create_review) and a record rated with today's four-level rating. */
+function addReviewAndRatedRecord(h: Harness): void {
+  h.emulator.data.createReview({
+    userId: U.carol.id,
+    workId: DEMO_WORKS.soraNote,
+    body: 'The best spring show || no spoiler close',
+    ratingOverallState: 'great',
+    ratingMusicState: 'good',
+  });
+  h.emulator.data.createRecord({
+    userId: U.bob.id,
+    episodeId: episodeId(h, DEMO_WORKS.soraNote, 5),
+    ratingState: 'good',
+  });
 }
 
 async function feedSetup(
@@ -74,13 +85,14 @@ describe('feed poller', () => {
     expect(h.discord.channelMessages(first)).toHaveLength(0);
 
     addActivities(h);
+    addReviewAndRatedRecord(h);
     h.emulator.resetStats();
     const report = await h.jobs.feed.runCycle();
     expect(report).toMatchObject({
       owners: 1,
       requests: 1,
-      posted: 6,
-      skippedUnknown: 1,
+      posted: 10,
+      skippedUnknown: 0,
       skippedDuplicates: 0,
     });
     expect(h.emulator.stats.requests).toBe(1);
@@ -90,12 +102,24 @@ describe('feed poller', () => {
         'bob recorded',
         'carol changed a status',
         'alice recorded 2 episodes',
+        'carol wrote a review',
+        'bob recorded',
       ]);
       const record = messages[0]?.embeds[0];
+      // No rating_state (an older app): the deprecated numeric rating is shown.
       expect(record?.description).toContain('★★★★☆ 4.0');
       // The comment is a spoiler, and a `||` inside cannot end it early.
       expect(record?.description).toContain('||The twist at the end! |\u200b| not a spoiler close||');
       expect(messages[1]?.embeds[0]?.description).toBe('**Watching**');
+      // The review: work, overall and part ratings, the body behind a spoiler, a link to the reviews.
+      const review = messages[3]?.embeds[0];
+      expect(review?.title).toBe('空色ノート');
+      expect(review?.url).toBe(`https://annict.com/works/${DEMO_WORKS.soraNote}/records`);
+      expect(review?.description).toBe(
+        'Overall: Great\nMusic: Good\n||The best spring show |\u200b| no spoiler close||',
+      );
+      // Today's record: the four-level rating, never a numeric one.
+      expect(messages[4]?.embeds[0]?.description).toBe('Good');
     }
     // Posts never ping anyone.
     const posts = h.discord.restCalls.filter(
@@ -110,9 +134,9 @@ describe('feed poller', () => {
     await h.restart();
     h.emulator.data.setStatus(U.dave.id, DEMO_WORKS.cafeLumina, 'watched');
     expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 1, posted: 2, skippedDuplicates: 0 });
-    expect(h.discord.channelMessages(first)).toHaveLength(4);
-    expect(h.discord.channelMessages(second)).toHaveLength(4);
-    expect(h.discord.channelMessages(second)[3]?.embeds[0]?.author?.name).toBe('dave changed a status');
+    expect(h.discord.channelMessages(first)).toHaveLength(6);
+    expect(h.discord.channelMessages(second)).toHaveLength(6);
+    expect(h.discord.channelMessages(second)[5]?.embeds[0]?.author?.name).toBe('dave changed a status');
   });
 
   it('applies each subscription’s action filter', async () => {

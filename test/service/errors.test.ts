@@ -241,12 +241,12 @@ describe('malformed bodies -> MalformedResponse', () => {
     expect(await failure(client.works({}, read))).toBeInstanceOf(MalformedResponse);
   });
 
-  it('a schema mismatch names the path', async () => {
-    stub.handle((_req, res) => sendJson(res, 200, { works: [{ id: 'one' }], total_count: 1 }));
+  it('a schema mismatch of the wrapper names the path', async () => {
+    stub.handle((_req, res) => sendJson(res, 200, { works: [], total_count: 'one' }));
     const { client } = makeClient(stub.url);
     const error = await failure(client.works({}, read));
     expect(error).toBeInstanceOf(MalformedResponse);
-    expect(error.message).toContain('works.0.id');
+    expect(error.message).toContain('total_count');
   });
 
   it('a missing wrapper key', async () => {

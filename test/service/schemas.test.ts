@@ -118,10 +118,16 @@ describe('schemas', () => {
       nextPage: null,
       prevPage: null,
     });
-    const bad = schema.safeParse({ works: [{ id: 'x' }], total_count: 1 });
-    expect(bad.success).toBe(false);
-    expect(bad.error?.issues[0]?.path).toEqual(['works', 0, 'id']);
+    // One malformed item is left out and described (path and code, no values); the rest is kept.
+    expect(schema.parse({ works: [{ id: 'x' }, { id: 2 }], total_count: 2 })).toEqual({
+      items: [{ id: 2 }],
+      totalCount: 2,
+      nextPage: null,
+      prevPage: null,
+      skipped: [{ index: 0, path: 'id', code: 'invalid_type' }],
+    });
     expect(schema.safeParse({ total_count: 1 }).success).toBe(false);
+    expect(schema.safeParse({ works: 'x', total_count: 1 }).success).toBe(false);
   });
 
   it('normalise token info scopes and read the token response', () => {

@@ -62,7 +62,7 @@ describe('rendering', () => {
 
   it('renders an unknown activity action without failing', () => {
     const line = activityLine(
-      { id: 1, action: 'create_review', user: { username: 'bob' }, work: { title: '空' } },
+      { id: 1, action: 'create_character_favorite', user: { username: 'bob' }, work: { title: '空' } },
       t,
     );
     expect(line).toBe('**bob** did something with **空**');

@@ -252,6 +252,21 @@ export const en = {
   'help.account': 'Your account',
   'help.accountLinked': (p: { username: string }) => `Linked as **${p.username}**.`,
   'help.accountUnlinked': 'Not linked. Use `/account link` to start.',
+
+  // four-level ratings and reviews (the service's own words)
+  'rating.bad': 'Bad',
+  'rating.average': 'Average',
+  'rating.good': 'Good',
+  'rating.great': 'Great',
+  'review.overall': 'Overall',
+  'review.animation': 'Animation',
+  'review.music': 'Music',
+  'review.story': 'Story',
+  'review.character': 'Character',
+  'review.link': 'Reviews of this work',
+  'activity.create_review': (p: { user: string; work: string }) => `**${p.user}** reviewed **${p.work}**`,
+  'jobs.feed.reviewed': (p: { user: string }) => `${p.user} wrote a review`,
+  'reason.ratingState': 'must be one of bad, average, good, great',
 };
 
 export type Messages = typeof en;

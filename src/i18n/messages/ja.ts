@@ -221,4 +221,18 @@ export const ja: Messages = {
   'help.account': 'あなたのアカウント',
   'help.accountLinked': (p) => `**${p.username}** として連携済みです。`,
   'help.accountUnlinked': '未連携です。`/account link` から始めましょう。',
+
+  'rating.bad': '良くない',
+  'rating.average': '普通',
+  'rating.good': '良い',
+  'rating.great': 'とても良い',
+  'review.overall': '全体',
+  'review.animation': '映像',
+  'review.music': '音楽',
+  'review.story': 'ストーリー',
+  'review.character': 'キャラクター',
+  'review.link': 'この作品の感想',
+  'activity.create_review': (p) => `**${p.user}** が **${p.work}** の感想を書きました`,
+  'jobs.feed.reviewed': (p) => `${p.user} が感想を書きました`,
+  'reason.ratingState': '良くない・普通・良い・とても良い のいずれかで指定してください',
 };
