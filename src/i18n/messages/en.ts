@@ -220,7 +220,8 @@ export const en = {
   'subscription.duplicate': (p: { id: string }) =>
     `This channel already has that subscription of yours (id \`${p.id}\`).`,
   'subscription.allActions': 'all activity',
-  'subscription.alreadyRecorded': 'You already recorded this episode from this alert.',
+  'subscription.alreadyRecorded':
+    'You already recorded this episode from this alert. To change its rating or comment, use `/record edit`.',
   'subscription.listTitle': 'Subscriptions in this server',
   'subscription.none': 'No subscriptions in this server yet.',
   'subscription.removed': (p: { id: string }) => `Subscription \`${p.id}\` removed.`,

@@ -190,7 +190,8 @@ export const ja: Messages = {
   'subscription.alertsSuffix': (p) => `。各番組の ${p.minutes} 分前にもお知らせします`,
   'subscription.duplicate': (p) => `このチャンネルにはすでにあなたの同じ購読があります（ID \`${p.id}\`）。`,
   'subscription.allActions': 'すべての活動',
-  'subscription.alreadyRecorded': 'このお知らせからこのエピソードはすでに記録済みです。',
+  'subscription.alreadyRecorded':
+    'このお知らせからこのエピソードはすでに記録済みです。評価やコメントを変えるには `/record edit` を使ってください。',
   'subscription.listTitle': 'このサーバーの購読',
   'subscription.none': 'このサーバーにはまだ購読がありません。',
   'subscription.removed': (p) => `購読 \`${p.id}\` を削除しました。`,
