@@ -86,18 +86,51 @@ export class FeedPoller {
     await forEachLimited(
       [...byOwner.entries()],
       this.#deps.concurrency ?? 4,
-      async ([ownerId, subscriptions]) => {
-        try {
-          await this.#pollOwner(ownerId, subscriptions, report);
-        } catch (error) {
-          report.retryLater += 1;
-          this.#deps.logger.error({ err: error, ownerId }, 'feed: polling an owner failed');
-        }
-      },
+      async ([ownerId, subscriptions]) => this.#pollOwnerSafely(ownerId, subscriptions, report),
     );
     this.#lastCycleAt = this.#deps.now();
     this.#deps.logger.debug({ report }, 'feed: cycle done');
     return report;
+  }
+
+  /**
+   * One owner's poll on its own (the per-owner job of a scaled-out deployment), given the owner's
+   * active feed subscriptions; `lastCycleAt` then dates the latest owner poll.
+   */
+  async pollOwner(ownerId: string, subscriptions: Subscription[]): Promise<CycleReport> {
+    const report = emptyReport();
+    report.owners = 1;
+    await this.#pollOwnerSafely(ownerId, subscriptions, report);
+    this.#lastCycleAt = this.#deps.now();
+    return report;
+  }
+
+  /**
+   * Sets a starting point for an owner who has no cursor yet (a new feed subscription), from the
+   * newest activity right now (one request of one item), so that whatever happens after the
+   * subscription's confirmation is posted even before the owner's first poll. False when the owner
+   * already has a cursor or it could not be read (the first poll then starts from its own time).
+   */
+  async startOwner(ownerId: string): Promise<boolean> {
+    const stored = await ownerToken(this.#deps, ownerId);
+    if (!stored) return false;
+    if ((await this.#cursors.get(ownerId, stored.serviceUserId)) !== undefined) return false;
+    const fetched = await fetchNewActivities(this.#deps.service, stored.token, undefined, {
+      pageSize: 1,
+      maxCatchUpPages: 0,
+      priority: 'interactive',
+    });
+    await this.#cursors.set(ownerId, stored.serviceUserId, fetched.newestId, this.#deps.now());
+    return true;
+  }
+
+  async #pollOwnerSafely(ownerId: string, subscriptions: Subscription[], report: CycleReport): Promise<void> {
+    try {
+      await this.#pollOwner(ownerId, subscriptions, report);
+    } catch (error) {
+      report.retryLater += 1;
+      this.#deps.logger.error({ err: error, ownerId }, 'feed: polling an owner failed');
+    }
   }
 
   async #pollOwner(ownerId: string, subscriptions: Subscription[], report: CycleReport): Promise<void> {

@@ -11,6 +11,7 @@ import { DailyDigest } from './digest.js';
 import { FeedPoller } from './feed-poller.js';
 import { SubscriptionNotices } from './notices.js';
 import { Outbox } from './outbox.js';
+import { OwnerQueue } from './owner-queue.js';
 import { type ChannelPoster, createRestPoster } from './poster.js';
 import { Ticker } from './ticker.js';
 
@@ -54,6 +55,11 @@ export interface JobsOptions {
   feed?: { pageSize?: number; maxCatchUpPages?: number };
   digest?: { prefetchMs?: number; catchUpMs?: number };
   alerts?: { refreshMs?: number };
+  /**
+   * With Redis: each owner's work is a BullMQ job that one process at a time runs (see
+   * owner-queue.ts) instead of every job's ticker running in this process.
+   */
+  scaleOut?: { redisUrl: string; lockMs?: number; concurrency?: number };
 }
 
 export interface Jobs {
@@ -63,6 +69,8 @@ export interface Jobs {
   outbox: Outbox;
   notices: SubscriptionNotices;
   poster: ChannelPoster;
+  /** The per-owner job queue, with `scaleOut` (Redis) only. */
+  owners: OwnerQueue | undefined;
   /** Starts every job; steps are skipped while `isReady()` is false (gateway down). */
   start(isReady: () => boolean): void;
   stop(): Promise<void>;
@@ -81,6 +89,18 @@ export function createJobs(options: JobsOptions): Jobs {
   const alerts = new AiringAlerts({ ...shared, ...options.alerts });
   const intervals = options.intervals ?? {};
   const tickers: Ticker[] = [];
+  const owners = options.scaleOut
+    ? new OwnerQueue({
+        ...options.scaleOut,
+        subscriptions,
+        feed,
+        digest,
+        alerts,
+        logger,
+        feedMs: intervals.feedMs ?? 60_000,
+        scheduleMs: intervals.digestMs ?? 30_000,
+      })
+    : undefined;
   return {
     feed,
     digest,
@@ -88,8 +108,27 @@ export function createJobs(options: JobsOptions): Jobs {
     outbox,
     notices,
     poster,
+    owners,
     start(isReady) {
       if (tickers.length > 0) return;
+      if (owners) {
+        owners
+          .start(isReady)
+          .catch((error: unknown) => logger.error({ err: error }, 'owner queue: start failed'));
+        // Owners whose subscriptions were made elsewhere (another host) or resumed get their job.
+        const reconcile = () => owners.reconcile();
+        tickers.push(
+          new Ticker({
+            name: 'owners',
+            intervalMs: intervals.feedMs ?? 60_000,
+            isReady,
+            step: reconcile,
+            logger,
+          }),
+        );
+        for (const ticker of tickers) ticker.start();
+        return;
+      }
       // Digest and alert ticks fall on :00 and :30, so an 08:00 digest posts at 08:00:00.
       tickers.push(
         new Ticker({
@@ -121,6 +160,7 @@ export function createJobs(options: JobsOptions): Jobs {
     async stop() {
       // Waits for running steps; prefetches in flight settle on their own (closing the budget rejects queued ones).
       await Promise.all(tickers.map((ticker) => ticker.stop()));
+      await owners?.stop();
     },
   };
 }

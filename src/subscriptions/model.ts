@@ -45,14 +45,26 @@ export type NewSubscription = Omit<Subscription, 'id' | 'createdAt' | 'state' | 
 export class Subscriptions {
   private readonly items: Collection<Subscription>;
   private readonly servesGuild: (guildId: string) => boolean;
+  private readonly servesOwner: (ownerId: string) => boolean;
+  private readonly createdListeners: Array<(subscription: Subscription) => Promise<void>> = [];
 
   /**
    * `servesGuild` narrows `all()` to the guilds of one shard, so that each subscription is served
    * by exactly one shard (the one that holds its guild); commands use the unnarrowed view.
    */
-  constructor(store: Store, options: { servesGuild?: (guildId: string) => boolean } = {}) {
+  constructor(
+    store: Store,
+    options: { servesGuild?: (guildId: string) => boolean; servesOwner?: (ownerId: string) => boolean } = {},
+  ) {
     this.items = store.collection('subscriptions', subscriptionSchema);
     this.servesGuild = options.servesGuild ?? (() => true);
+    // `servesOwner` narrows `all()` to the owners whose jobs this process does (scale-out).
+    this.servesOwner = options.servesOwner ?? (() => true);
+  }
+
+  /** Runs after each `create()`, before it resolves (e.g. the feed's starting point, the owner's job). */
+  onCreated(listener: (subscription: Subscription) => Promise<void>): void {
+    this.createdListeners.push(listener);
   }
 
   async create(input: NewSubscription, now: Date): Promise<Subscription> {
@@ -63,6 +75,7 @@ export class Subscriptions {
       state: 'active',
     };
     await this.items.set(subscription.id, subscription);
+    for (const listener of this.createdListeners) await listener(subscription);
     return subscription;
   }
 
@@ -89,7 +102,12 @@ export class Subscriptions {
   async all(filter: (subscription: Subscription) => boolean = () => true): Promise<Subscription[]> {
     const found: Subscription[] = [];
     for await (const [, subscription] of this.items.entries())
-      if (filter(subscription)) found.push(subscription);
+      if (
+        this.servesOwner(subscription.ownerId) &&
+        this.servesGuild(subscription.guildId) &&
+        filter(subscription)
+      )
+        found.push(subscription);
     return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 

@@ -1,0 +1,60 @@
+/**
+ * Active subscriptions grouped by owner, read from the store at most once per `maxAgeMs`: the
+ * per-owner jobs run many times a second across owners, and a store scan per job would cost a
+ * whole scan per owner. An owner missing from a snapshot (a subscription made since) is looked up
+ * afresh once, so a new subscription is never taken for "nothing to do".
+ */
+import type { Subscription, Subscriptions } from '../subscriptions/model.js';
+
+export class OwnerSnapshot {
+  readonly #subscriptions: Pick<Subscriptions, 'all'>;
+  readonly #maxAgeMs: number;
+  #byOwner: Map<string, Subscription[]> | undefined;
+  #readAt = 0;
+  #reading: Promise<Map<string, Subscription[]>> | undefined;
+
+  constructor(subscriptions: Pick<Subscriptions, 'all'>, maxAgeMs: number) {
+    this.#subscriptions = subscriptions;
+    this.#maxAgeMs = maxAgeMs;
+  }
+
+  /** Every owner with at least one active subscription. */
+  async owners(): Promise<string[]> {
+    return [...(await this.#current(false)).keys()];
+  }
+
+  /** The owner's active subscriptions (empty when there are none). */
+  async ofOwner(ownerId: string): Promise<Subscription[]> {
+    const found = (await this.#current(false)).get(ownerId);
+    if (found) return found;
+    return (await this.#current(true)).get(ownerId) ?? [];
+  }
+
+  /** Forgets the snapshot (after this process changed a subscription). */
+  invalidate(): void {
+    this.#byOwner = undefined;
+  }
+
+  async #current(fresh: boolean): Promise<Map<string, Subscription[]>> {
+    const stale = Date.now() - this.#readAt >= this.#maxAgeMs;
+    if (this.#byOwner && !fresh && !stale) return this.#byOwner;
+    // Concurrent jobs share one read.
+    this.#reading ??= this.#read().finally(() => {
+      this.#reading = undefined;
+    });
+    return this.#reading;
+  }
+
+  async #read(): Promise<Map<string, Subscription[]>> {
+    const startedAt = Date.now();
+    const byOwner = new Map<string, Subscription[]>();
+    for (const subscription of await this.#subscriptions.all((s) => s.state === 'active')) {
+      const owned = byOwner.get(subscription.ownerId);
+      if (owned) owned.push(subscription);
+      else byOwner.set(subscription.ownerId, [subscription]);
+    }
+    this.#byOwner = byOwner;
+    this.#readAt = startedAt;
+    return byOwner;
+  }
+}
