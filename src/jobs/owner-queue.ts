@@ -76,6 +76,7 @@ export class OwnerQueue {
   #queue: Queue<OwnerJobData> | undefined;
   #worker: Worker<OwnerJobData> | undefined;
   #starting: Promise<void> | undefined;
+  #closeConnection: (() => Promise<void>) | undefined;
   #delayed: (() => Error) | undefined;
   #isReady: () => boolean = () => false;
 
@@ -93,10 +94,18 @@ export class OwnerQueue {
 
   async #open(): Promise<void> {
     const { redisUrl, logger } = this.#options;
-    // Loaded only here, so that a bot without Redis does not carry BullMQ and its Redis client.
+    // Loaded only here, so that a bot without Redis does not carry BullMQ.
     const { DelayedError, Queue, Worker } = await import('bullmq');
+    const { createClient } = await import('@keyv/redis');
     this.#delayed = () => new DelayedError();
-    const connection = { url: redisUrl };
+    // BullMQ speaks through node-redis, the client the store already uses (it duplicates the
+    // connection for the worker's blocking reads).
+    const connection = createClient({ url: redisUrl });
+    connection.on('error', (error: unknown) => logger.debug({ err: error }, 'owner queue: redis connection error'));
+    // BullMQ leaves a connection it was given open: it is closed here, after the queue and worker.
+    this.#closeConnection = async () => {
+      if (connection.isOpen) connection.destroy();
+    };
     this.#queue = new Queue<OwnerJobData>(OWNER_QUEUE_NAME, {
       connection,
       prefix: QUEUE_PREFIX,
@@ -141,6 +150,7 @@ export class OwnerQueue {
     await this.#starting?.catch(() => undefined);
     await this.#worker?.close();
     await this.#queue?.close();
+    await this.#closeConnection?.();
   }
 
   async #process(job: Job<OwnerJobData>, token: string | undefined): Promise<string> {
