@@ -183,7 +183,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     try {
       // Activity from now on is posted, even before the owner's first poll.
       if (subscription.kind === 'feed') await jobs.feed.startOwner(subscription.ownerId);
-      await jobs.owners?.enqueue(subscription.ownerId);
+      await jobs.subscribed(subscription.ownerId);
     } catch (error) {
       logger.warn(
         { err: error, ownerId: subscription.ownerId },

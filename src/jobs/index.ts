@@ -11,6 +11,7 @@ import { DailyDigest } from './digest.js';
 import { FeedPoller } from './feed-poller.js';
 import { SubscriptionNotices } from './notices.js';
 import { Outbox } from './outbox.js';
+import { OwnerChanges } from './owner-changes.js';
 import { OwnerQueue } from './owner-queue.js';
 import { type ChannelPoster, createRestPoster } from './poster.js';
 import { Ticker } from './ticker.js';
@@ -71,6 +72,11 @@ export interface Jobs {
   poster: ChannelPoster;
   /** The per-owner job queue, with `scaleOut` (Redis) only. */
   owners: OwnerQueue | undefined;
+  /**
+   * After a subscription is stored and before it is confirmed: its owner's polls (in any process)
+   * include it from now on, and with Redis the owner has its job.
+   */
+  subscribed(ownerId: string): Promise<void>;
   /** Starts every job; steps are skipped while `isReady()` is false (gateway down). */
   start(isReady: () => boolean): void;
   stop(): Promise<void>;
@@ -84,7 +90,8 @@ export function createJobs(options: JobsOptions): Jobs {
   const outbox = new Outbox(store, { poster, now, logger });
   const notices = new SubscriptionNotices({ subscriptions, poster, t, logger });
   const shared = { subscriptions, vault, service, outbox, notices, logger, now, t };
-  const feed = new FeedPoller({ ...shared, store, ...options.feed });
+  const changes = new OwnerChanges(store);
+  const feed = new FeedPoller({ ...shared, store, changes, ...options.feed });
   const digest = new DailyDigest({ ...shared, store, ...options.digest });
   const alerts = new AiringAlerts({ ...shared, ...options.alerts });
   const intervals = options.intervals ?? {};
@@ -97,6 +104,7 @@ export function createJobs(options: JobsOptions): Jobs {
         digest,
         alerts,
         logger,
+        changes,
         feedMs: intervals.feedMs ?? 60_000,
         scheduleMs: intervals.digestMs ?? 30_000,
       })
@@ -109,6 +117,10 @@ export function createJobs(options: JobsOptions): Jobs {
     notices,
     poster,
     owners,
+    async subscribed(ownerId) {
+      await changes.mark(ownerId);
+      await owners?.enqueue(ownerId);
+    },
     start(isReady) {
       if (tickers.length > 0) return;
       if (owners) {

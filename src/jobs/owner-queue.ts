@@ -17,6 +17,7 @@ import type { Subscription, Subscriptions } from '../subscriptions/model.js';
 import type { AiringAlerts } from './alerts.js';
 import type { DailyDigest } from './digest.js';
 import type { CycleReport, FeedPoller } from './feed-poller.js';
+import type { OwnerChanges } from './owner-changes.js';
 import { OwnerSnapshot } from './owner-snapshot.js';
 
 export const OWNER_QUEUE_NAME = 'kiroku-owners';
@@ -39,6 +40,11 @@ export interface OwnerQueueOptions {
   digest: Pick<DailyDigest, 'tick'>;
   alerts: Pick<AiringAlerts, 'tick'>;
   logger: Logger;
+  /**
+   * Subscriptions made since (by any process): a job seeing a mark it has not seen reads the owner's
+   * subscriptions afresh, so a subscription made on another host is in its very next poll.
+   */
+  changes?: Pick<OwnerChanges, 'current'>;
   /** Feed poll interval (POLL_INTERVAL_SECONDS). */
   feedMs: number;
   /** Digest and alert steps, on the clock's multiples of this (default 30 s). */
@@ -79,6 +85,8 @@ export class OwnerQueue {
   #closeConnection: (() => Promise<void>) | undefined;
   #delayed: (() => Error) | undefined;
   #isReady: () => boolean = () => false;
+  /** The last change mark each owner's subscriptions were read after. */
+  readonly #seenMarks = new Map<string, string>();
 
   constructor(options: OwnerQueueOptions) {
     this.#options = options;
@@ -101,7 +109,9 @@ export class OwnerQueue {
     // BullMQ speaks through node-redis, the client the store already uses (it duplicates the
     // connection for the worker's blocking reads).
     const connection = createClient({ url: redisUrl });
-    connection.on('error', (error: unknown) => logger.debug({ err: error }, 'owner queue: redis connection error'));
+    connection.on('error', (error: unknown) =>
+      logger.debug({ err: error }, 'owner queue: redis connection error'),
+    );
     // BullMQ leaves a connection it was given open: it is closed here, after the queue and worker.
     this.#closeConnection = async () => {
       if (connection.isOpen) connection.destroy();
@@ -164,8 +174,8 @@ export class OwnerQueue {
     let feedDueAt = parsed.data.feedDueAt;
     if (this.#isReady()) {
       try {
-        const owned = await this.#snapshot.ofOwner(ownerId);
-        ({ next, feedDueAt } = await this.#step(ownerId, owned, feedDueAt));
+        const { owned, mark } = await this.#subscriptionsOf(ownerId);
+        ({ next, feedDueAt } = await this.#step(ownerId, owned, mark, feedDueAt));
       } catch (error) {
         // E.g. the store is unreachable: the owner keeps its job and tries again a poll interval later.
         this.#options.logger.error({ err: error, ownerId }, 'owner queue: step failed');
@@ -180,9 +190,19 @@ export class OwnerQueue {
     throw this.#delayed?.() ?? new Error('owner queue not started');
   }
 
+  async #subscriptionsOf(ownerId: string): Promise<{ owned: Subscription[]; mark: string | undefined }> {
+    const mark = await this.#options.changes?.current(ownerId);
+    // The mark is read before the subscriptions, and written after the subscription was stored.
+    const changed = mark !== undefined && mark !== this.#seenMarks.get(ownerId);
+    const owned = await this.#snapshot.ofOwner(ownerId, changed);
+    if (mark !== undefined) this.#seenMarks.set(ownerId, mark);
+    return { owned, mark };
+  }
+
   async #step(
     ownerId: string,
     owned: Subscription[],
+    mark: string | undefined,
     feedDueAt: number,
   ): Promise<{ next: number | undefined; feedDueAt: number }> {
     const { feed, digest, alerts, feedMs, feedDelayMs } = this.#options;
@@ -190,7 +210,7 @@ export class OwnerQueue {
     const schedules = owned.filter((s) => s.kind === 'schedule');
     const startedAt = Date.now();
     if (feeds.length > 0 && feedDueAt <= startedAt) {
-      const report = await feed.pollOwner(ownerId, feeds);
+      const report = await feed.pollOwner(ownerId, feeds, mark);
       feedDueAt = startedAt + (feedDelayMs?.(ownerId, report) ?? feedMs);
     }
     if (schedules.length > 0) {

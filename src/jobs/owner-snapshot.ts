@@ -2,7 +2,8 @@
  * Active subscriptions grouped by owner, read from the store at most once per `maxAgeMs`: the
  * per-owner jobs run many times a second across owners, and a store scan per job would cost a
  * whole scan per owner. An owner missing from a snapshot (a subscription made since) is looked up
- * afresh once, so a new subscription is never taken for "nothing to do".
+ * afresh, and so is an owner whose subscriptions changed since (`fresh`, e.g. one made in another
+ * process), so that a new subscription is neither taken for "nothing to do" nor left out of a post.
  */
 import type { Subscription, Subscriptions } from '../subscriptions/model.js';
 
@@ -20,14 +21,15 @@ export class OwnerSnapshot {
 
   /** Every owner with at least one active subscription. */
   async owners(): Promise<string[]> {
-    return [...(await this.#current(false)).keys()];
+    return [...(await this.#current()).keys()];
   }
 
-  /** The owner's active subscriptions (empty when there are none). */
-  async ofOwner(ownerId: string): Promise<Subscription[]> {
-    const found = (await this.#current(false)).get(ownerId);
+  /** The owner's active subscriptions (empty when there are none); `fresh` reads the store now. */
+  async ofOwner(ownerId: string, fresh = false): Promise<Subscription[]> {
+    const found = fresh ? undefined : (await this.#current()).get(ownerId);
     if (found) return found;
-    return (await this.#current(true)).get(ownerId) ?? [];
+    // A read of its own, started now: one already in flight may have begun before the change.
+    return (await this.#read()).get(ownerId) ?? [];
   }
 
   /** Forgets the snapshot (after this process changed a subscription). */
@@ -35,9 +37,9 @@ export class OwnerSnapshot {
     this.#byOwner = undefined;
   }
 
-  async #current(fresh: boolean): Promise<Map<string, Subscription[]>> {
+  async #current(): Promise<Map<string, Subscription[]>> {
     const stale = Date.now() - this.#readAt >= this.#maxAgeMs;
-    if (this.#byOwner && !fresh && !stale) return this.#byOwner;
+    if (this.#byOwner && !stale) return this.#byOwner;
     // Concurrent jobs share one read.
     this.#reading ??= this.#read().finally(() => {
       this.#reading = undefined;
