@@ -138,20 +138,15 @@ export class OwnerQueue {
   /** Makes sure an owner has its job (no-op when it exists: one id per owner). */
   async enqueue(ownerId: string): Promise<void> {
     this.#snapshot.invalidate();
-    await this.#queue?.add('owner', { ownerId, feedDueAt: 0 }, { jobId: ownerJobId(ownerId) });
+    const job = ownerJob(ownerId);
+    await this.#queue?.add(job.name, job.data, job.opts);
   }
 
   /** Gives every owner with active subscriptions its job (also those made by other processes); returns how many. */
   async reconcile(): Promise<number> {
     if (!this.#queue) return 0;
     const owners = await this.#snapshot.owners();
-    await this.#queue.addBulk(
-      owners.map((ownerId) => ({
-        name: 'owner',
-        data: { ownerId, feedDueAt: 0 },
-        opts: { jobId: ownerJobId(ownerId) },
-      })),
-    );
+    await this.#queue.addBulk(owners.map(ownerJob));
     return owners.length;
   }
 
@@ -222,7 +217,28 @@ export class OwnerQueue {
   }
 }
 
-/** BullMQ custom ids may not contain ':' nor be integers (a Discord id is digits). */
-function ownerJobId(ownerId: string): string {
-  return `owner-${ownerId}`;
+/** An owner's job, due at once. BullMQ custom ids may not contain ':' nor be integers (a Discord id is digits). */
+function ownerJob(ownerId: string) {
+  return {
+    name: 'owner',
+    data: { ownerId, feedDueAt: 0 },
+    opts: { jobId: `owner-${ownerId}`, removeOnComplete: true, removeOnFail: true },
+  };
+}
+
+/**
+ * Gives these owners their jobs from outside any worker (a one-off script; the bench starting every
+ * owner at one instant): the same deterministic ids, so owners that have a job keep that one.
+ */
+export async function enqueueOwnerJobs(redisUrl: string, ownerIds: readonly string[]): Promise<void> {
+  const { Queue } = await import('bullmq');
+  const { createClient } = await import('@keyv/redis');
+  const connection = createClient({ url: redisUrl });
+  const queue = new Queue<OwnerJobData>(OWNER_QUEUE_NAME, { connection, prefix: QUEUE_PREFIX });
+  try {
+    await queue.addBulk(ownerIds.map(ownerJob));
+  } finally {
+    await queue.close();
+    if (connection.isOpen) connection.destroy();
+  }
 }
