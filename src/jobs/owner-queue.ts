@@ -44,7 +44,7 @@ export interface OwnerQueueOptions {
    * Subscriptions made since (by any process): a job seeing a mark it has not seen reads the owner's
    * subscriptions afresh, so a subscription made on another host is in its very next poll.
    */
-  changes?: Pick<OwnerChanges, 'current'>;
+  changes?: Pick<OwnerChanges, 'current' | 'all'>;
   /** Feed poll interval (POLL_INTERVAL_SECONDS). */
   feedMs: number;
   /** Digest and alert steps, on the clock's multiples of this (default 30 s). */
@@ -85,12 +85,14 @@ export class OwnerQueue {
   #closeConnection: (() => Promise<void>) | undefined;
   #delayed: (() => Error) | undefined;
   #isReady: () => boolean = () => false;
-  /** The last change mark each owner's subscriptions were read after. */
-  readonly #seenMarks = new Map<string, string>();
 
   constructor(options: OwnerQueueOptions) {
     this.#options = options;
-    this.#snapshot = new OwnerSnapshot(options.subscriptions, Math.min(5_000, options.feedMs / 4));
+    this.#snapshot = new OwnerSnapshot(
+      options.subscriptions,
+      Math.min(5_000, options.feedMs / 4),
+      options.changes,
+    );
   }
 
   /** Starts this process's worker; steps wait while `isReady()` is false (gateway down). */
@@ -169,7 +171,7 @@ export class OwnerQueue {
     let feedDueAt = parsed.data.feedDueAt;
     if (this.#isReady()) {
       try {
-        const { owned, mark } = await this.#subscriptionsOf(ownerId);
+        const { owned, mark } = await this.#snapshot.ofOwner(ownerId);
         ({ next, feedDueAt } = await this.#step(ownerId, owned, mark, feedDueAt));
       } catch (error) {
         // E.g. the store is unreachable: the owner keeps its job and tries again a poll interval later.
@@ -183,15 +185,6 @@ export class OwnerQueue {
     await job.moveToDelayed(next, token);
     // BullMQ's way to say "moved to delayed by the processor": the job is neither done nor failed.
     throw this.#delayed?.() ?? new Error('owner queue not started');
-  }
-
-  async #subscriptionsOf(ownerId: string): Promise<{ owned: Subscription[]; mark: string | undefined }> {
-    const mark = await this.#options.changes?.current(ownerId);
-    // The mark is read before the subscriptions, and written after the subscription was stored.
-    const changed = mark !== undefined && mark !== this.#seenMarks.get(ownerId);
-    const owned = await this.#snapshot.ofOwner(ownerId, changed);
-    if (mark !== undefined) this.#seenMarks.set(ownerId, mark);
-    return { owned, mark };
   }
 
   async #step(
