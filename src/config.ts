@@ -173,6 +173,9 @@ function shardRangeOf(e: Environment): Config['shardRange'] {
   const total = e.SHARD_COUNT;
   if ([...ids].some((id) => id >= total))
     throw new ConfigError(`SHARD_IDS: every shard id must be below SHARD_COUNT (${total})`);
+  // The jobs of owners whose shards run elsewhere reach this host through Redis only.
+  if (ids.size < total && !/^rediss?:\/\//.test(e.DATABASE_URL ?? ''))
+    throw new ConfigError('SHARD_IDS: running part of the shards needs DATABASE_URL=redis://…');
   return { ids: [...ids].sort((a, b) => a - b), total };
 }
 

@@ -11,7 +11,9 @@ import { spawnDelayMs } from '../../src/supervisor/identify-pacing.js';
 
 describe('several hosts: SHARD_IDS and SHARD_COUNT', () => {
   it('reads ids and ranges out of the total', () => {
-    expect(parseConfig({ SHARD_IDS: '0,2-3', SHARD_COUNT: '4' }).shardRange).toEqual({
+    expect(
+      parseConfig({ SHARD_IDS: '0,2-3', SHARD_COUNT: '4', DATABASE_URL: 'redis://r:6379/0' }).shardRange,
+    ).toEqual({
       ids: [0, 2, 3],
       total: 4,
     });
@@ -23,6 +25,8 @@ describe('several hosts: SHARD_IDS and SHARD_COUNT', () => {
     [{ SHARD_IDS: '0-4', SHARD_COUNT: '4' }, /^SHARD_IDS: /],
     [{ SHARD_IDS: '3-1', SHARD_COUNT: '4' }, /^SHARD_IDS: /],
     [{ SHARD_IDS: 'one', SHARD_COUNT: '4' }, /^SHARD_IDS: /],
+    // Part of the shards on this host: the rest are elsewhere, and only Redis connects them.
+    [{ SHARD_IDS: '0-1', SHARD_COUNT: '4' }, /^SHARD_IDS: .*redis/],
     [{ SHARD_COUNT: '0' }, /^SHARD_COUNT: /],
   ])('refuses %o with one message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
@@ -31,9 +35,10 @@ describe('several hosts: SHARD_IDS and SHARD_COUNT', () => {
   it('runs the supervisor for SHARDS or SHARD_COUNT, never inside a shard process', () => {
     expect(supervisesShards(parseConfig({}), {})).toBe(false);
     expect(supervisesShards(parseConfig({ SHARDS: '2' }), {})).toBe(true);
-    expect(supervisesShards(parseConfig({ SHARD_COUNT: '4', SHARD_IDS: '2-3' }), {})).toBe(true);
-    const inShard = { SHARDING_MANAGER: 'true' };
-    expect(supervisesShards(parseConfig({ SHARD_COUNT: '4', SHARD_IDS: '2-3' }), inShard)).toBe(false);
+    const twoOfFour = { SHARD_COUNT: '4', SHARD_IDS: '2-3', DATABASE_URL: 'redis://r:6379/0' };
+    expect(supervisesShards(parseConfig(twoOfFour), {})).toBe(true);
+    expect(supervisesShards(parseConfig(twoOfFour), { SHARDING_MANAGER: 'true' })).toBe(false);
+    expect(parseConfig({ SHARD_COUNT: '2', SHARD_IDS: '0-1' }).shardRange.ids).toEqual([0, 1]);
   });
 
   it('spaces shard starts by session_start_limit.max_concurrency (one identify bucket per 5 s)', () => {
