@@ -5,9 +5,11 @@ import { supervisesShards } from '../../src/bot/sharding.js';
 import { parseConfig } from '../../src/config.js';
 import { ownerShard, servesOwner } from '../../src/jobs/owner-partition.js';
 import { nextRunAt } from '../../src/jobs/owner-queue.js';
+import { createLogger } from '../../src/logger.js';
 import { HttpTransport } from '../../src/service/http.js';
 import { budgetKeyPrefix } from '../../src/service/shared-budget.js';
-import { spawnDelayMs } from '../../src/supervisor/identify-pacing.js';
+import { readMaxConcurrency, spawnDelayMs } from '../../src/supervisor/identify-pacing.js';
+import { startFakeDiscord } from '../discord/fake-discord.js';
 
 describe('several hosts: SHARD_IDS and SHARD_COUNT', () => {
   it('reads ids and ranges out of the total', () => {
@@ -117,5 +119,18 @@ describe('SERVICE_LOCAL_ADDRESS', () => {
     expect(budgetKeyPrefix(undefined)).toBe('kiroku-budget');
     expect(budgetKeyPrefix('127.0.0.2')).toBe('kiroku-budget:127.0.0.2');
     expect(budgetKeyPrefix('127.0.0.2')).not.toBe(budgetKeyPrefix('127.0.0.3'));
+  });
+});
+
+describe('identify pacing from Discord', () => {
+  it('reads session_start_limit.max_concurrency through DISCORD_REST_URL', async () => {
+    const discord = await startFakeDiscord({ maxConcurrency: 4 });
+    try {
+      expect(await readMaxConcurrency(discord.restUrl, discord.botToken, createLogger('silent'))).toBe(4);
+      // An unreadable answer (a refused token) falls back to the strictest pace.
+      expect(await readMaxConcurrency(discord.restUrl, 'not-the-token', createLogger('silent'))).toBe(1);
+    } finally {
+      await discord.close();
+    }
   });
 });
