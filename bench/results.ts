@@ -20,6 +20,8 @@ export interface ResultsFile {
   details: Record<string, unknown>;
   /** Scenarios that threw, with their message. */
   failures: Record<string, string>;
+  /** Scenarios' headline figures by their `resultsKey` (e.g. `scale_out`). */
+  [resultsKey: string]: unknown;
 }
 
 export function machineInfo(): ResultsFile['machine'] {

@@ -34,6 +34,7 @@ async function main(): Promise<number> {
   const rows: Row[] = [];
   const details: Record<string, unknown> = {};
   const failures: Record<string, string> = {};
+  const summaries: Record<string, unknown> = {};
   log(`kiroku bench (${args.quick ? 'quick' : 'full'}): ${selected.map((s) => s.name).join(', ')}`);
   for (const scenario of selected) {
     const began = performance.now();
@@ -42,6 +43,7 @@ async function main(): Promise<number> {
       const outcome = await scenario.run({ quick: args.quick, log });
       rows.push(...outcome.rows);
       details[scenario.name] = { ...outcome.details, durationS: (performance.now() - began) / 1000 };
+      if (scenario.resultsKey && outcome.summary) summaries[scenario.resultsKey] = outcome.summary;
     } catch (error) {
       failures[scenario.name] = error instanceof Error ? (error.stack ?? error.message) : String(error);
       log(`✗ ${scenario.name} failed: ${failures[scenario.name]}`);
@@ -57,6 +59,7 @@ async function main(): Promise<number> {
     rows,
     details,
     failures,
+    ...summaries,
   };
   const out = args.out ?? path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
   await writeResults(out, results);

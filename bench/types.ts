@@ -31,11 +31,15 @@ export interface ScenarioOutcome {
   rows: Row[];
   /** Raw numbers kept in results.json beside the rows. */
   details: Record<string, unknown>;
+  /** Headline figures, written at the top level of results.json under the scenario's `resultsKey`. */
+  summary?: Record<string, unknown>;
 }
 
 export interface Scenario {
   name: string;
   title: string;
+  /** Top-level key of results.json for the outcome's `summary` (e.g. `scale_out`). */
+  resultsKey?: string;
   run(options: ScenarioOptions): Promise<ScenarioOutcome>;
 }
 

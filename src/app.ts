@@ -14,11 +14,12 @@ import {
 } from './bot/interaction-limits.js';
 import { loadCommands } from './bot/loader.js';
 import { LookupCache } from './bot/lookup-cache.js';
+import { servesOwnerIn } from './bot/owner-shard.js';
 import { Pager, pagerStateSchema } from './bot/paging.js';
 import { DEFAULT_DEFER_AFTER_MS } from './bot/responder.js';
 import { InteractionRouter } from './bot/router.js';
 import { logSetupHints } from './bot/setup-hints.js';
-import { isShardProcess, servesGuild } from './bot/sharding.js';
+import { isShardProcess } from './bot/sharding.js';
 import { type Config, OAUTH_CALLBACK_PATH, requireDiscordToken } from './config.js';
 import { startHttpServer } from './http/server.js';
 import { countingPoster } from './jobs/counting-poster.js';
@@ -34,9 +35,10 @@ import {
   type RequestBudget,
   ServiceClient,
 } from './service/index.js';
-import { backendKindFor } from './store/backend.js';
+import { backendKindFor, isRedisUrl } from './store/backend.js';
 import { openStore, type Store } from './store/index.js';
 import { Subscriptions } from './subscriptions/model.js';
+import { answerSupervisor } from './supervisor/shard-ipc.js';
 import { loadKeyRing, TokenVault } from './vault/index.js';
 
 /** How long a stop waits for interactions in flight (the process must be gone within 10 s). */
@@ -98,7 +100,10 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   await vault.warm();
   // The service limits requests per IP. With Redis the budget is shared by every process; without
   // it, shard processes on one host split the rate between them.
-  const sharedLimiter = await openSharedBudgetLimiter(config.databaseUrl, { logger });
+  const sharedLimiter = await openSharedBudgetLimiter(config.databaseUrl, {
+    logger,
+    egressAddress: config.serviceLocalAddress,
+  });
   const shardProcesses = sharedLimiter ? 1 : config.shardProcessCount;
   const budget = createRequestBudget({
     ratePerSecond: config.service.ratePerSecond / shardProcesses,
@@ -107,7 +112,9 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   });
   let lastPollAt: () => Date | undefined = () => undefined;
   const metrics = new Metrics(budget, () => lastPollAt(), now);
-  const http = new HttpTransport();
+  const http = new HttpTransport(
+    config.serviceLocalAddress ? { localAddress: config.serviceLocalAddress } : {},
+  );
   const service = new ServiceClient({
     baseUrl: config.service.url,
     apiVersion: config.service.apiVersion,
@@ -167,10 +174,17 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
 
   const restPoster = createRestPoster(client.rest, logger);
   const poster = countingPoster(restPoster, metrics);
+  // Each owner's jobs run in one process: with Redis, BullMQ hands out per-owner jobs across
+  // processes and hosts; without it, the shard processes of this host split the owners.
+  const scaleOut = isRedisUrl(config.databaseUrl) ? { redisUrl: config.databaseUrl } : undefined;
   const jobs = createJobs({
     store,
-    // Under sharding, each process serves the subscriptions of its own guilds only.
-    subscriptions: new Subscriptions(store, { servesGuild: (guildId) => servesGuild(client, guildId) }),
+    subscriptions: new Subscriptions(
+      store,
+      scaleOut ? {} : { servesOwner: (ownerId) => servesOwnerIn(client, ownerId) },
+    ),
+    allSubscriptions: subscriptions,
+    scaleOut,
     vault,
     service,
     poster,
@@ -182,6 +196,18 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   });
   lastPollAt = () => jobs.feed.lastCycleAt;
   const sweep = storeSweep({ store, logger });
+  subscriptions.onCreated(async (subscription) => {
+    try {
+      // Activity from now on is posted, even before the owner's first poll.
+      if (subscription.kind === 'feed') await jobs.feed.startOwner(subscription.ownerId);
+      await jobs.subscribed(subscription.ownerId);
+    } catch (error) {
+      logger.warn(
+        { err: error, ownerId: subscription.ownerId },
+        'subscription: could not start its jobs yet',
+      );
+    }
+  });
 
   const limits = await openInteractionLimits(
     config.databaseUrl,
@@ -212,15 +238,18 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   client.on(Events.ShardDisconnect, (_event, shard) => logger.warn({ shard }, 'gateway disconnected'));
   client.on(Events.ShardResume, (shard) => logger.info({ shard }, 'gateway resumed'));
 
+  const health = async () => ({ gateway: client.ws.status === Status.Ready, store: await store.ping() });
+  // Under the ShardingManager the supervisor alone listens: it asks each shard process over IPC.
+  if (isShardProcess()) answerSupervisor({ health, metrics: () => metrics.registry.getMetricsAsJSON() });
   const httpServer =
-    config.httpPort === undefined
+    config.httpPort === undefined || isShardProcess()
       ? undefined
       : await startHttpServer({
           port: config.httpPort,
           host: config.httpHost,
           ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
           logger,
-          health: async () => ({ gateway: client.ws.status === Status.Ready, store: await store.ping() }),
+          health,
           metrics: async () => ({
             contentType: metrics.registry.contentType,
             body: await metrics.registry.metrics(),

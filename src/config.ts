@@ -71,6 +71,14 @@ const environmentSchema = z.object({
     .default('1')
     .pipe(z.union([z.literal('auto'), z.coerce.number<string>().int().min(1).max(1024)])),
   PAGE_SIZE: z.string().default('10').pipe(z.coerce.number<string>().int().min(1).max(25)),
+  SHARD_IDS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, 'must list shard ids like 0,1 or 0-3')
+      .optional(),
+  ),
+  SHARD_COUNT: optionalString.pipe(z.coerce.number<string>().int().min(1).max(16_384).optional()),
+  SERVICE_LOCAL_ADDRESS: optionalString.pipe(z.union([z.ipv4(), z.ipv6()]).optional()),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -104,8 +112,12 @@ export interface Config {
   logLevel: Environment['LOG_LEVEL'];
   shards: 'auto' | number;
   pageSize: number;
-  /** Shard processes on this host: discord.js's SHARD_COUNT inside a shard process it started, else 1. */
+  /** Shard processes splitting this host's budget: SHARD_COUNT inside a shard process, else 1. */
   shardProcessCount: number;
+  /** Several hosts: the shards this host runs (SHARD_IDS) out of SHARD_COUNT in all. */
+  shardRange: { ids: number[] | undefined; total: number | undefined };
+  /** Local address outgoing connections to the service are bound to (SERVICE_LOCAL_ADDRESS). */
+  serviceLocalAddress: string | undefined;
 }
 
 /** Parses the environment into a Config, or throws one ConfigError naming the first bad variable. */
@@ -159,18 +171,39 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     shards: e.SHARDS,
     pageSize: e.PAGE_SIZE,
-    shardProcessCount: shardProcessCount(env),
+    shardProcessCount: shardProcessCount(env, e),
+    shardRange: shardRangeOf(e),
+    serviceLocalAddress: e.SERVICE_LOCAL_ADDRESS,
   };
 }
 
 /**
- * discord.js's ShardingManager starts each shard process with SHARDING_MANAGER=true and SHARD_COUNT
- * (one shard per process); anywhere else SHARD_COUNT is not kiroku's and means nothing.
+ * Shard processes sharing this host's request budget (without Redis). discord.js's ShardingManager starts
+ * each shard process with SHARDING_MANAGER=true and SHARD_COUNT (one shard per process, every shard on
+ * this host: running part of the shards needs Redis, whose budget is shared instead); the supervisor
+ * and a single process count as one.
  */
-function shardProcessCount(env: Record<string, string | undefined>): number {
-  if (env.SHARDING_MANAGER !== 'true') return 1;
-  const count = z.coerce.number<string>().int().min(1).safeParse(env.SHARD_COUNT);
-  return count.success ? count.data : 1;
+function shardProcessCount(env: Record<string, string | undefined>, e: Environment): number {
+  return env.SHARDING_MANAGER === 'true' ? (e.SHARD_COUNT ?? 1) : 1;
+}
+
+/** `0,2-3` -> [0, 2, 3]; every id must be below SHARD_COUNT, which SHARD_IDS requires. */
+function shardRangeOf(e: Environment): Config['shardRange'] {
+  if (e.SHARD_IDS === undefined) return { ids: undefined, total: e.SHARD_COUNT };
+  if (e.SHARD_COUNT === undefined) throw new ConfigError('SHARD_COUNT: required when SHARD_IDS is set');
+  const ids = new Set<number>();
+  for (const part of e.SHARD_IDS.split(',')) {
+    const [from = 0, to = from] = part.split('-').map(Number);
+    if (to < from) throw new ConfigError(`SHARD_IDS: ${part} is an empty range`);
+    for (let id = from; id <= to; id++) ids.add(id);
+  }
+  const total = e.SHARD_COUNT;
+  if ([...ids].some((id) => id >= total))
+    throw new ConfigError(`SHARD_IDS: every shard id must be below SHARD_COUNT (${total})`);
+  // The jobs of owners whose shards run elsewhere reach this host through Redis only.
+  if (ids.size < total && !/^rediss?:\/\//.test(e.DATABASE_URL ?? ''))
+    throw new ConfigError('SHARD_IDS: running part of the shards needs DATABASE_URL=redis://…');
+  return { ids: [...ids].sort((a, b) => a - b), total };
 }
 
 /** Reads `.env` (when present) into process.env without overriding what is already set, then parses. */

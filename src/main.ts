@@ -1,5 +1,10 @@
 import { startKiroku } from './app.js';
-import { forgetShardVariablesOutsideShards, isShardProcess, superviseShards } from './bot/sharding.js';
+import {
+  forgetShardVariablesOutsideShards,
+  isShardProcess,
+  superviseShards,
+  supervisesShards,
+} from './bot/sharding.js';
 import { type Config, ConfigError, loadConfig, requireDiscordToken } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 
@@ -49,7 +54,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
   try {
-    if (config.shards !== 1) {
+    if (supervisesShards(config)) {
       const supervisor = await superviseShards(config, requireDiscordToken(config), logger);
       onStopSignals(logger, () => supervisor.stop(STOP_LIMIT_MS - 1_000));
       return;

@@ -58,6 +58,8 @@ export class Metrics {
     name: 'kiroku_feed_poll_lag_seconds',
     help: 'Seconds since the last completed feed poll cycle',
     registers: [this.registry],
+    // Under sharding the supervisor reports the most lagging shard process, not a sum.
+    aggregator: 'max',
   });
 
   constructor(budget: RequestBudget, lastPollAt: () => Date | undefined, now: () => Date) {
@@ -76,6 +78,7 @@ export class Metrics {
       name: 'kiroku_budget_paused',
       help: '1 while the budget is paused after a 429',
       registers: [this.registry],
+      aggregator: 'max',
       collect() {
         const pausedUntil = budget.stats().pausedUntil;
         this.set(pausedUntil !== null && pausedUntil > Date.now() ? 1 : 0);

@@ -6,6 +6,7 @@ import { digestBurst } from './digest-burst.js';
 import { interactionOverhead } from './interaction-overhead.js';
 import { memory } from './memory.js';
 import { requestsPerAction } from './requests-per-action.js';
+import { scaleOut } from './scale-out.js';
 
 export const SCENARIOS: readonly Scenario[] = [
   interactionOverhead,
@@ -14,4 +15,5 @@ export const SCENARIOS: readonly Scenario[] = [
   digestBurst,
   memory,
   coldStart,
+  scaleOut,
 ];

@@ -1,15 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { type Client, REST, Routes, ShardClientUtil, ShardingManager } from 'discord.js';
+import { REST, Routes, ShardingManager } from 'discord.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-
-/** Whether this process serves a guild: with sharding, only the guilds of its own shards. */
-export function servesGuild(client: Client, guildId: string): boolean {
-  const shards = client.options.shards;
-  const count = client.options.shardCount ?? 1;
-  if (!Array.isArray(shards) || count <= 1) return true;
-  return shards.includes(ShardClientUtil.shardIdForGuildId(guildId, count));
-}
+import { readMaxConcurrency, spawnDelayMs } from '../supervisor/identify-pacing.js';
+import { startSupervisorHttp } from '../supervisor/supervisor-http.js';
 
 /** True in a process that discord.js's ShardingManager started (it runs one or more shards). */
 export function isShardProcess(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -26,6 +20,11 @@ export function forgetShardVariablesOutsideShards(env: NodeJS.ProcessEnv = proce
   if (isShardProcess(env)) return;
   delete env.SHARDS;
   delete env.SHARD_COUNT;
+}
+
+/** Whether `npm start` runs the shard supervisor: SHARDS other than 1, or SHARD_COUNT / SHARD_IDS set. */
+export function supervisesShards(config: Config, env: NodeJS.ProcessEnv = process.env): boolean {
+  return !isShardProcess(env) && (config.shards !== 1 || config.shardRange.total !== undefined);
 }
 
 /** Discord's recommended shard count, asked through DISCORD_REST_URL like every other call. */
@@ -50,13 +49,18 @@ export async function superviseShards(
   token: string,
   logger: Logger,
 ): Promise<ShardSupervisor> {
-  const shardCount = config.shards === 'auto' ? await recommendedShardCount(config, token) : config.shards;
+  // SHARD_COUNT (several hosts) or SHARDS; SHARD_IDS picks this host's shards out of them.
+  const shardCount =
+    config.shardRange.total ??
+    (config.shards === 'auto' ? await recommendedShardCount(config, token) : config.shards);
+  const shardList = config.shardRange.ids ?? [...Array(shardCount).keys()];
   const entry = fileURLToPath(
     new URL(`../main${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
   );
   const manager = new ShardingManager(entry, {
     token,
     totalShards: shardCount,
+    shardList,
     mode: 'process',
     respawn: true,
     // Keeps the TypeScript loader when started with tsx (npm start).
@@ -66,8 +70,13 @@ export async function superviseShards(
     logger.info({ shard: shard.id, shardCount }, 'shard launched');
     shard.on('death', () => logger.warn({ shard: shard.id }, 'shard process died; respawning'));
   });
-  await manager.spawn({ amount: shardCount, delay: 0, timeout: 120_000 });
-  logger.info({ shardCount }, 'all shards ready');
+  const delay = spawnDelayMs(await readMaxConcurrency(config.discordRestUrl, token, logger));
+  const http =
+    config.httpPort === undefined
+      ? undefined
+      : await startSupervisorHttp({ port: config.httpPort, manager, shards: shardList.length, logger });
+  await manager.spawn({ amount: shardCount, delay, timeout: 120_000 });
+  logger.info({ shardCount, shards: shardList }, 'all shards ready');
   return {
     shardCount,
     async stop(timeoutMs) {
@@ -89,6 +98,7 @@ export async function superviseShards(
         }),
       ]);
       clearTimeout(timer);
+      await http?.close();
     },
   };
 }

@@ -54,7 +54,8 @@ export class AiringAlerts {
     this.#refreshMs = deps.refreshMs ?? DEFAULT_ALERT_REFRESH_MS;
   }
 
-  async tick(): Promise<AlertTickReport> {
+  /** Posts the alerts that are due: of every subscription, or of `only` these (one owner's). */
+  async tick(only?: readonly Subscription[]): Promise<AlertTickReport> {
     const now = this.#deps.now().getTime();
     const report: AlertTickReport = {
       subscriptions: 0,
@@ -63,9 +64,9 @@ export class AiringAlerts {
       skippedDuplicates: 0,
       retryLater: 0,
     };
-    const active = await this.#deps.subscriptions.all(
-      (s) => s.kind === 'schedule' && s.state === 'active' && (s.schedule?.alertMinutes ?? 0) > 0,
-    );
+    const hasAlerts = (s: Subscription) =>
+      s.kind === 'schedule' && s.state === 'active' && (s.schedule?.alertMinutes ?? 0) > 0;
+    const active = only ? only.filter(hasAlerts) : await this.#deps.subscriptions.all(hasAlerts);
     report.subscriptions = active.length;
     const groups = new Map<string, Subscription[]>();
     for (const subscription of active) {
@@ -86,7 +87,11 @@ export class AiringAlerts {
       for (const subscription of members) await this.#alert(subscription, cache.programs, now, report);
     }
     // Forget owners and options no longer subscribed.
-    for (const key of this.#cache.keys()) if (!groups.has(key)) this.#cache.delete(key);
+    const owners = only ? new Set(only.map((s) => s.ownerId)) : undefined;
+    for (const key of this.#cache.keys()) {
+      const owner = key.slice(0, key.indexOf('|'));
+      if (!groups.has(key) && (!owners || owners.has(owner))) this.#cache.delete(key);
+    }
     return report;
   }
 

@@ -101,8 +101,11 @@ export class DailyDigest {
     return schedule;
   }
 
-  /** Posts the digests that are due, and starts the prefetches of those coming up. */
-  async tick(): Promise<DigestTickReport> {
+  /**
+   * Posts the digests that are due, and starts the prefetches of those coming up: of every
+   * subscription, or of `only` these (one owner's, in the per-owner job of a scaled-out deployment).
+   */
+  async tick(only?: readonly Subscription[]): Promise<DigestTickReport> {
     const now = this.#deps.now();
     const report: DigestTickReport = {
       subscriptions: 0,
@@ -113,9 +116,9 @@ export class DailyDigest {
       prefetchStarted: 0,
       retryLater: 0,
     };
-    const active = await this.#deps.subscriptions.all(
-      (s) => s.kind === 'schedule' && s.state === 'active' && s.schedule !== undefined,
-    );
+    const isDigest = (s: Subscription) =>
+      s.kind === 'schedule' && s.state === 'active' && s.schedule !== undefined;
+    const active = only ? only.filter(isDigest) : await this.#deps.subscriptions.all(isDigest);
     report.subscriptions = active.length;
     const due: Array<{ subscription: Subscription; settings: ScheduleSettings; fire: DailyFire }> = [];
     for (const [index, subscription] of active.entries()) {

@@ -11,6 +11,8 @@ export interface FeedFetchOptions {
   pageSize: number;
   /** Pages fetched beyond the first when all of it is new. */
   maxCatchUpPages: number;
+  /** The budget's priority (default poll; a subscription's starting point is read interactively). */
+  priority?: 'poll' | 'interactive';
 }
 
 export interface FeedFetchResult {
@@ -29,7 +31,7 @@ export async function fetchNewActivities(
   cursor: number | undefined,
   options: FeedFetchOptions,
 ): Promise<FeedFetchResult> {
-  const call = { token, priority: 'poll' as const };
+  const call = { token, priority: options.priority ?? 'poll' };
   const byId = new Map<number, Activity>();
   let requests = 0;
   let truncated = false;

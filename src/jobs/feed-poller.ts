@@ -12,6 +12,7 @@ import { fetchNewActivities } from './feed-fetch.js';
 import { actionMatches, feedMessage } from './feed-message.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
+import type { OwnerChanges } from './owner-changes.js';
 
 export interface FeedPollerDeps extends SubscriptionJobDeps {
   store: Store;
@@ -21,6 +22,8 @@ export interface FeedPollerDeps extends SubscriptionJobDeps {
   maxCatchUpPages?: number;
   /** Owners polled at the same time (default 4; the request budget paces them anyway). */
   concurrency?: number;
+  /** Subscriptions made meanwhile are read again before posting (see owner-changes.ts). */
+  changes?: Pick<OwnerChanges, 'current' | 'all'>;
 }
 
 export interface CycleReport {
@@ -77,6 +80,8 @@ export class FeedPoller {
 
   async runCycle(): Promise<CycleReport> {
     const report = emptyReport();
+    // Marks first: a subscription stored after this read changes its owner's mark.
+    const marks = await this.#deps.changes?.all();
     const active = await this.#deps.subscriptions.all((s) => s.kind === 'feed' && s.state === 'active');
     const byOwner = new Map<string, Subscription[]>();
     for (const subscription of active) {
@@ -86,26 +91,93 @@ export class FeedPoller {
     await forEachLimited(
       [...byOwner.entries()],
       this.#deps.concurrency ?? 4,
-      async ([ownerId, subscriptions]) => {
-        try {
-          await this.#pollOwner(ownerId, subscriptions, report);
-        } catch (error) {
-          report.retryLater += 1;
-          this.#deps.logger.error({ err: error, ownerId }, 'feed: polling an owner failed');
-        }
-      },
+      async ([ownerId, subscriptions]) =>
+        this.#pollOwnerSafely(ownerId, subscriptions, marks?.get(ownerId), report),
     );
     this.#lastCycleAt = this.#deps.now();
     this.#deps.logger.debug({ report }, 'feed: cycle done');
     return report;
   }
 
-  async #pollOwner(ownerId: string, all: Subscription[], report: CycleReport): Promise<void> {
-    const { service, outbox, notices, membership, logger, now } = this.#deps;
-    // An owner who left a server (or a server kiroku left) gets those subscriptions disabled here.
-    const subscriptions = membership ? await membership.keep(all) : all;
-    report.disabled += all.length - subscriptions.length;
-    if (subscriptions.length === 0) return;
+  /**
+   * One owner's poll on its own (the per-owner job of a scaled-out deployment), given the owner's
+   * active feed subscriptions read under change mark `mark`; `lastCycleAt` then dates the latest
+   * owner poll.
+   */
+  async pollOwner(ownerId: string, subscriptions: Subscription[], mark?: string): Promise<CycleReport> {
+    const report = emptyReport();
+    report.owners = 1;
+    await this.#pollOwnerSafely(ownerId, subscriptions, mark, report);
+    this.#lastCycleAt = this.#deps.now();
+    return report;
+  }
+
+  /**
+   * Sets a starting point for an owner who has no cursor yet (a new feed subscription), from the
+   * newest activity right now (one request of one item), so that whatever happens after the
+   * subscription's confirmation is posted even before the owner's first poll. False when the owner
+   * already has a cursor or it could not be read (the first poll then starts from its own time).
+   */
+  async startOwner(ownerId: string): Promise<boolean> {
+    const stored = await ownerToken(this.#deps, ownerId);
+    if (!stored) return false;
+    if ((await this.#cursors.get(ownerId, stored.serviceUserId)) !== undefined) return false;
+    const fetched = await fetchNewActivities(this.#deps.service, stored.token, undefined, {
+      pageSize: 1,
+      maxCatchUpPages: 0,
+      priority: 'interactive',
+    });
+    await this.#cursors.set(ownerId, stored.serviceUserId, fetched.newestId, this.#deps.now());
+    return true;
+  }
+
+  async #pollOwnerSafely(
+    ownerId: string,
+    subscriptions: Subscription[],
+    mark: string | undefined,
+    report: CycleReport,
+  ): Promise<void> {
+    try {
+      await this.#pollOwner(ownerId, subscriptions, mark, report);
+    } catch (error) {
+      report.retryLater += 1;
+      this.#deps.logger.error({ err: error, ownerId }, 'feed: polling an owner failed');
+    }
+  }
+
+  /** The owner's active feed subscriptions again, when one was made since they were read. */
+  async #current(
+    ownerId: string,
+    read: Subscription[],
+    mark: string | undefined,
+    report: CycleReport,
+  ): Promise<Subscription[]> {
+    const changes = this.#deps.changes;
+    if (!changes || (await changes.current(ownerId)) === mark) return read;
+    const again = await this.#deps.subscriptions.all(
+      (s) => s.ownerId === ownerId && s.kind === 'feed' && s.state === 'active',
+    );
+    return this.#kept(again, report);
+  }
+
+  /** An owner who left a server (or a server kiroku left) gets those subscriptions disabled here. */
+  async #kept(subscriptions: Subscription[], report: CycleReport): Promise<Subscription[]> {
+    const { membership } = this.#deps;
+    if (!membership) return subscriptions;
+    const kept = await membership.keep(subscriptions);
+    report.disabled += subscriptions.length - kept.length;
+    return kept;
+  }
+
+  async #pollOwner(
+    ownerId: string,
+    all: Subscription[],
+    mark: string | undefined,
+    report: CycleReport,
+  ): Promise<void> {
+    const { service, outbox, notices, logger, now } = this.#deps;
+    const read = await this.#kept(all, report);
+    if (read.length === 0) return;
     const stored = await ownerToken(this.#deps, ownerId);
     if (!stored) return;
     const cursor = await this.#cursors.get(ownerId, stored.serviceUserId);
@@ -118,7 +190,7 @@ export class FeedPoller {
     } catch (error) {
       report.requests += 1;
       const outcome = await ownerCallFailed(this.#deps, ownerId, error, 'feed');
-      if (outcome === 'paused') report.paused += subscriptions.length;
+      if (outcome === 'paused') report.paused += read.length;
       else report.retryLater += 1;
       return;
     }
@@ -128,6 +200,9 @@ export class FeedPoller {
       await this.#cursors.set(ownerId, stored.serviceUserId, fetched.newestId, now());
       return;
     }
+    // Whatever was confirmed before these activities were made is stored by now, so it is read here.
+    const subscriptions =
+      fetched.activities.length > 0 ? await this.#current(ownerId, read, mark, report) : read;
     if (fetched.truncated) {
       report.truncated += 1;
       logger.warn({ ownerId, cursor, posted: fetched.activities.length }, 'feed: catch-up limit reached');

@@ -12,6 +12,8 @@ import { FeedPoller } from './feed-poller.js';
 import { createRestMembership, MembershipGate, type MembershipLookup } from './membership.js';
 import { type DisableReason, SubscriptionNotices } from './notices.js';
 import { Outbox } from './outbox.js';
+import { OwnerChanges } from './owner-changes.js';
+import { OwnerQueue } from './owner-queue.js';
 import { type ChannelPoster, createRestPoster } from './poster.js';
 import { Ticker } from './ticker.js';
 
@@ -48,7 +50,13 @@ export { Ticker } from './ticker.js';
 
 export interface JobsOptions {
   store: Store;
+  /** The subscriptions this process runs (narrowed to its owners when shard processes split them). */
   subscriptions: Subscriptions;
+  /**
+   * Every subscription, unnarrowed (default: `subscriptions`): a channel or server that refuses kiroku
+   * is refused to every owner's subscriptions there, whichever process runs them.
+   */
+  allSubscriptions?: Subscriptions;
   vault: TokenVault;
   service: ServiceClient;
   /** discord.js REST (e.g. `client.rest`); ignored when `poster` is given. */
@@ -65,6 +73,11 @@ export interface JobsOptions {
   feed?: { pageSize?: number; maxCatchUpPages?: number };
   digest?: { prefetchMs?: number; catchUpMs?: number };
   alerts?: { refreshMs?: number };
+  /**
+   * With Redis: each owner's work is a BullMQ job that one process at a time runs (see
+   * owner-queue.ts) instead of every job's ticker running in this process.
+   */
+  scaleOut?: { redisUrl: string; lockMs?: number; concurrency?: number };
 }
 
 export interface Jobs {
@@ -75,6 +88,13 @@ export interface Jobs {
   notices: SubscriptionNotices;
   poster: ChannelPoster;
   membership: MembershipGate | undefined;
+  /** The per-owner job queue, with `scaleOut` (Redis) only. */
+  owners: OwnerQueue | undefined;
+  /**
+   * After a subscription is stored and before it is confirmed: its owner's polls (in any process)
+   * include it from now on, and with Redis the owner has its job.
+   */
+  subscribed(ownerId: string): Promise<void>;
   /** Starts every job; steps are skipped while `isReady()` is false (gateway down). */
   start(isReady: () => boolean): void;
   stop(): Promise<void>;
@@ -87,7 +107,7 @@ export function createJobs(options: JobsOptions): Jobs {
   const t = createTranslator('en');
   const outbox = new Outbox(store, { poster, now, logger });
   const notices = new SubscriptionNotices({
-    subscriptions,
+    subscriptions: options.allSubscriptions ?? subscriptions,
     poster,
     t,
     logger,
@@ -97,11 +117,25 @@ export function createJobs(options: JobsOptions): Jobs {
     options.membership ?? (options.rest ? createRestMembership(options.rest, logger) : undefined);
   const membership = lookup ? new MembershipGate({ store, lookup, notices, now }) : undefined;
   const shared = { subscriptions, vault, service, outbox, notices, membership, logger, now, t };
-  const feed = new FeedPoller({ ...shared, store, ...options.feed });
+  const changes = new OwnerChanges(store);
+  const feed = new FeedPoller({ ...shared, store, changes, ...options.feed });
   const digest = new DailyDigest({ ...shared, store, ...options.digest });
   const alerts = new AiringAlerts({ ...shared, ...options.alerts });
   const intervals = options.intervals ?? {};
   const tickers: Ticker[] = [];
+  const owners = options.scaleOut
+    ? new OwnerQueue({
+        ...options.scaleOut,
+        subscriptions,
+        feed,
+        digest,
+        alerts,
+        logger,
+        changes,
+        feedMs: intervals.feedMs ?? 60_000,
+        scheduleMs: intervals.digestMs ?? 30_000,
+      })
+    : undefined;
   return {
     feed,
     digest,
@@ -110,8 +144,31 @@ export function createJobs(options: JobsOptions): Jobs {
     notices,
     poster,
     membership,
+    owners,
+    async subscribed(ownerId) {
+      await changes.mark(ownerId);
+      await owners?.enqueue(ownerId);
+    },
     start(isReady) {
       if (tickers.length > 0) return;
+      if (owners) {
+        owners
+          .start(isReady)
+          .catch((error: unknown) => logger.error({ err: error }, 'owner queue: start failed'));
+        // Owners whose subscriptions were made elsewhere (another host) or resumed get their job.
+        const reconcile = () => owners.reconcile();
+        tickers.push(
+          new Ticker({
+            name: 'owners',
+            intervalMs: intervals.feedMs ?? 60_000,
+            isReady,
+            step: reconcile,
+            logger,
+          }),
+        );
+        for (const ticker of tickers) ticker.start();
+        return;
+      }
       // Digest and alert ticks fall on :00 and :30, so an 08:00 digest posts at 08:00:00.
       tickers.push(
         new Ticker({
@@ -143,6 +200,7 @@ export function createJobs(options: JobsOptions): Jobs {
     async stop() {
       // Waits for running steps; prefetches in flight settle on their own (closing the budget rejects queued ones).
       await Promise.all(tickers.map((ticker) => ticker.stop()));
+      await owners?.stop();
     },
   };
 }

@@ -20,6 +20,8 @@ export interface HttpTransportOptions {
   connections?: number;
   /** How long an idle socket is kept open (default 30 s). */
   keepAliveTimeoutMs?: number;
+  /** Local address the sockets are bound to (SERVICE_LOCAL_ADDRESS: the egress IP the service sees). */
+  localAddress?: string;
 }
 
 export interface HttpRequest {
@@ -42,13 +44,15 @@ export interface HttpResponse {
 /** Owns the pools; share one transport between the API and OAuth clients. */
 export class HttpTransport {
   private readonly pools = new Map<string, Pool>();
-  private readonly options: Required<HttpTransportOptions>;
+  private readonly options: Required<Omit<HttpTransportOptions, 'localAddress'>> &
+    Pick<HttpTransportOptions, 'localAddress'>;
   private closed = false;
 
   constructor(options: HttpTransportOptions = {}) {
     this.options = {
       connections: options.connections ?? 8,
       keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 30_000,
+      localAddress: options.localAddress,
     };
   }
 
@@ -59,6 +63,7 @@ export class HttpTransport {
         connections: this.options.connections,
         keepAliveTimeout: this.options.keepAliveTimeoutMs,
         pipelining: 1,
+        ...(this.options.localAddress ? { localAddress: this.options.localAddress } : {}),
       });
       this.pools.set(origin, pool);
     }

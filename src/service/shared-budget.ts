@@ -15,7 +15,10 @@ import { BUDGET_LIMITER_OPTIONS } from './budget.js';
  * A RateLimiterRedis over a connected node-redis client, with the options the budget requires.
  * rate-limiter-flexible (every limiter it has) is loaded only here, for Redis deployments.
  */
-export async function createSharedLimiter(client: RedisConnection): Promise<RateLimiterAbstract> {
+export async function createSharedLimiter(
+  client: RedisConnection,
+  egressAddress?: string,
+): Promise<RateLimiterAbstract> {
   const { RateLimiterRedis } = await import('rate-limiter-flexible');
   return new RateLimiterRedis({
     storeClient: client,
@@ -24,7 +27,19 @@ export async function createSharedLimiter(client: RedisConnection): Promise<Rate
     // While Redis is unreachable, fail at once: the budget then keeps its local pace.
     rejectIfRedisNotReady: true,
     ...BUDGET_LIMITER_OPTIONS,
+    keyPrefix: budgetKeyPrefix(egressAddress),
   });
+}
+
+/**
+ * The service limits each source IP, so the shared budget is one per egress address: processes
+ * bound to the same SERVICE_LOCAL_ADDRESS (or to none: the host's default route) share one key,
+ * a host with another address has its own.
+ */
+export function budgetKeyPrefix(egressAddress: string | undefined): string {
+  return egressAddress
+    ? `${BUDGET_LIMITER_OPTIONS.keyPrefix}:${egressAddress}`
+    : BUDGET_LIMITER_OPTIONS.keyPrefix;
 }
 
 export interface SharedBudgetLimiter {
@@ -36,6 +51,8 @@ export interface SharedBudgetLimiter {
 
 export interface SharedBudgetOptions {
   logger: Logger;
+  /** SERVICE_LOCAL_ADDRESS: the budget is shared by the processes behind this one address. */
+  egressAddress?: string | undefined;
 }
 
 /**
@@ -53,7 +70,7 @@ export async function openSharedBudgetLimiter(
   const client = await connectRedis(databaseUrl, { logger: options.logger, role: 'request budget' });
   let closing: Promise<void> | undefined;
   return {
-    limiter: await createSharedLimiter(client),
+    limiter: await createSharedLimiter(client, options.egressAddress),
     close() {
       closing ??= client.isOpen ? client.close() : Promise.resolve();
       return closing;

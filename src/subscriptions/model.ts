@@ -80,7 +80,7 @@ const randomSubscriptionId = () => randomBytes(4).toString('hex');
 const MAX_ID_ATTEMPTS = 8;
 
 export interface SubscriptionsOptions {
-  servesGuild?: (guildId: string) => boolean;
+  servesOwner?: (ownerId: string) => boolean;
   /** Makes new ids (tests force collisions with it); random 8 hex digits by default. */
   newId?: () => string;
 }
@@ -88,17 +88,23 @@ export interface SubscriptionsOptions {
 /** Channel subscriptions, kept in the store; ids are short so that users can type them. */
 export class Subscriptions {
   private readonly items: Collection<Subscription>;
-  private readonly servesGuild: (guildId: string) => boolean;
   private readonly newId: () => string;
+  private readonly servesOwner: (ownerId: string) => boolean;
+  private readonly createdListeners: Array<(subscription: Subscription) => Promise<void>> = [];
 
   /**
-   * `servesGuild` narrows `all()` to the guilds of one shard, so that each subscription is served
-   * by exactly one shard (the one that holds its guild); commands use the unnarrowed view.
+   * `servesOwner` narrows `all()` to the owners whose jobs this process does (scale-out: each owner's
+   * jobs run in one process); commands use the unnarrowed view.
    */
   constructor(store: Store, options: SubscriptionsOptions = {}) {
     this.items = store.collection('subscriptions', subscriptionSchema);
-    this.servesGuild = options.servesGuild ?? (() => true);
     this.newId = options.newId ?? randomSubscriptionId;
+    this.servesOwner = options.servesOwner ?? (() => true);
+  }
+
+  /** Runs after each `create()`, before it resolves (e.g. the feed's starting point, the owner's job). */
+  onCreated(listener: (subscription: Subscription) => Promise<void>): void {
+    this.createdListeners.push(listener);
   }
 
   /** Stores a new subscription under a fresh id; an id already taken is never overwritten. */
@@ -110,7 +116,9 @@ export class Subscriptions {
         createdAt: now.toISOString(),
         state: 'active',
       };
-      if (await this.items.setIfAbsent(subscription.id, subscription)) return subscription;
+      if (!(await this.items.setIfAbsent(subscription.id, subscription))) continue;
+      for (const listener of this.createdListeners) await listener(subscription);
+      return subscription;
     }
     throw new Error('subscriptions: could not find a free id');
   }
@@ -139,7 +147,7 @@ export class Subscriptions {
   async all(filter: (subscription: Subscription) => boolean = () => true): Promise<Subscription[]> {
     const found: Subscription[] = [];
     for await (const [, subscription] of this.items.entries())
-      if (filter(subscription)) found.push(subscription);
+      if (this.servesOwner(subscription.ownerId) && filter(subscription)) found.push(subscription);
     return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 

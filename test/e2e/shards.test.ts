@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
@@ -12,6 +14,14 @@ import { USERS } from './harness.js';
 const TIMEOUT = 20_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
 /** SHARDS=2: the real `npm start` entry under discord.js's ShardingManager, against the fake gateway. */
 describe('two shards', () => {
   let discord: FakeDiscord;
@@ -19,10 +29,19 @@ describe('two shards', () => {
   let dataDir: string;
   let bot: ChildProcess;
   let output = '';
+  let httpPort = 0;
+  /** following_activities requests, by token. */
+  const polls: string[] = [];
 
   beforeAll(async () => {
     discord = await startFakeDiscord({ guilds: 6, shards: 2 });
-    emulator = await startEmulator({ seed: 'demo' });
+    emulator = await startEmulator({
+      seed: 'demo',
+      onRequest: (request) => {
+        if (request.path.endsWith('/following_activities') && request.token) polls.push(request.token);
+      },
+    });
+    httpPort = await freePort();
     dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-shards-'));
     bot = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: {
@@ -34,6 +53,8 @@ describe('two shards', () => {
         DATA_DIR: dataDir,
         SHARDS: '2',
         POLL_INTERVAL_SECONDS: '5',
+        // Every shard process used to bind it too (EADDRINUSE): only the supervisor listens now.
+        HTTP_PORT: String(httpPort),
         LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,6 +141,35 @@ describe('two shards', () => {
         .channelMessages(channel)
         .filter((m) => JSON.stringify(m.embeds).includes('from the shards test'));
       expect(posted).toHaveLength(1);
+      // Not even attempted twice (Discord's nonce would hide a second attempt only for minutes).
+      const attempts = discord.restCalls.filter(
+        (call) => call.method === 'POST' && call.path === `/channels/${channel}/messages`,
+      );
+      expect(attempts).toHaveLength(1);
     }
   }, 60_000);
+
+  it('polls each owner in one shard process only', async () => {
+    // alice's owner is polled by one process every 5 s: 4 cycles fit in 16 s, 8 polls if both polled.
+    const from = polls.length;
+    await sleep(16_000);
+    const alicePolls = polls.slice(from).filter((token) => token === DEMO_TOKENS.alice).length;
+    expect(alicePolls).toBeGreaterThanOrEqual(2);
+    expect(alicePolls).toBeLessThanOrEqual(5);
+    expect(output).not.toContain('EADDRINUSE');
+  }, 30_000);
+
+  it('serves health and metrics from the supervisor alone, over both shards', async () => {
+    const health = await fetch(`http://127.0.0.1:${httpPort}/healthz`);
+    expect(health.status).toBe(200);
+    const metrics = await (await fetch(`http://127.0.0.1:${httpPort}/metrics`)).text();
+    // Interactions of both shards' processes, summed: shard 0's guild had at most 4 of the tests'
+    // interactions and shard 1's 2, so more than 4 counts both.
+    const answered = [...metrics.matchAll(/^kiroku_interactions_total\{[^}]*\} (\d+)/gm)].reduce(
+      (sum, match) => sum + Number(match[1]),
+      0,
+    );
+    expect(answered).toBeGreaterThan(4);
+    expect(output.match(/http server listening/g)).toHaveLength(1);
+  });
 });

@@ -49,6 +49,17 @@ export interface StartEmulatorOptions {
   now?: () => Date;
   /** Seed of the generator behind faults.errorRate. */
   randomSeed?: number;
+  /** Sees every API and OAuth request as it arrives (e.g. to count polls per token and per source address). */
+  onRequest?: (request: ObservedRequest) => void;
+}
+
+export interface ObservedRequest {
+  method: string;
+  path: string;
+  /** The Bearer token, when one was sent. */
+  token: string | undefined;
+  /** The client's source address: the per-IP limit's key. */
+  remoteAddress: string;
 }
 
 /** Bodies up to this size are read; larger ones get 413. Comments may be ~1 MB of kana. */
@@ -198,6 +209,12 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Em
       return;
     }
     stats.requests += 1;
+    opts.onRequest?.({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      token: /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1],
+      remoteAddress: req.socket.remoteAddress ?? 'unknown',
+    });
     if (faults.rateLimit && !limiter.tryAcquire(req.socket.remoteAddress ?? 'unknown')) {
       stats.rateLimited += 1;
       send(res, { status: 429, contentType: 'text/plain; charset=utf-8', body: 'Retry later\n' });

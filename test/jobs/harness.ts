@@ -49,6 +49,8 @@ export interface HarnessOptions {
   /** Wraps the real poster (crash simulation). */
   wrapPoster?: (poster: ChannelPoster) => ChannelPoster;
   jobs?: Pick<JobsOptions, 'feed' | 'digest' | 'alerts'>;
+  /** Narrows the jobs to these owners, as a shard process does; `subscriptions` stays unnarrowed. */
+  servesOwner?: (ownerId: string) => boolean;
 }
 
 export interface Harness {
@@ -93,6 +95,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     const store = await openStore(databaseUrl, { logger });
     const vault = new TokenVault(store, keyring, { logger });
     const subscriptions = new Subscriptions(store);
+    const narrowed = options.servesOwner
+      ? new Subscriptions(store, { servesOwner: options.servesOwner })
+      : subscriptions;
     budget = createRequestBudget({ ratePerSecond: 200, logger });
     service = new ServiceClient({ baseUrl: emulator.url, budget, logger, retry: { maxRetries: 0 } });
     const rest = new REST({ api: discord.restUrl, retries: 0 }).setToken(discord.botToken);
@@ -100,7 +105,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     const poster = wrapPoster ? wrapPoster(realPoster) : realPoster;
     const jobs = createJobs({
       store,
-      subscriptions,
+      subscriptions: narrowed,
+      allSubscriptions: subscriptions,
       vault,
       service,
       poster,

@@ -157,3 +157,23 @@ describe('owner membership', () => {
     expect(h.discord.channelMessages(first)).toHaveLength(2);
   });
 });
+
+describe('a server or channel that refuses kiroku, with owners split over shard processes', () => {
+  it('disables every owner’s subscriptions there, also those another process runs', async () => {
+    // This process runs alice's jobs only, as one shard process of two would.
+    harness = await startHarness({ start: START, servesOwner: (ownerId) => ownerId === OWNERS.alice });
+    const h = harness;
+    const [first = '', second = ''] = h.channels;
+    await h.subscribe({ kind: 'feed', channelId: first, ownerId: OWNERS.alice, feed: { actions: [] } });
+    await h.subscribe({ kind: 'feed', channelId: first, ownerId: OWNERS.bob, feed: { actions: [] } });
+    await h.subscribe({ kind: 'feed', channelId: second, ownerId: OWNERS.bob, feed: { actions: [] } });
+
+    const byChannel = await h.jobs.notices.disableChannel(first, 'forbidden');
+    expect(byChannel.map((s) => s.ownerId).sort()).toEqual([OWNERS.alice, OWNERS.bob].sort());
+
+    const byServer = await h.jobs.notices.disableGuild(h.discord.guildIds[0] ?? '');
+    expect(byServer.map((s) => [s.ownerId, s.channelId])).toEqual([[OWNERS.bob, second]]);
+    const states = (await h.subscriptions.all()).map((s) => s.state);
+    expect(states).toEqual(['disabled', 'disabled', 'disabled']);
+  });
+});

@@ -5,7 +5,8 @@
  *
  * Test-only environment (never read by src/):
  * - RELIABILITY_NOW: ISO instant the injected clock starts at (it then runs at real speed).
- * - RELIABILITY_JOBS: `feed`, `digest` or `feed,digest` (default both).
+ * - RELIABILITY_JOBS: `feed`, `digest` or `feed,digest` (default both); `started`: the jobs as
+ *   production starts them (e.g. the per-owner queue with Redis), no loop.
  * - RELIABILITY_LOOP_MS: pause between two rounds of the jobs (default 20).
  *
  * Progress goes to stderr as JSON lines `{"reliability": <event>, ...}`; pino logs go to stdout.
@@ -33,15 +34,17 @@ const now = () => new Date(Date.now() + offset);
 const jobs = new Set((process.env.RELIABILITY_JOBS ?? 'feed,digest').split(','));
 const loopMs = Number(process.env.RELIABILITY_LOOP_MS ?? 20);
 
+const started = jobs.has('started');
 // The crash tests subscribe many channels per person at once: the per-person limits stay out of reach.
 const kiroku = await startKiroku({
   config,
   logger,
   now,
-  startJobs: false,
+  startJobs: started,
   interactionLimits: RELAXED_INTERACTION_LIMITS,
 });
 mark('ready', { pid: process.pid });
+if (started) await new Promise(() => undefined);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 for (;;) {

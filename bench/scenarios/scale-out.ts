@@ -1,0 +1,290 @@
+/**
+ * Scenario: scale-out. The same feed owners polled by one kiroku process, then by two processes
+ * sharing them through Redis (BullMQ per-owner jobs), each bound to its own loopback source
+ * address (SERVICE_LOCAL_ADDRESS 127.0.0.1 and 127.0.0.2) against the emulator's per-address
+ * limit, so each has its own budget. Every owner has one new activity to post. Measured: one full
+ * cycle (every owner polled once, its post made), duplicate polls, duplicate posts, 429s.
+ *
+ * Time is compressed: the emulator's per-address limit (4/s) and kiroku's budget (3/s) are both
+ * multiplied by SCALE, so a cycle takes 1/SCALE of the production time; the ratio is unchanged.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { FeedCursors } from '../../src/jobs/feed-cursors.js';
+import { enqueueOwnerJobs } from '../../src/jobs/owner-queue.js';
+import { createLogger } from '../../src/logger.js';
+import { openStore } from '../../src/store/index.js';
+import { Subscriptions } from '../../src/subscriptions/model.js';
+import { KeyRing, TokenVault } from '../../src/vault/index.js';
+import { type FakeDiscord, startFakeDiscord } from '../../test/discord/fake-discord.js';
+import type { EmulatorData } from '../../test/emulator/data.js';
+import { startEmulator } from '../../test/emulator/server.js';
+import { startRedisServer } from '../../test/store/redis-server.js';
+import { allChannels, feedSubscription, inBatches, ownerDiscordId } from '../population.js';
+import { type SpawnedChild, spawnScript } from '../spawn.js';
+import { round, sleep } from '../stats.js';
+import { row, type Scenario } from '../types.js';
+
+const NAME = 'scale-out';
+const SCALE = 10;
+const SERVICE_LIMIT_PER_ADDRESS = 4 * SCALE;
+const BUDGET_PER_SECOND = 3 * SCALE;
+const ADDRESSES = ['127.0.0.1', '127.0.0.2'] as const;
+const CHANNELS_PER_GUILD = 50;
+
+interface Owner {
+  discordId: string;
+  token: string;
+  serviceUserId: number;
+  username: string;
+}
+
+interface Phase {
+  processes: number;
+  cycleS: number;
+  polls: number;
+  duplicatePolls: number;
+  posts: number;
+  duplicatePosts: number;
+  http429: number;
+  pollsByAddress: Record<string, number>;
+}
+
+/** What the emulator saw: following_activities requests by token and by source address. */
+class PollLog {
+  readonly byToken = new Map<string, number>();
+  readonly byAddress: Record<string, number> = {};
+  lastAt = 0;
+  observe(path: string, token: string | undefined, address: string): void {
+    if (!path.endsWith('/following_activities') || !token) return;
+    this.byToken.set(token, (this.byToken.get(token) ?? 0) + 1);
+    this.byAddress[address] = (this.byAddress[address] ?? 0) + 1;
+    this.lastAt = performance.now();
+  }
+  reset(): void {
+    this.byToken.clear();
+    for (const key of Object.keys(this.byAddress)) delete this.byAddress[key];
+  }
+}
+
+function createServiceOwners(data: EmulatorData, count: number, posterId: number): Owner[] {
+  return Array.from({ length: count }, (_, i) => {
+    const username = `bench_scale_owner${i}`;
+    const user = data.createUser({ username });
+    data.follow(user.id, posterId);
+    return {
+      discordId: ownerDiscordId(i),
+      token: data.issueToken(user.id),
+      serviceUserId: user.id,
+      username,
+    };
+  });
+}
+
+/** A fresh Redis store as `/account link` and `/subscription feed` leave it, each cursor at `cursor`. */
+async function seedStore(
+  redisUrl: string,
+  vaultKey: Buffer,
+  owners: Owner[],
+  discord: FakeDiscord,
+  cursor: number,
+) {
+  const logger = createLogger('silent');
+  const store = await openStore(redisUrl, { logger });
+  const vault = new TokenVault(store, KeyRing.fromKeys([{ key: vaultKey }]), { logger });
+  const subscriptions = new Subscriptions(store);
+  const cursors = new FeedCursors(store);
+  const channels = allChannels(discord);
+  const now = new Date();
+  await inBatches(owners, 50, async (owner, i) => {
+    const channel = channels[i];
+    if (!channel) throw new Error('fewer channels than owners');
+    await vault.put(owner.discordId, {
+      token: owner.token,
+      scopes: ['read', 'write'],
+      serviceUserId: owner.serviceUserId,
+      serviceUsername: owner.username,
+      method: 'token',
+      linkedAt: now.toISOString(),
+    });
+    await subscriptions.create(feedSubscription(owner.discordId, channel.guildId, channel.channelId), now);
+    await cursors.set(owner.discordId, owner.serviceUserId, cursor, now);
+  });
+  await store.close();
+}
+
+export const scaleOut: Scenario = {
+  name: NAME,
+  title: 'Scale-out: 2,000 feed owners, one process vs two on their own source addresses (Redis)',
+  resultsKey: 'scale_out',
+  async run(options) {
+    const ownersCount = options.quick ? 400 : 2_000;
+    const polls = new PollLog();
+    const emulator = await startEmulator({
+      seed: 'demo',
+      rateLimit: true,
+      perIpLimit: SERVICE_LIMIT_PER_ADDRESS,
+      onRequest: (request) => polls.observe(request.path, request.token, request.remoteAddress),
+    });
+    const discord = await startFakeDiscord({
+      guilds: Math.ceil(ownersCount / CHANNELS_PER_GUILD),
+      channelsPerGuild: CHANNELS_PER_GUILD,
+    });
+    const poster = emulator.data.createUser({ username: 'bench_scale_poster' });
+    const owners = createServiceOwners(emulator.data, ownersCount, poster.id);
+    const episodes = [...emulator.data.episodes.values()];
+    const runPhase = async (processes: number): Promise<Phase> => {
+      const redis = await startRedisServer();
+      const vaultKey = randomBytes(32);
+      const children: SpawnedChild[] = [];
+      const readies: Array<Promise<unknown>> = [];
+      const dirs: string[] = [];
+      try {
+        const cursor = Math.max(0, ...emulator.data.activities.keys());
+        await seedStore(redis.url, vaultKey, owners, discord, cursor);
+        for (const address of ADDRESSES.slice(0, processes)) {
+          const dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-bench-scale-'));
+          dirs.push(dataDir);
+          const child = spawnScript({
+            runner: 'node',
+            script: 'src/main.ts',
+            nodeFlags: ['--disable-warning=UnsupportedCacheOverwriteWarning'],
+            env: {
+              DISCORD_TOKEN: discord.botToken,
+              DISCORD_REST_URL: discord.restUrl,
+              SERVICE_URL: emulator.url,
+              DATABASE_URL: redis.url,
+              VAULT_KEY: vaultKey.toString('base64'),
+              DATA_DIR: dataDir,
+              SERVICE_LOCAL_ADDRESS: address,
+              SERVICE_RATE_PER_SECOND: String(BUDGET_PER_SECOND),
+              // One cycle is measured: no owner is due twice within it.
+              POLL_INTERVAL_SECONDS: '3600',
+              LOG_LEVEL: 'info',
+            },
+          });
+          children.push(child);
+          // Listening from the spawn on: a line printed before the wait began would be missed.
+          readies.push(child.waitForLine(/kiroku is ready/, 60_000));
+        }
+        await Promise.all(readies);
+        // One new activity in every owner's feed, then every owner's job at one instant.
+        emulator.data.createRecord({
+          userId: poster.id,
+          episodeId: episodes[0]?.id ?? 0,
+          comment: `scale ${processes}`,
+        });
+        polls.reset();
+        discord.resetRecords();
+        const limitedBefore = emulator.stats.rateLimited;
+        const started = performance.now();
+        await enqueueOwnerJobs(
+          redis.url,
+          owners.map((owner) => owner.discordId),
+        );
+        const posts = () =>
+          discord.restCalls.filter((call) => call.method === 'POST' && call.path.startsWith('/channels/'));
+        const deadline = started + (options.quick ? 120_000 : 600_000);
+        while (
+          (polls.byToken.size < owners.length || posts().length < owners.length) &&
+          performance.now() < deadline
+        )
+          await sleep(20);
+        const lastPoll = polls.lastAt;
+        await sleep(3_000); // anything extra would show now
+        const made = posts();
+        const distinctPosts = new Set(
+          made.map((call) => `${call.path}|${JSON.stringify((call.body as { nonce?: unknown })?.nonce)}`),
+        );
+        const total = [...polls.byToken.values()].reduce((a, b) => a + b, 0);
+        const phase: Phase = {
+          processes,
+          cycleS: (lastPoll - started) / 1000,
+          polls: total,
+          duplicatePolls: total - polls.byToken.size,
+          posts: distinctPosts.size,
+          duplicatePosts: made.length - distinctPosts.size,
+          http429: emulator.stats.rateLimited - limitedBefore,
+          pollsByAddress: { ...polls.byAddress },
+        };
+        options.log(
+          `  ${processes} process(es): cycle ${phase.cycleS.toFixed(1)} s, ${total} polls of ${polls.byToken.size} owners, ${phase.posts} posts, 429s ${phase.http429}, by address ${JSON.stringify(phase.pollsByAddress)}`,
+        );
+        if (polls.byToken.size < owners.length)
+          throw new Error(`${processes} process(es): only ${polls.byToken.size} owners polled`);
+        return phase;
+      } finally {
+        for (const child of children) await child.stop();
+        await redis.stop();
+        for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+      }
+    };
+    try {
+      options.log(
+        `  ${ownersCount} owners; limits ×${SCALE}: ${SERVICE_LIMIT_PER_ADDRESS}/s per address, budget ${BUDGET_PER_SECOND}/s`,
+      );
+      const one = await runPhase(1);
+      const two = await runPhase(2);
+      const ratio = two.cycleS / one.cycleS;
+      const duplicatePolls = one.duplicatePolls + two.duplicatePolls;
+      const duplicatePosts = one.duplicatePosts + two.duplicatePosts;
+      const http429 = one.http429 + two.http429;
+      const compressed = `time compressed ×${SCALE}: limit ${SERVICE_LIMIT_PER_ADDRESS}/s per address, budget ${BUDGET_PER_SECOND}/s per process`;
+      const rows = [
+        row(NAME, `one full feed cycle over ${ownersCount} owners, two processes on two source addresses`, {
+          value: round(two.cycleS, 1),
+          unit: 's',
+          baseline: round(one.cycleS, 1),
+          baselineLabel: 'one process',
+          target: '≤ 0.55×',
+          met: ratio <= 0.55,
+          note: `${compressed}; polls by source address ${JSON.stringify(two.pollsByAddress)}`,
+        }),
+        row(NAME, 'duplicate polls (an owner polled twice in one cycle)', {
+          value: duplicatePolls,
+          unit: 'count',
+          baseline: 0,
+          baselineLabel: 'target',
+          target: '= 0',
+          met: duplicatePolls === 0,
+        }),
+        row(NAME, 'duplicate posts (a channel post attempted twice)', {
+          value: duplicatePosts,
+          unit: 'count',
+          baseline: 0,
+          baselineLabel: 'target',
+          target: '= 0',
+          met: duplicatePosts === 0,
+          note: `${one.posts} + ${two.posts} posts expected ${2 * ownersCount}`,
+        }),
+        row(NAME, '429 responses from the service', {
+          value: http429,
+          unit: 'count',
+          baseline: 0,
+          baselineLabel: 'target',
+          target: '= 0',
+          met: http429 === 0,
+        }),
+      ];
+      return {
+        rows,
+        details: { owners: ownersCount, scale: SCALE, one, two, compressed },
+        summary: {
+          cycle_ratio_two_vs_one: round(ratio, 3),
+          duplicate_polls: duplicatePolls,
+          duplicate_posts: duplicatePosts,
+          http_429: http429,
+          owners: ownersCount,
+          cycle_one_process_s: round(one.cycleS, 1),
+          cycle_two_processes_s: round(two.cycleS, 1),
+          time_compression: SCALE,
+        },
+      };
+    } finally {
+      await discord.close();
+      await emulator.close();
+    }
+  },
+};
