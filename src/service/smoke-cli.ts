@@ -1,6 +1,6 @@
-import { existsSync, realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { parseConfig } from '../config.js';
+import { isEntryPoint } from '../entry-point.js';
 import { formatSmokeTable, runSmoke } from './smoke.js';
 
 /**
@@ -65,17 +65,7 @@ export async function smokeCommand(
   return report.ok ? 0 : 1;
 }
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
+if (isEntryPoint(import.meta.url)) {
   if (existsSync('.env')) process.loadEnvFile('.env');
   process.exitCode = await smokeCommand(process.argv.slice(2), process.env, process.stdout, process.stderr);
 }

@@ -1,6 +1,5 @@
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { type Config, loadConfig } from '../config.js';
+import { isEntryPoint } from '../entry-point.js';
 import { createLogger, type Logger } from '../logger.js';
 import { openStore } from '../store/index.js';
 import { loadKeyRing } from './keyring.js';
@@ -44,14 +43,4 @@ async function main(): Promise<void> {
   }
 }
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) await main();
+if (isEntryPoint(import.meta.url)) await main();
