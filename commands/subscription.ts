@@ -63,13 +63,18 @@ const alertRating = z.union([
 ]);
 type AlertRating = z.output<typeof alertRating>;
 
+/** Posts are written in the chosen language, else in the server's preferred one. */
+const language = z.enum(['en', 'ja']).optional();
+
 const feedOptions = z.object({
   channel,
+  language,
   actions: z.enum(Object.keys(ACTION_PRESETS) as [keyof typeof ACTION_PRESETS]).default('all'),
 });
 
 const scheduleOptions = z.object({
   channel,
+  language,
   time: z.string().trim().regex(HH_MM, 'reason.time').default('08:00'),
   timezone: z.string().trim().refine(isValidTimeZone, 'reason.timezone').optional(),
   unwatched: z.boolean().default(false),
@@ -89,6 +94,31 @@ const mention = (channelId: string) => `<#${channelId}>`;
 
 const postChannelOption = () =>
   textChannelOption('channel', 'チャンネル', { en: 'Where to post', ja: '投稿先' }, { required: true });
+
+const languageOption = () =>
+  stringOption(
+    'language',
+    '言語',
+    {
+      en: 'Language of the posts (default: the server’s language)',
+      ja: '投稿の言語（既定はサーバーの言語）',
+    },
+    {
+      choices: [
+        { value: 'ja', name: { en: 'Japanese', ja: '日本語' } },
+        { value: 'en', name: { en: 'English', ja: '英語' } },
+      ],
+    },
+  );
+
+/** The language of a new subscription's posts, and the line that tells the invoker. */
+function postLanguage(ctx: Context, chosen: Subscription['language'] | undefined) {
+  const language = chosen ?? ctx.guildLocale ?? 'en';
+  return {
+    language,
+    note: ctx.t('subscription.postsIn', { language: ctx.t(`subscription.language.${language}`) }),
+  };
+}
 
 function requireGuild(ctx: Context): string {
   if (!ctx.guildId) throw new UserFacingError('error.guildOnly');
@@ -145,19 +175,27 @@ async function subscribeFeed(ctx: Context, raw: CommandInput['options']): Promis
   await requirePostable(ctx, guildId, options.channel);
   await requireRoom(ctx, guildId, 'feed', options.channel.id);
   const actions = [...ACTION_PRESETS[options.actions]];
+  const { language, note } = postLanguage(ctx, options.language);
   const created = await ctx.subscriptions.create(
-    { kind: 'feed', guildId, channelId: options.channel.id, ownerId: ctx.user.id, feed: { actions } },
+    {
+      kind: 'feed',
+      guildId,
+      channelId: options.channel.id,
+      ownerId: ctx.user.id,
+      feed: { actions },
+      language,
+    },
     ctx.now(),
   );
   const described = options.actions === 'all' ? ctx.t('subscription.allActions') : actions.join(', ');
   return {
     kind: 'message',
     ephemeral: true,
-    content: ctx.t('subscription.feedCreated', {
+    content: `${ctx.t('subscription.feedCreated', {
       id: created.id,
       channel: mention(created.channelId),
       actions: described,
-    }),
+    })}\n${note}`,
   };
 }
 
@@ -168,9 +206,11 @@ async function subscribeSchedule(ctx: Context, raw: CommandInput['options']): Pr
   await requirePostable(ctx, guildId, options.channel);
   await requireRoom(ctx, guildId, 'schedule', options.channel.id);
   const timezone = options.timezone ?? ctx.settings.defaultTimezone;
+  const { language, note } = postLanguage(ctx, options.language);
   const created = await ctx.subscriptions.create(
     {
       kind: 'schedule',
+      language,
       guildId,
       channelId: options.channel.id,
       ownerId: ctx.user.id,
@@ -189,13 +229,13 @@ async function subscribeSchedule(ctx: Context, raw: CommandInput['options']): Pr
   return {
     kind: 'message',
     ephemeral: true,
-    content: ctx.t('subscription.scheduleCreated', {
+    content: `${ctx.t('subscription.scheduleCreated', {
       id: created.id,
       channel: mention(created.channelId),
       time: options.time,
       timezone,
       alerts,
-    }),
+    })}\n${note}`,
   };
 }
 
@@ -204,7 +244,8 @@ function describeSubscription(ctx: Context, s: Subscription): string {
     s.kind === 'schedule' && s.schedule
       ? `${s.schedule.time} ${s.schedule.timezone}${s.schedule.alertMinutes ? ` · ⏰ ${s.schedule.alertMinutes} min` : ''}`
       : (s.feed?.actions.join(', ') ?? '');
-  return `\`${s.id}\` ${ctx.t(`subscription.kind.${s.kind}`)} → ${mention(s.channelId)} · <@${s.ownerId}> · ${detail} · ${ctx.t(stateKey(s))}`;
+  const language = ctx.t(`subscription.language.${s.language}`);
+  return `\`${s.id}\` ${ctx.t(`subscription.kind.${s.kind}`)} → ${mention(s.channelId)} · <@${s.ownerId}> · ${detail} · ${language} · ${ctx.t(stateKey(s))}`;
 }
 
 /** A disabled subscription says whether its channel, its owner or kiroku is the reason. */
@@ -282,6 +323,7 @@ export const command = defineCommand({
         { en: 'Post your friends’ activity in a channel', ja: 'フォロー中の人の活動を投稿' },
         [
           postChannelOption(),
+          languageOption(),
           stringOption(
             'actions',
             '種類',
@@ -303,6 +345,7 @@ export const command = defineCommand({
         { en: 'Post your daily schedule in a channel', ja: '毎日の放送予定を投稿' },
         [
           postChannelOption(),
+          languageOption(),
           stringOption(
             'time',
             '時刻',

@@ -4,6 +4,7 @@ import { Accounts } from './accounts/accounts.js';
 import { oauthCallback } from './accounts/oauth-callback.js';
 import { OAuthConfirmations, pendingLinkSchema } from './accounts/oauth-confirmations.js';
 import { OAuthStates, oauthStateSchema } from './accounts/oauth-state.js';
+import { UserPreferences } from './accounts/user-preferences.js';
 import { canPost, createDiscordClient } from './bot/client.js';
 import type { CommandModule } from './bot/command.js';
 import type { Services } from './bot/context.js';
@@ -134,9 +135,11 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   const accounts = new Accounts(vault, oauth, logger);
   const subscriptions = new Subscriptions(store);
   const pager = new Pager(store.collection('pager', pagerStateSchema));
+  const preferences = new UserPreferences(store);
   accounts.onUnlink(async (discordUserId) => {
     await subscriptions.removeByOwner(discordUserId);
     await pager.forget(discordUserId);
+    await preferences.forgetLink(discordUserId);
   });
   const client = createDiscordClient({ restUrl: config.discordRestUrl });
 
@@ -149,6 +152,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     tokens: { info: (token) => oauthEndpoint.tokenInfo(token) },
     oauthStates,
     accounts,
+    preferences,
     subscriptions,
     channels: { canPost: (guildId, channelId) => canPost(client, guildId, channelId) },
     vault,
@@ -176,6 +180,8 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     poster,
     membership: createRestMembership(client.rest, logger),
     onDisabled: metrics.observeDisabled,
+    localeOf: (discordUserId) => preferences.localeOf(discordUserId),
+    broadcastDayStart: config.broadcastDayStart,
     logger,
     now,
     intervals: { feedMs: config.pollIntervalSeconds * 1000 },

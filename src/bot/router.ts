@@ -128,10 +128,16 @@ export class InteractionRouter {
   }
 
   private context(interaction: Interaction, route: string): Context {
+    const locale = localeFromDiscord(interaction.locale);
+    // Owner notices follow the person's last language; a write happens only when it changed.
+    this.services.preferences.rememberLocale(interaction.user.id, locale).catch((error: unknown) => {
+      this.logger.debug({ err: error }, 'could not remember a locale');
+    });
     return createContext(this.services, {
-      locale: localeFromDiscord(interaction.locale),
+      locale,
       user: { id: interaction.user.id, username: interaction.user.username },
       guildId: interaction.guildId,
+      guildLocale: interaction.guildLocale ? localeFromDiscord(interaction.guildLocale) : null,
       channelId: interaction.channelId,
       interactionId: interaction.id,
       route,
