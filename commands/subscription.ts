@@ -10,6 +10,7 @@ import type { Context } from '../src/bot/context.js';
 import {
   booleanOption,
   integerOption,
+  SERVER_ONLY,
   slashCommand,
   stringOption,
   subcommand,
@@ -389,7 +390,7 @@ export const command = defineCommand({
         ),
       ]),
     ],
-    { default_member_permissions: MANAGE_CHANNELS },
+    { default_member_permissions: MANAGE_CHANNELS, ...SERVER_ONLY },
   ),
   ephemeral: () => true,
 

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { type Client, Events, Status } from 'discord.js';
+import { type Client, Events, Routes, Status } from 'discord.js';
 import { Accounts } from './accounts/accounts.js';
 import { oauthCallback } from './accounts/oauth-callback.js';
 import { OAuthConfirmations, pendingLinkSchema } from './accounts/oauth-confirmations.js';
@@ -7,6 +7,7 @@ import { OAuthStates, oauthStateSchema } from './accounts/oauth-state.js';
 import { UserPreferences } from './accounts/user-preferences.js';
 import { canPost, createDiscordClient } from './bot/client.js';
 import type { CommandModule } from './bot/command.js';
+import { CommandMentions } from './bot/command-mentions.js';
 import type { Services } from './bot/context.js';
 import {
   DEFAULT_INTERACTION_LIMITS,
@@ -158,6 +159,12 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     vault,
     store,
     pager,
+    commandMentions: new CommandMentions({
+      fetchRegistered: () =>
+        client.application ? client.rest.get(Routes.applicationCommands(client.application.id)) : undefined,
+      logger,
+      now,
+    }),
     cache,
     logger,
     now,

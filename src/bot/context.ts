@@ -8,6 +8,7 @@ import type { CallOptions, OAuthClient, Priority, ServiceClient, TokenInfo } fro
 import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { StoredToken, TokenVault } from '../vault/index.js';
+import type { CommandMentions } from './command-mentions.js';
 import type { LookupCache } from './lookup-cache.js';
 import type { Pager } from './paging.js';
 import { UserFacingError } from './user-facing-error.js';
@@ -28,6 +29,8 @@ export interface Services {
   vault: TokenVault;
   store: Store;
   pager: Pager;
+  /** Clickable mentions of the registered commands (for /help). */
+  commandMentions: CommandMentions;
   cache: LookupCache;
   logger: Logger;
   now: () => Date;

@@ -245,10 +245,6 @@ export const en = {
   'reason.timezone': 'must be an IANA time zone such as Asia/Tokyo',
   // help
   'help.title': 'kiroku: your anime viewing record on Discord',
-  'help.body':
-    'Look things up: `/work search`, `/work info`, `/episode list`, `/episode info`, `/people`, `/user profile|followers|following|activities`, `/record list`.\n' +
-    'Your own record: link your account with `/account link`, then `/me`, `/library`, `/schedule`, `/feed`, `/record post|edit|delete`, `/status`.\n' +
-    'Channels: `/subscription feed|schedule|list|remove` posts friends’ activity and a daily schedule.',
   'help.account': 'Your account',
   'help.accountLinked': (p: { username: string }) => `Linked as **${p.username}**.`,
   'help.accountUnlinked': 'Not linked. Use `/account link` to start.',

@@ -214,10 +214,6 @@ export const ja: Messages = {
   'reason.time': '08:00 のような時刻で入力してください',
   'reason.timezone': 'Asia/Tokyo のような IANA タイムゾーンで入力してください',
   'help.title': 'kiroku: Discord でアニメの視聴記録',
-  'help.body':
-    '調べる: `/work search`、`/work info`、`/episode list`、`/episode info`、`/people`、`/user profile|followers|following|activities`、`/record list`。\n' +
-    '自分の記録: `/account link` でアカウントを連携し、`/me`、`/library`、`/schedule`、`/feed`、`/record post|edit|delete`、`/status`。\n' +
-    'チャンネル: `/subscription feed|schedule|list|remove` でフォロー中の人の活動と毎日の放送予定を投稿します。',
   'help.account': 'あなたのアカウント',
   'help.accountLinked': (p) => `**${p.username}** として連携済みです。`,
   'help.accountUnlinked': '未連携です。`/account link` から始めましょう。',
