@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '../../src/i18n/translator.js';
+import { digestMessage } from '../../src/jobs/digest-message.js';
 import { broadcastTime, clockText, japaneseDate, minutesOfDay } from '../../src/render/broadcast-day.js';
+import type { Program } from '../../src/service/index.js';
 
 describe('broadcast day', () => {
   it('writes 01:30 on a Sunday in Tokyo as 25:30 on Saturday', () => {
@@ -55,5 +58,43 @@ describe('broadcast day', () => {
       hour: 26,
     });
     expect(japaneseDate('2024-12-31', true)).toBe('2024年12月31日(火)');
+  });
+});
+
+describe('digest message', () => {
+  const program = (id: number, startedAt: string, title: string) =>
+    ({ id, started_at: startedAt, work: { id, title }, channel: { name: 'TOKYO MX' } }) as Program;
+  const info = (locale: 'en' | 'ja', broadcastDayStart?: number) => ({
+    localDate: '2025-06-07',
+    timezone: 'Asia/Tokyo',
+    at: new Date('2025-06-07T13:00:00Z'),
+    locale,
+    ...(broadcastDayStart === undefined ? {} : { broadcastDayStart }),
+  });
+  const programs = [
+    program(1, '2025-06-07T14:00:00Z', 'A'), // Sat 23:00
+    program(2, '2025-06-07T16:30:00Z', 'B'), // Sun 01:30 = Sat 25:30
+    program(3, '2025-06-07T21:00:00Z', 'C'), // Sun 06:00
+  ];
+
+  it('groups a Japanese digest by broadcast day, late-night programs under the day before', () => {
+    const embed = digestMessage(programs, info('ja'), createTranslator('ja')).embeds?.[0];
+    expect(embed?.title).toBe('今日の放送予定 · 2025年6月7日(土)');
+    expect(embed?.description).toBe(
+      [
+        '__**6月7日(土)**__\n23:00 (<t:1749304800:t>) · TOKYO MX\n**A**',
+        '25:30 (<t:1749313800:t>) · TOKYO MX\n**B**',
+        '__**6月8日(日)**__\n06:00 (<t:1749330000:t>) · TOKYO MX\n**C**',
+      ].join('\n\n'),
+    );
+  });
+
+  it('follows the configured day start, and leaves English digests in Discord timestamps', () => {
+    const midnight = digestMessage(programs, info('ja', 0), createTranslator('ja')).embeds?.[0];
+    expect(midnight?.description).toContain('__**6月8日(日)**__\n01:30 (<t:1749313800:t>)');
+    const english = digestMessage(programs, info('en'), createTranslator('en')).embeds?.[0];
+    expect(english?.title).toBe('Today’s schedule · 2025-06-07');
+    expect(english?.description).toContain('<t:1749313800:f> (<t:1749313800:R>) · TOKYO MX');
+    expect(english?.description).not.toMatch(/2\d:\d\d \(/);
   });
 });
