@@ -18,6 +18,7 @@ import {
 } from '../src/bot/definition.js';
 import { oncePerUser } from '../src/bot/once-per-user.js';
 import { parseOptions } from '../src/bot/parse-options.js';
+import { languageOption, postLanguage, postLanguageSchema } from '../src/bot/post-language-option.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { lines } from '../src/render/format.js';
 import { ACTIVITY_ACTIONS, RATING_STATES } from '../src/service/index.js';
@@ -64,18 +65,15 @@ const alertRating = z.union([
 ]);
 type AlertRating = z.output<typeof alertRating>;
 
-/** Posts are written in the chosen language, else in the server's preferred one. */
-const language = z.enum(['en', 'ja']).optional();
-
 const feedOptions = z.object({
   channel,
-  language,
+  language: postLanguageSchema,
   actions: z.enum(Object.keys(ACTION_PRESETS) as [keyof typeof ACTION_PRESETS]).default('all'),
 });
 
 const scheduleOptions = z.object({
   channel,
-  language,
+  language: postLanguageSchema,
   time: z.string().trim().regex(HH_MM, 'reason.time').default('08:00'),
   timezone: z.string().trim().refine(isValidTimeZone, 'reason.timezone').optional(),
   unwatched: z.boolean().default(false),
@@ -95,31 +93,6 @@ const mention = (channelId: string) => `<#${channelId}>`;
 
 const postChannelOption = () =>
   textChannelOption('channel', 'チャンネル', { en: 'Where to post', ja: '投稿先' }, { required: true });
-
-const languageOption = () =>
-  stringOption(
-    'language',
-    '言語',
-    {
-      en: 'Language of the posts (default: the server’s language)',
-      ja: '投稿の言語（既定はサーバーの言語）',
-    },
-    {
-      choices: [
-        { value: 'ja', name: { en: 'Japanese', ja: '日本語' } },
-        { value: 'en', name: { en: 'English', ja: '英語' } },
-      ],
-    },
-  );
-
-/** The language of a new subscription's posts, and the line that tells the invoker. */
-function postLanguage(ctx: Context, chosen: Subscription['language'] | undefined) {
-  const language = chosen ?? ctx.guildLocale ?? 'en';
-  return {
-    language,
-    note: ctx.t('subscription.postsIn', { language: ctx.t(`subscription.language.${language}`) }),
-  };
-}
 
 function requireGuild(ctx: Context): string {
   if (!ctx.guildId) throw new UserFacingError('error.guildOnly');
