@@ -2,9 +2,15 @@ import { ButtonStyle, ComponentType, TextInputStyle } from 'discord-api-types/v1
 import { z } from 'zod';
 import { PERSONAL_TOKEN_SETTINGS_URL } from '../src/accounts/accounts.js';
 import { canWrite, linkedMessage, linkToken, MAX_TOKEN_LENGTH } from '../src/accounts/link.js';
-import { customId, defineCommand, type MessageReply, type ModalReply } from '../src/bot/command.js';
+import {
+  type CommandInput,
+  customId,
+  defineCommand,
+  type MessageReply,
+  type ModalReply,
+} from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
-import { slashCommand, stringOption, subcommand } from '../src/bot/definition.js';
+import { booleanOption, slashCommand, stringOption, subcommand } from '../src/bot/definition.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { discordTime } from '../src/render/format.js';
@@ -156,6 +162,21 @@ function unlinkConfirmation(ctx: Context): MessageReply {
   };
 }
 
+const visibilityOptions = z.object({ shared: z.boolean({ message: 'reason.required' }) });
+
+/** Opt in or out of being found from a right-click on one's Discord account ("Viewing record"). */
+async function visibility(ctx: Context, options: CommandInput['options']): Promise<MessageReply> {
+  const { shared } = parseOptions(visibilityOptions, options);
+  if (shared && !(await ctx.linkedAccount()))
+    return { kind: 'message', ephemeral: true, content: ctx.t('account.visibilityNeedsLink') };
+  await ctx.preferences.setDiscoverable(ctx.user.id, shared);
+  return {
+    kind: 'message',
+    ephemeral: true,
+    content: ctx.t(shared ? 'account.visibilityOn' : 'account.visibilityOff'),
+  };
+}
+
 /** Confirm buttons carry the invoker's id: pressing someone else's does nothing. */
 function requireOwner(ctx: Context, ownerId: string | undefined): void {
   if (ownerId !== ctx.user.id) throw new UserFacingError('error.notYourComponent');
@@ -185,6 +206,22 @@ export const command = defineCommand({
         en: 'Unlink and delete your token',
         ja: '連携を解除してトークンを削除',
       }),
+      subcommand(
+        'visibility',
+        '公開設定',
+        {
+          en: 'Let others see your viewing record from your name',
+          ja: '名前から視聴記録を見られるようにする',
+        },
+        [
+          booleanOption(
+            'shared',
+            '公開',
+            { en: 'True: others may look it up (off by default)', ja: 'True で公開（既定は非公開）' },
+            { required: true },
+          ),
+        ],
+      ),
     ],
   ),
   ephemeral: () => true,
@@ -198,6 +235,8 @@ export const command = defineCommand({
       }
       case 'status':
         return status(ctx);
+      case 'visibility':
+        return visibility(ctx, input.options);
       default:
         return unlinkConfirmation(ctx);
     }

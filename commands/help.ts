@@ -1,26 +1,66 @@
+import type { APIEmbedField } from 'discord-api-types/v10';
 import { defineCommand } from '../src/bot/command.js';
+import type { Context } from '../src/bot/context.js';
 import { slashCommand } from '../src/bot/definition.js';
+
+/** The commands by what people do with them; each path becomes a clickable mention. */
+const GROUPS = [
+  {
+    title: 'help.group.lookup',
+    paths: [
+      'work search',
+      'work info',
+      'episode list',
+      'episode info',
+      'people',
+      'user profile',
+      'record list',
+    ],
+  },
+  {
+    title: 'help.group.record',
+    paths: ['record post', 'record edit', 'record delete', 'status', 'library', 'schedule'],
+  },
+  {
+    title: 'help.group.friends',
+    paths: ['me', 'feed', 'user activities', 'user following', 'user followers'],
+  },
+  {
+    title: 'help.group.channels',
+    paths: ['subscription feed', 'subscription schedule', 'subscription list', 'subscription remove'],
+  },
+] as const;
+
+const ACCOUNT_PATHS = ['account link', 'account status', 'account visibility', 'account unlink'];
+
+async function accountField(ctx: Context): Promise<APIEmbedField> {
+  const [account] = await Promise.all([ctx.linkedAccount(), ctx.commandMentions.refresh()]);
+  const state = account
+    ? ctx.t('help.accountLinked', { username: account.serviceUsername })
+    : ctx.t('help.accountUnlinked');
+  return {
+    name: ctx.t('help.account'),
+    value: `${state}\n${ACCOUNT_PATHS.map((path) => ctx.commandMentions.mention(path)).join(' ')}`,
+  };
+}
 
 export const command = defineCommand({
   definition: slashCommand('help', 'ヘルプ', { en: 'What kiroku can do', ja: 'kiroku でできること' }),
   ephemeral: () => true,
   async execute(ctx) {
-    const account = await ctx.linkedAccount();
+    const account = await accountField(ctx);
+    const groups = GROUPS.map((group) => ({
+      name: ctx.t(group.title),
+      value: group.paths.map((path) => ctx.commandMentions.mention(path)).join(' '),
+    }));
     return {
       kind: 'message',
       ephemeral: true,
       embeds: [
         {
           title: ctx.t('help.title'),
-          description: ctx.t('help.body'),
-          fields: [
-            {
-              name: ctx.t('help.account'),
-              value: account
-                ? ctx.t('help.accountLinked', { username: account.serviceUsername })
-                : ctx.t('help.accountUnlinked'),
-            },
-          ],
+          description: ctx.t('help.intro'),
+          fields: [account, ...groups, { name: ctx.t('help.group.apps'), value: ctx.t('help.apps') }],
         },
       ],
     };

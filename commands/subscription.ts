@@ -10,6 +10,7 @@ import type { Context } from '../src/bot/context.js';
 import {
   booleanOption,
   integerOption,
+  SERVER_ONLY,
   slashCommand,
   stringOption,
   subcommand,
@@ -17,6 +18,7 @@ import {
 } from '../src/bot/definition.js';
 import { oncePerUser } from '../src/bot/once-per-user.js';
 import { parseOptions } from '../src/bot/parse-options.js';
+import { languageOption, postLanguage, postLanguageSchema } from '../src/bot/post-language-option.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { lines } from '../src/render/format.js';
 import { ACTIVITY_ACTIONS, RATING_STATES } from '../src/service/index.js';
@@ -65,11 +67,13 @@ type AlertRating = z.output<typeof alertRating>;
 
 const feedOptions = z.object({
   channel,
+  language: postLanguageSchema,
   actions: z.enum(Object.keys(ACTION_PRESETS) as [keyof typeof ACTION_PRESETS]).default('all'),
 });
 
 const scheduleOptions = z.object({
   channel,
+  language: postLanguageSchema,
   time: z.string().trim().regex(HH_MM, 'reason.time').default('08:00'),
   timezone: z.string().trim().refine(isValidTimeZone, 'reason.timezone').optional(),
   unwatched: z.boolean().default(false),
@@ -145,19 +149,27 @@ async function subscribeFeed(ctx: Context, raw: CommandInput['options']): Promis
   await requirePostable(ctx, guildId, options.channel);
   await requireRoom(ctx, guildId, 'feed', options.channel.id);
   const actions = [...ACTION_PRESETS[options.actions]];
+  const { language, note } = postLanguage(ctx, options.language);
   const created = await ctx.subscriptions.create(
-    { kind: 'feed', guildId, channelId: options.channel.id, ownerId: ctx.user.id, feed: { actions } },
+    {
+      kind: 'feed',
+      guildId,
+      channelId: options.channel.id,
+      ownerId: ctx.user.id,
+      feed: { actions },
+      language,
+    },
     ctx.now(),
   );
   const described = options.actions === 'all' ? ctx.t('subscription.allActions') : actions.join(', ');
   return {
     kind: 'message',
     ephemeral: true,
-    content: ctx.t('subscription.feedCreated', {
+    content: `${ctx.t('subscription.feedCreated', {
       id: created.id,
       channel: mention(created.channelId),
       actions: described,
-    }),
+    })}\n${note}`,
   };
 }
 
@@ -168,9 +180,11 @@ async function subscribeSchedule(ctx: Context, raw: CommandInput['options']): Pr
   await requirePostable(ctx, guildId, options.channel);
   await requireRoom(ctx, guildId, 'schedule', options.channel.id);
   const timezone = options.timezone ?? ctx.settings.defaultTimezone;
+  const { language, note } = postLanguage(ctx, options.language);
   const created = await ctx.subscriptions.create(
     {
       kind: 'schedule',
+      language,
       guildId,
       channelId: options.channel.id,
       ownerId: ctx.user.id,
@@ -189,13 +203,13 @@ async function subscribeSchedule(ctx: Context, raw: CommandInput['options']): Pr
   return {
     kind: 'message',
     ephemeral: true,
-    content: ctx.t('subscription.scheduleCreated', {
+    content: `${ctx.t('subscription.scheduleCreated', {
       id: created.id,
       channel: mention(created.channelId),
       time: options.time,
       timezone,
       alerts,
-    }),
+    })}\n${note}`,
   };
 }
 
@@ -204,7 +218,8 @@ function describeSubscription(ctx: Context, s: Subscription): string {
     s.kind === 'schedule' && s.schedule
       ? `${s.schedule.time} ${s.schedule.timezone}${s.schedule.alertMinutes ? ` · ⏰ ${s.schedule.alertMinutes} min` : ''}`
       : (s.feed?.actions.join(', ') ?? '');
-  return `\`${s.id}\` ${ctx.t(`subscription.kind.${s.kind}`)} → ${mention(s.channelId)} · <@${s.ownerId}> · ${detail} · ${ctx.t(stateKey(s))}`;
+  const language = ctx.t(`subscription.language.${s.language}`);
+  return `\`${s.id}\` ${ctx.t(`subscription.kind.${s.kind}`)} → ${mention(s.channelId)} · <@${s.ownerId}> · ${detail} · ${language} · ${ctx.t(stateKey(s))}`;
 }
 
 /** A disabled subscription says whether its channel, its owner or kiroku is the reason. */
@@ -282,6 +297,7 @@ export const command = defineCommand({
         { en: 'Post your friends’ activity in a channel', ja: 'フォロー中の人の活動を投稿' },
         [
           postChannelOption(),
+          languageOption(),
           stringOption(
             'actions',
             '種類',
@@ -303,6 +319,7 @@ export const command = defineCommand({
         { en: 'Post your daily schedule in a channel', ja: '毎日の放送予定を投稿' },
         [
           postChannelOption(),
+          languageOption(),
           stringOption(
             'time',
             '時刻',
@@ -346,7 +363,7 @@ export const command = defineCommand({
         ),
       ]),
     ],
-    { default_member_permissions: MANAGE_CHANNELS },
+    { default_member_permissions: MANAGE_CHANNELS, ...SERVER_ONLY },
   ),
   ephemeral: () => true,
 

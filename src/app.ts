@@ -1,11 +1,13 @@
 import { once } from 'node:events';
-import { type Client, Events, Status } from 'discord.js';
+import { type Client, Events, Routes, Status } from 'discord.js';
 import { Accounts } from './accounts/accounts.js';
 import { oauthCallback } from './accounts/oauth-callback.js';
 import { OAuthConfirmations, pendingLinkSchema } from './accounts/oauth-confirmations.js';
 import { OAuthStates, oauthStateSchema } from './accounts/oauth-state.js';
+import { UserPreferences } from './accounts/user-preferences.js';
 import { canPost, createDiscordClient } from './bot/client.js';
 import type { CommandModule } from './bot/command.js';
+import { CommandMentions } from './bot/command-mentions.js';
 import type { Services } from './bot/context.js';
 import {
   DEFAULT_INTERACTION_LIMITS,
@@ -141,9 +143,11 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   const accounts = new Accounts(vault, oauth, logger);
   const subscriptions = new Subscriptions(store);
   const pager = new Pager(store.collection('pager', pagerStateSchema));
+  const preferences = new UserPreferences(store);
   accounts.onUnlink(async (discordUserId) => {
     await subscriptions.removeByOwner(discordUserId);
     await pager.forget(discordUserId);
+    await preferences.forgetLink(discordUserId);
   });
   const client = createDiscordClient({ restUrl: config.discordRestUrl });
 
@@ -156,11 +160,18 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     tokens: { info: (token) => oauthEndpoint.tokenInfo(token) },
     oauthStates,
     accounts,
+    preferences,
     subscriptions,
     channels: { canPost: (guildId, channelId) => canPost(client, guildId, channelId) },
     vault,
     store,
     pager,
+    commandMentions: new CommandMentions({
+      fetchRegistered: () =>
+        client.application ? client.rest.get(Routes.applicationCommands(client.application.id)) : undefined,
+      logger,
+      now,
+    }),
     cache,
     logger,
     now,
@@ -190,6 +201,8 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     poster,
     membership: createRestMembership(client.rest, logger),
     onDisabled: metrics.observeDisabled,
+    localeOf: (discordUserId) => preferences.localeOf(discordUserId),
+    broadcastDayStart: config.broadcastDayStart,
     logger,
     now,
     intervals: { feedMs: config.pollIntervalSeconds * 1000 },

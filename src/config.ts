@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { minutesOfDay } from './render/broadcast-day.js';
 import { isValidTimeZone } from './time-zone.js';
 
 export const OUT_OF_BAND = 'urn:ietf:wg:oauth:2.0:oob';
@@ -51,6 +52,12 @@ const environmentSchema = z.object({
   VAULT_KEYS: optionalString,
   POLL_INTERVAL_SECONDS: z.string().default('60').pipe(positiveNumber.min(5)),
   DEFAULT_TIMEZONE: z.string().default('Asia/Tokyo').pipe(ianaZone),
+  /** When a Japanese digest's broadcast day starts: earlier programs are written 24:00-29:59 of the day before. */
+  BROADCAST_DAY_START: z
+    .string()
+    .trim()
+    .default('05:00')
+    .pipe(z.string().regex(/^0[0-5]:[0-5]\d$|^06:00$/, 'must be a time from 00:00 to 06:00, such as 05:00')),
   HTTP_PORT: z
     .string()
     .optional()
@@ -103,6 +110,8 @@ export interface Config {
   vault: { key: string | undefined; keys: string | undefined };
   pollIntervalSeconds: number;
   defaultTimezone: string;
+  /** Minutes after midnight at which a Japanese digest's broadcast day starts. */
+  broadcastDayStart: number;
   httpPort: number | undefined;
   /** Interface the HTTP server binds to. */
   httpHost: string;
@@ -164,6 +173,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     vault: { key: e.VAULT_KEY, keys: e.VAULT_KEYS },
     pollIntervalSeconds: e.POLL_INTERVAL_SECONDS,
     defaultTimezone: e.DEFAULT_TIMEZONE,
+    broadcastDayStart: minutesOfDay(e.BROADCAST_DAY_START),
     httpPort: e.HTTP_PORT,
     httpHost: e.HTTP_HOST.replace(/^\[(.*)\]$/, '$1'),
     metricsToken: e.METRICS_TOKEN,

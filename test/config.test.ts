@@ -37,9 +37,16 @@ describe('configuration', () => {
     ['SERVICE_API_VERSION', 'latest'],
     ['HTTP_HOST', 'a host; rm -rf'],
     ['METRICS_TOKEN', 'short'],
+    ['BROADCAST_DAY_START', '07:00'],
+    ['BROADCAST_DAY_START', '5am'],
   ])('refuses a bad %s with one message naming it', (variable, value) => {
     expect(() => parseConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [variable]: value })).toThrow(new RegExp(`^${variable}: `));
+  });
+
+  it('reads the broadcast day start as minutes after midnight (default 05:00)', () => {
+    expect(parseConfig({}).broadcastDayStart).toBe(300);
+    expect(parseConfig({ BROADCAST_DAY_START: '04:30' }).broadcastDayStart).toBe(270);
   });
 
   it('needs both OAuth client variables or neither', () => {

@@ -5,6 +5,7 @@ import type {
   APIEmbed,
   APIModalInteractionResponseCallbackData,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
+  RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 import type { Context } from './context.js';
 import type { PagedList } from './paging.js';
@@ -21,10 +22,17 @@ export interface ChannelOption {
 
 export type OptionValue = string | number | boolean | ChannelOption;
 
+/** What a right-click command was used on: a person, or a message (its text only). */
+export type ContextMenuTarget =
+  | { kind: 'user'; id: string; username: string; bot: boolean }
+  | { kind: 'message'; id: string; content: string };
+
 /** The parsed slash-command input handed to handlers: no discord.js objects. */
 export interface CommandInput {
   subcommand: string | undefined;
   options: Readonly<Record<string, OptionValue>>;
+  /** Set for context-menu commands (which have no options). */
+  target?: ContextMenuTarget;
 }
 
 export interface AutocompleteInput extends CommandInput {
@@ -89,8 +97,10 @@ export interface ModalHandler {
 }
 
 export interface CommandModule {
-  /** Registered JSON, with ja localizations. */
-  definition: RESTPostAPIChatInputApplicationCommandsJSONBody;
+  /** Registered JSON, with ja localizations: a slash command, or a user or message context-menu command. */
+  definition:
+    | RESTPostAPIChatInputApplicationCommandsJSONBody
+    | RESTPostAPIContextMenuApplicationCommandsJSONBody;
   /**
    * Whether the reply is private; decides how a slow handler is deferred. A handler that answers
    * with a modal must do so without waiting on the service.

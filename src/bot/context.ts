@@ -1,5 +1,6 @@
 import type { Accounts } from '../accounts/accounts.js';
 import type { OAuthStates } from '../accounts/oauth-state.js';
+import type { UserPreferences } from '../accounts/user-preferences.js';
 import type { Locale } from '../i18n/locale.js';
 import { createTranslator, type Translator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
@@ -7,6 +8,7 @@ import type { CallOptions, OAuthClient, Priority, ServiceClient, TokenInfo } fro
 import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { StoredToken, TokenVault } from '../vault/index.js';
+import type { CommandMentions } from './command-mentions.js';
 import type { LookupCache } from './lookup-cache.js';
 import type { Pager } from './paging.js';
 import { UserFacingError } from './user-facing-error.js';
@@ -19,12 +21,16 @@ export interface Services {
   tokens: { info(token: string): Promise<TokenInfo> };
   oauthStates: OAuthStates;
   accounts: Accounts;
+  /** Per Discord user: the language of their last interaction, and whether others may find their profile. */
+  preferences: UserPreferences;
   subscriptions: Subscriptions;
   /** What kiroku may do in a guild channel, from the gateway's guild cache. */
   channels: { canPost(guildId: string, channelId: string): Promise<boolean> };
   vault: TokenVault;
   store: Store;
   pager: Pager;
+  /** Clickable mentions of the registered commands (for /help). */
+  commandMentions: CommandMentions;
   cache: LookupCache;
   logger: Logger;
   now: () => Date;
@@ -48,6 +54,8 @@ export interface Context extends Omit<Services, 'settings' | 'logger'> {
   readonly t: Translator;
   readonly user: Invoker;
   readonly guildId: string | null;
+  /** The server's preferred language (null outside a server). */
+  readonly guildLocale: Locale | null;
   readonly channelId: string | null;
   readonly logger: Logger;
   readonly settings: Omit<Services['settings'], 'serviceToken'>;
@@ -63,6 +71,7 @@ export interface InteractionScope {
   locale: Locale;
   user: Invoker;
   guildId: string | null;
+  guildLocale?: Locale | null;
   channelId: string | null;
   interactionId: string;
   route: string;
@@ -83,6 +92,7 @@ export function createContext(services: Services, scope: InteractionScope): Cont
     t: createTranslator(scope.locale),
     user: scope.user,
     guildId: scope.guildId,
+    guildLocale: scope.guildLocale ?? null,
     channelId: scope.channelId,
     get logger() {
       child ??= logger.child({ interaction: scope.interactionId, route: scope.route, user: scope.user.id });

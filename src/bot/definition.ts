@@ -3,7 +3,11 @@ import {
   type APIApplicationCommandOption,
   type APIApplicationCommandSubcommandOption,
   ApplicationCommandOptionType,
+  type ApplicationCommandType,
+  ApplicationIntegrationType,
+  InteractionContextType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 import { en } from '../i18n/messages/en.js';
 import { ja } from '../i18n/messages/ja.js';
@@ -26,6 +30,26 @@ function naming(name: string, jaName: string, description: Text) {
   };
 }
 
+/**
+ * Personal commands: installable to a server and to a user's own account, usable in servers, in DMs
+ * with kiroku and in private channels (group DMs) wherever the user has kiroku installed.
+ */
+export const ANYWHERE = {
+  integration_types: [ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall],
+  contexts: [
+    InteractionContextType.Guild,
+    InteractionContextType.BotDM,
+    InteractionContextType.PrivateChannel,
+  ],
+};
+
+/** Server commands: only with kiroku installed in the server, only inside it. */
+export const SERVER_ONLY = {
+  integration_types: [ApplicationIntegrationType.GuildInstall],
+  contexts: [InteractionContextType.Guild],
+};
+
+/** A slash command; personal (ANYWHERE) unless `extra` says otherwise (e.g. SERVER_ONLY). */
 export function slashCommand(
   name: string,
   jaName: string,
@@ -33,7 +57,16 @@ export function slashCommand(
   options: APIApplicationCommandOption[] = [],
   extra: Partial<RESTPostAPIChatInputApplicationCommandsJSONBody> = {},
 ): RESTPostAPIChatInputApplicationCommandsJSONBody {
-  return { ...naming(name, jaName, description), options, contexts: [0], ...extra };
+  return { ...naming(name, jaName, description), options, ...ANYWHERE, ...extra };
+}
+
+/** A right-click command on a user or a message: a name (with its ja localization) and no description. */
+export function contextMenuCommand(
+  type: ApplicationCommandType.User | ApplicationCommandType.Message,
+  name: string,
+  jaName: string,
+): RESTPostAPIContextMenuApplicationCommandsJSONBody {
+  return { type, name, name_localizations: { ja: jaName }, ...ANYWHERE };
 }
 
 export function subcommand(

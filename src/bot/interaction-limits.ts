@@ -39,7 +39,7 @@ export interface InteractionLimits {
 
 /** The kind an interaction counts as; undefined for kinds that are not limited (none today). */
 export function limitedKind(interaction: Interaction): LimitedKind | undefined {
-  if (interaction.isChatInputCommand()) return 'command';
+  if (interaction.isChatInputCommand() || interaction.isContextMenuCommand()) return 'command';
   if (interaction.isAutocomplete()) return 'autocomplete';
   if (interaction.isButton() || interaction.isStringSelectMenu() || interaction.isModalSubmit())
     return 'component';

@@ -24,29 +24,58 @@ const fn = z.custom<(...args: never[]) => unknown>(
 );
 const handlerMap = z.record(z.string(), z.looseObject({ handle: fn })).optional();
 
+const moduleParts = {
+  ephemeral: fn,
+  execute: fn,
+  components: handlerMap,
+  modals: handlerMap,
+  lists: z.record(z.string(), z.looseObject({ fetchPage: fn, query: z.unknown() })).optional(),
+};
+
 /** What every file in commands/ must export as `command`; checked once at start. */
 const commandModuleShape = z.looseObject({
   definition: z.looseObject({
+    type: z.literal(1).optional(),
     name: z.string().regex(/^[-_a-z0-9]{1,32}$/),
     description: z.string().min(1).max(100),
     name_localizations: jaLocalized,
     description_localizations: jaLocalized,
     options: z.array(optionShape).optional(),
   }),
-  ephemeral: fn,
-  execute: fn,
+  ...moduleParts,
   autocomplete: fn.optional(),
-  components: handlerMap,
-  modals: handlerMap,
-  lists: z.record(z.string(), z.looseObject({ fetchPage: fn, query: z.unknown() })).optional(),
 });
+
+/**
+ * A right-click command on a user (type 2) or a message (type 3): Discord allows a name with spaces
+ * and capitals, and no description or options; it has nothing to autocomplete.
+ */
+const contextMenuModuleShape = z.looseObject({
+  definition: z.strictObject({
+    type: z.union([z.literal(2), z.literal(3)]),
+    name: z.string().regex(/^[\p{L}\p{N} _'-]{1,32}$/u),
+    name_localizations: jaLocalized,
+    integration_types: z.array(z.number()).optional(),
+    contexts: z.array(z.number()).optional(),
+    default_member_permissions: z.string().nullable().optional(),
+  }),
+  ...moduleParts,
+  autocomplete: z.undefined().optional(),
+});
+
+function isContextMenuExport(exported: unknown): boolean {
+  if (!exported || typeof exported !== 'object' || !('definition' in exported)) return false;
+  const { definition } = exported;
+  return !!definition && typeof definition === 'object' && 'type' in definition && definition.type !== 1;
+}
 
 export class CommandShapeError extends Error {
   override name = 'CommandShapeError';
 }
 
 export function checkCommandModule(file: string, exported: unknown): CommandModule {
-  const parsed = commandModuleShape.safeParse(exported);
+  const shape = isContextMenuExport(exported) ? contextMenuModuleShape : commandModuleShape;
+  const parsed = shape.safeParse(exported);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new CommandShapeError(`${file}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'bad shape'}`);
@@ -54,7 +83,7 @@ export function checkCommandModule(file: string, exported: unknown): CommandModu
   return exported as CommandModule;
 }
 
-/** Loads every command module in commands/, keyed by command name. */
+/** Loads every command module in commands/ (slash and context-menu commands), keyed by command name. */
 export async function loadCommands(directory = COMMANDS_DIR): Promise<Map<string, CommandModule>> {
   const files = (await readdir(directory))
     .filter((file) => /\.(ts|js)$/.test(file) && !file.endsWith('.d.ts'))

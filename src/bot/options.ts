@@ -3,9 +3,28 @@ import {
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   type CommandInteractionOption,
+  type ContextMenuCommandInteraction,
   PermissionsBitField,
 } from 'discord.js';
 import type { AutocompleteInput, CommandInput, OptionValue } from './command.js';
+
+/** The person or message a context-menu command was used on, as plain data. */
+export function readContextMenuInput(interaction: ContextMenuCommandInteraction): CommandInput {
+  if (interaction.isUserContextMenuCommand()) {
+    const user = interaction.targetUser;
+    return {
+      subcommand: undefined,
+      options: {},
+      target: { kind: 'user', id: user.id, username: user.username, bot: user.bot },
+    };
+  }
+  const message = interaction.isMessageContextMenuCommand() ? interaction.targetMessage : undefined;
+  return {
+    subcommand: undefined,
+    options: {},
+    target: { kind: 'message', id: interaction.targetId, content: message?.content ?? '' },
+  };
+}
 
 /** Flattens discord.js's option tree into plain values: handlers never see discord.js objects. */
 export function readCommandInput(

@@ -2,9 +2,11 @@ import {
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   type InteractionReplyOptions,
+  type MessageContextMenuCommandInteraction,
   MessageFlags,
   type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
+  type UserContextMenuCommandInteraction,
 } from 'discord.js';
 import type { CommandReply, ComponentAnswer, ComponentReply, MessageReply, UpdateReply } from './command.js';
 
@@ -55,8 +57,14 @@ function ephemeralText(content: string): InteractionReplyOptions {
 
 export type ErrorText = (error: unknown) => string;
 
-type Repliable =
+/** A slash command or a right-click (user or message) command: answered the same way. */
+export type CommandInteraction =
   | ChatInputCommandInteraction
+  | MessageContextMenuCommandInteraction
+  | UserContextMenuCommandInteraction;
+
+type Repliable =
+  | CommandInteraction
   | ButtonInteraction
   | StringSelectMenuInteraction
   | ModalSubmitInteraction;
@@ -77,7 +85,7 @@ async function answerError(interaction: Repliable, text: string, deferredPublicl
 }
 
 export async function answerCommand(
-  interaction: ChatInputCommandInteraction,
+  interaction: CommandInteraction,
   options: { ephemeral: boolean; deferAfterMs: number; errorText: ErrorText },
   run: () => Promise<CommandReply>,
 ): Promise<void> {

@@ -1,7 +1,6 @@
 import {
   type AutocompleteInteraction,
   type ButtonInteraction,
-  type ChatInputCommandInteraction,
   type Interaction,
   MessageFlags,
   type ModalSubmitInteraction,
@@ -20,9 +19,9 @@ import {
   type LimitedKind,
   limitedKind,
 } from './interaction-limits.js';
-import { readAutocompleteInput, readCommandInput } from './options.js';
+import { readAutocompleteInput, readCommandInput, readContextMenuInput } from './options.js';
 import { PAGER_PREFIX } from './paging.js';
-import { answerCommand, answerComponent, answerModal } from './responder.js';
+import { answerCommand, answerComponent, answerModal, type CommandInteraction } from './responder.js';
 import { UserFacingError } from './user-facing-error.js';
 
 export interface RouterOptions {
@@ -54,7 +53,8 @@ function ownEntry<T>(handlers: Readonly<Record<string, T>> | undefined, name: st
 
 function commandRoute(module: CommandModule, name: string, subcommand: string | undefined): string {
   if (!subcommand) return name;
-  const known = module.definition.options?.some((option) => option.name === subcommand);
+  const options = 'options' in module.definition ? module.definition.options : undefined;
+  const known = options?.some((option) => option.name === subcommand);
   return known ? `${name} ${subcommand}` : `${name} ${UNKNOWN_ROUTE}`;
 }
 
@@ -106,7 +106,8 @@ export class InteractionRouter {
   private async dispatch(interaction: Interaction): Promise<void> {
     try {
       if (await this.overLimit(interaction)) return;
-      if (interaction.isChatInputCommand()) await this.command(interaction);
+      if (interaction.isChatInputCommand() || interaction.isContextMenuCommand())
+        await this.command(interaction);
       else if (interaction.isAutocomplete()) await this.autocomplete(interaction);
       else if (interaction.isButton() || interaction.isStringSelectMenu()) await this.component(interaction);
       else if (interaction.isModalSubmit()) await this.modal(interaction);
@@ -128,10 +129,16 @@ export class InteractionRouter {
   }
 
   private context(interaction: Interaction, route: string): Context {
+    const locale = localeFromDiscord(interaction.locale);
+    // Owner notices follow the person's last language; a write happens only when it changed.
+    this.services.preferences.rememberLocale(interaction.user.id, locale).catch((error: unknown) => {
+      this.logger.debug({ err: error }, 'could not remember a locale');
+    });
     return createContext(this.services, {
-      locale: localeFromDiscord(interaction.locale),
+      locale,
       user: { id: interaction.user.id, username: interaction.user.username },
       guildId: interaction.guildId,
+      guildLocale: interaction.guildLocale ? localeFromDiscord(interaction.guildLocale) : null,
       channelId: interaction.channelId,
       interactionId: interaction.id,
       route,
@@ -148,14 +155,16 @@ export class InteractionRouter {
     };
   }
 
-  private async command(interaction: ChatInputCommandInteraction): Promise<void> {
+  private async command(interaction: CommandInteraction): Promise<void> {
     const module = this.commands.get(interaction.commandName);
     if (!module) {
       const t = createTranslator(localeFromDiscord(interaction.locale));
       await interaction.reply({ content: t('error.unknownCommand'), flags: MessageFlags.Ephemeral });
       return;
     }
-    const input = readCommandInput(interaction);
+    const input = interaction.isContextMenuCommand()
+      ? readContextMenuInput(interaction)
+      : readCommandInput(interaction);
     const route = commandRoute(module, interaction.commandName, input.subcommand);
     const ctx = this.context(interaction, route);
     let failed = false;

@@ -5,12 +5,12 @@
  * Programs are fetched per owner and options, at most once per refresh interval, over a window
  * that reaches past the next refresh, so every alert time is known ahead of time.
  */
-import { createTranslator, type Translator } from '../i18n/translator.js';
 import type { Program } from '../service/index.js';
 import type { ScheduleSettings, Subscription } from '../subscriptions/model.js';
 import { alertMessage } from './alert-message.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
+import { postTranslator } from './post-language.js';
 import { fetchPrograms } from './programs.js';
 
 const MINUTE = 60_000;
@@ -44,13 +44,11 @@ function groupKey(subscription: Subscription, settings: ScheduleSettings): strin
 
 export class AiringAlerts {
   readonly #deps: AiringAlertsDeps;
-  readonly #t: Translator;
   readonly #refreshMs: number;
   readonly #cache = new Map<string, ProgramCache>();
 
   constructor(deps: AiringAlertsDeps) {
     this.#deps = deps;
-    this.#t = deps.t ?? createTranslator('en');
     this.#refreshMs = deps.refreshMs ?? DEFAULT_ALERT_REFRESH_MS;
   }
 
@@ -136,7 +134,7 @@ export class AiringAlerts {
       if (membership && !(await membership.allows(subscription.guildId, subscription.ownerId))) return;
       const minutes = Math.max(1, Math.round((start - now) / MINUTE));
       const result = await this.#deps.outbox.deliver(subscription.channelId, `alert:${program.id}`, () =>
-        alertMessage(program, minutes, this.#t),
+        alertMessage(program, minutes, postTranslator(subscription)),
       );
       if (result.status === 'posted') report.posted += 1;
       else if (result.status === 'duplicate') report.skippedDuplicates += 1;

@@ -8,7 +8,6 @@
  *   the outbox key `digest:<subscription>:<date>` makes the post itself exactly-once.
  */
 import { z } from 'zod';
-import { createTranslator, type Translator } from '../i18n/translator.js';
 import type { Program } from '../service/index.js';
 import type { Collection, Store } from '../store/index.js';
 import type { ScheduleSettings, Subscription } from '../subscriptions/model.js';
@@ -17,6 +16,7 @@ import { type DailyFire, type DailySchedule, dailySchedule } from './daily-time.
 import { digestMessage } from './digest-message.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
+import { postTranslator } from './post-language.js';
 import { fetchPrograms } from './programs.js';
 
 const MINUTE = 60_000;
@@ -70,7 +70,6 @@ function prefetchKey(ownerId: string, fireAt: Date, settings: ScheduleSettings):
 export class DailyDigest {
   readonly #deps: DailyDigestDeps;
   readonly #states: Collection<DigestState>;
-  readonly #t: Translator;
   readonly #prefetchMs: number;
   readonly #catchUpMs: number;
   readonly #schedules = new Map<string, DailySchedule | null>();
@@ -80,7 +79,6 @@ export class DailyDigest {
   constructor(deps: DailyDigestDeps) {
     this.#deps = deps;
     this.#states = deps.store.collection(DIGEST_STATE_COLLECTION, digestStateSchema);
-    this.#t = deps.t ?? createTranslator('en');
     this.#prefetchMs = deps.prefetchMs ?? DEFAULT_PREFETCH_MS;
     this.#catchUpMs = deps.catchUpMs ?? DEFAULT_CATCH_UP_MS;
   }
@@ -242,8 +240,14 @@ export class DailyDigest {
       () =>
         digestMessage(
           programs,
-          { localDate: fire.localDate, timezone: settings.timezone, at: fire.at },
-          this.#t,
+          {
+            localDate: fire.localDate,
+            timezone: settings.timezone,
+            at: fire.at,
+            locale: subscription.language,
+            broadcastDayStart: this.#deps.broadcastDayStart,
+          },
+          postTranslator(subscription),
         ),
     );
     if (result.status === 'failed') {

@@ -3,7 +3,6 @@
  * subscriptions (however many channels subscribe), new activities posted oldest first to every
  * matching channel through the outbox, then the owner's cursor moved on.
  */
-import { createTranslator, type Translator } from '../i18n/translator.js';
 import type { Store } from '../store/index.js';
 import type { Subscription } from '../subscriptions/model.js';
 import { forEachLimited } from './concurrency.js';
@@ -13,6 +12,7 @@ import { actionMatches, feedMessage } from './feed-message.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
 import type { OwnerChanges } from './owner-changes.js';
+import { perLanguage } from './post-language.js';
 
 export interface FeedPollerDeps extends SubscriptionJobDeps {
   store: Store;
@@ -63,12 +63,10 @@ function emptyReport(): CycleReport {
 export class FeedPoller {
   readonly #deps: FeedPollerDeps;
   readonly #cursors: FeedCursors;
-  readonly #t: Translator;
 
   constructor(deps: FeedPollerDeps) {
     this.#deps = deps;
     this.#cursors = new FeedCursors(deps.store);
-    this.#t = deps.t ?? createTranslator('en');
   }
 
   #lastCycleAt: Date | undefined;
@@ -212,7 +210,8 @@ export class FeedPoller {
     let done = cursor;
     let stopped = false;
     for (const activity of fetched.activities) {
-      const message = feedMessage(activity, this.#t);
+      const messageIn = perLanguage((t) => feedMessage(activity, t));
+      const message = messageIn('en');
       if (!message) {
         report.skippedUnknown += 1;
         done = activity.id;
@@ -221,7 +220,11 @@ export class FeedPoller {
       for (const subscription of subscriptions) {
         if (disabledChannels.has(subscription.channelId)) continue;
         if (!actionMatches(subscription.feed?.actions ?? [], activity)) continue;
-        const result = await outbox.deliver(subscription.channelId, `activity:${activity.id}`, () => message);
+        const result = await outbox.deliver(
+          subscription.channelId,
+          `activity:${activity.id}`,
+          () => messageIn(subscription.language) ?? message,
+        );
         if (result.status === 'posted') report.posted += 1;
         else if (result.status === 'duplicate') report.skippedDuplicates += 1;
         else if (result.status === 'failed' && result.reason !== 'failed') {

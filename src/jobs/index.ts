@@ -1,5 +1,6 @@
 /** The background jobs (feed poller, daily digest, airing alerts) and how to build them together. */
 import type { REST } from 'discord.js';
+import type { Locale } from '../i18n/locale.js';
 import { createTranslator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
 import type { ServiceClient } from '../service/index.js';
@@ -66,6 +67,10 @@ export interface JobsOptions {
   membership?: MembershipLookup;
   /** Told how many subscriptions were disabled and why (metrics). */
   onDisabled?: (reason: DisableReason, count: number) => void;
+  /** The language of a Discord user's last interaction: owner notices follow it. */
+  localeOf?: (discordUserId: string) => Promise<Locale | undefined>;
+  /** Minutes after midnight at which Japanese digests' broadcast day starts (default 05:00). */
+  broadcastDayStart?: number;
   logger: Logger;
   now: () => Date;
   /** Step intervals in ms (defaults: feed 60 s, digest 30 s, alerts 30 s). */
@@ -112,11 +117,24 @@ export function createJobs(options: JobsOptions): Jobs {
     t,
     logger,
     onDisabled: options.onDisabled,
+    localeOf: options.localeOf,
   });
   const lookup =
     options.membership ?? (options.rest ? createRestMembership(options.rest, logger) : undefined);
   const membership = lookup ? new MembershipGate({ store, lookup, notices, now }) : undefined;
-  const shared = { subscriptions, vault, service, outbox, notices, membership, logger, now, t };
+  const { broadcastDayStart } = options;
+  const shared = {
+    subscriptions,
+    vault,
+    service,
+    outbox,
+    notices,
+    membership,
+    logger,
+    now,
+    t,
+    broadcastDayStart,
+  };
   const changes = new OwnerChanges(store);
   const feed = new FeedPoller({ ...shared, store, changes, ...options.feed });
   const digest = new DailyDigest({ ...shared, store, ...options.digest });

@@ -11,8 +11,10 @@ export interface SubscriptionJobDeps extends OwnerAccessDeps {
   service: ServiceClient;
   outbox: Outbox;
   now: () => Date;
-  /** Language of the posts (default English). */
+  /** Language of owner notices when the owner's own is unknown (default English); posts follow their subscription. */
   t?: Translator;
+  /** Minutes after midnight at which a Japanese digest's broadcast day starts (default 05:00). */
+  broadcastDayStart?: number;
   /** Checks, before posting, that the owner (and kiroku) are still in the server; none: no check. */
   membership?: MembershipGate;
 }

@@ -4,9 +4,11 @@
  * that channel), the owner left a server or kiroku was removed from one (disable the subscriptions
  * there). Each affected owner gets one direct message.
  */
+import type { Locale } from '../i18n/locale.js';
 import type { Translator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
 import { STATE_REASONS, type Subscription, type Subscriptions } from '../subscriptions/model.js';
+import { translatorFor } from './post-language.js';
 import type { ChannelPoster } from './poster.js';
 
 export { STATE_REASONS };
@@ -20,8 +22,10 @@ export type PauseReason = typeof STATE_REASONS.tokenRefused | typeof STATE_REASO
 export interface SubscriptionNoticesOptions {
   subscriptions: Subscriptions;
   poster: ChannelPoster;
-  /** Notices are written in this language (channel posts and DMs are English unless told). */
+  /** Notices are written in this language when the owner's own is unknown. */
   t: Translator;
+  /** The language of the owner's last interaction, which their notices follow. */
+  localeOf?: (discordUserId: string) => Promise<Locale | undefined>;
   logger: Logger;
   /** Told how many subscriptions were disabled and why (metrics). */
   onDisabled?: (reason: DisableReason, count: number) => void;
@@ -46,6 +50,12 @@ export class SubscriptionNotices {
     this.#options = options;
   }
 
+  /** The owner's own language when kiroku knows it, else the default. */
+  async #ownerT(ownerId: string): Promise<Translator> {
+    const locale = await this.#options.localeOf?.(ownerId).catch(() => undefined);
+    return locale ? translatorFor(locale) : this.#options.t;
+  }
+
   #serial<T>(task: () => Promise<T>): Promise<T> {
     const run = this.#queue.then(task, task);
     this.#queue = run.catch(() => undefined);
@@ -55,13 +65,14 @@ export class SubscriptionNotices {
   /** Pauses every active subscription of the owner; tells the owner once. Returns the paused ones. */
   pauseOwner(ownerId: string, reason: PauseReason): Promise<Subscription[]> {
     return this.#serial(async () => {
-      const { subscriptions, poster, t, logger } = this.#options;
+      const { subscriptions, poster, logger } = this.#options;
       const active = await subscriptions.all((s) => s.ownerId === ownerId && s.state === 'active');
       for (const subscription of active) {
         await subscriptions.update(subscription.id, { state: 'paused', stateReason: reason });
       }
       if (active.length > 0) {
         logger.warn({ ownerId, reason, count: active.length }, 'jobs: paused the subscriptions of an owner');
+        const t = await this.#ownerT(ownerId);
         const message =
           reason === STATE_REASONS.tokenRefused
             ? t('jobs.notice.paused', { count: active.length })
@@ -92,13 +103,14 @@ export class SubscriptionNotices {
   /** Disables every active subscription posting to the channel; tells each owner once. */
   disableChannel(channelId: string, failure: 'forbidden' | 'missing'): Promise<Subscription[]> {
     return this.#serial(async () => {
-      const { poster, t, logger } = this.#options;
+      const { poster, logger } = this.#options;
       const reason = failure === 'forbidden' ? STATE_REASONS.channelForbidden : STATE_REASONS.channelMissing;
       const active = await this.#disable((s) => s.channelId === channelId, reason, true);
       if (active.length > 0)
         logger.warn({ channelId, failure, count: active.length }, 'jobs: disabled a channel');
       for (const [ownerId, ids] of idsByOwner(active)) {
         const params = { channel: `<#${channelId}>`, ids: listIds(ids) };
+        const t = await this.#ownerT(ownerId);
         await poster.notifyUser(
           ownerId,
           failure === 'forbidden' ? t('jobs.notice.forbidden', params) : t('jobs.notice.missing', params),
@@ -114,7 +126,7 @@ export class SubscriptionNotices {
    */
   disableOwnerInGuild(guildId: string, ownerId: string): Promise<Subscription[]> {
     return this.#serial(async () => {
-      const { poster, t, logger } = this.#options;
+      const { poster, logger } = this.#options;
       const found = await this.#disable(
         (s) => s.guildId === guildId && s.ownerId === ownerId,
         STATE_REASONS.ownerLeft,
@@ -122,6 +134,7 @@ export class SubscriptionNotices {
       );
       if (found.length === 0) return found;
       logger.warn({ guildId, ownerId, count: found.length }, 'jobs: the owner left the server; disabled');
+      const t = await this.#ownerT(ownerId);
       await poster.notifyUser(
         ownerId,
         t('jobs.notice.ownerLeft', { guild: guildId, ids: listIds(found.map((s) => s.id)) }),
@@ -133,11 +146,12 @@ export class SubscriptionNotices {
   /** kiroku was removed from the server: disables every subscription there and tells each owner once. */
   disableGuild(guildId: string): Promise<Subscription[]> {
     return this.#serial(async () => {
-      const { poster, t, logger } = this.#options;
+      const { poster, logger } = this.#options;
       const found = await this.#disable((s) => s.guildId === guildId, STATE_REASONS.botRemoved, false);
       if (found.length === 0) return found;
       logger.warn({ guildId, count: found.length }, 'jobs: kiroku was removed from a server; disabled');
       for (const [ownerId, ids] of idsByOwner(found)) {
+        const t = await this.#ownerT(ownerId);
         await poster.notifyUser(ownerId, t('jobs.notice.botRemoved', { guild: guildId, ids: listIds(ids) }));
       }
       return found;

@@ -1,5 +1,6 @@
 import type { Translator } from '../i18n/translator.js';
 import type { Program } from '../service/index.js';
+import { type BroadcastTime, clockText } from './broadcast-day.js';
 import { discordTime, episodeNumber, plain, workTitle } from './format.js';
 
 /** The fields a schedule line renders. */
@@ -16,10 +17,23 @@ export const PROGRAM_FIELDS = [
   'episode.title',
 ];
 
-export function programLine(program: Program, t: Translator): string {
-  const when = `${discordTime(program.started_at, 'f')} (${discordTime(program.started_at, 'R')})`;
+/** A program after its time: ` · channel`, then the work, episode and rebroadcast mark on a line of their own. */
+function programRest(program: Program, t: Translator): string {
   const episode = program.episode?.id ? ` ${plain(episodeNumber(program.episode, t))}` : '';
   const channel = program.channel?.name ? ` · ${plain(program.channel.name)}` : '';
   const rebroadcast = program.is_rebroadcast ? ` · ${t('schedule.rebroadcast')}` : '';
-  return `${when}${channel}\n**${plain(workTitle(program.work, t))}**${episode}${rebroadcast}`;
+  return `${channel}\n**${plain(workTitle(program.work, t))}**${episode}${rebroadcast}`;
+}
+
+export function programLine(program: Program, t: Translator): string {
+  const when = `${discordTime(program.started_at, 'f')} (${discordTime(program.started_at, 'R')})`;
+  return `${when}${programRest(program, t)}`;
+}
+
+/**
+ * A program at its broadcast-day time as Japanese listings write it (`25:30`), with the Discord
+ * timestamp beside it so that each reader also sees the time in their own zone.
+ */
+export function broadcastProgramLine(program: Program, time: BroadcastTime, t: Translator): string {
+  return `${clockText(time)} (${discordTime(program.started_at, 't')})${programRest(program, t)}`;
 }

@@ -34,6 +34,8 @@ export const subscriptionSchema = z.object({
   stateReason: z.string().optional(),
   feed: feedSettingsSchema.optional(),
   schedule: scheduleSettingsSchema.optional(),
+  /** Language of the posts; records from before languages existed read as English. */
+  language: z.enum(['en', 'ja']).default('en'),
 });
 
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -72,7 +74,8 @@ export function capReached(
 }
 export type FeedSettings = z.infer<typeof feedSettingsSchema>;
 export type ScheduleSettings = z.infer<typeof scheduleSettingsSchema>;
-export type NewSubscription = Omit<Subscription, 'id' | 'createdAt' | 'state' | 'stateReason'>;
+export type NewSubscription = Omit<Subscription, 'id' | 'createdAt' | 'state' | 'stateReason' | 'language'> &
+  Partial<Pick<Subscription, 'language'>>;
 
 /** 8 hex digits: short enough to type. */
 const randomSubscriptionId = () => randomBytes(4).toString('hex');
@@ -112,6 +115,7 @@ export class Subscriptions {
     for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
       const subscription: Subscription = {
         ...input,
+        language: input.language ?? 'en',
         id: this.newId(),
         createdAt: now.toISOString(),
         state: 'active',

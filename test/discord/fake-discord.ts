@@ -16,6 +16,7 @@ import {
   type AutocompleteOptions,
   type BuiltInteraction,
   type ButtonOptions,
+  type ContextMenuOptions,
   type FakeUserInput,
   InteractionBuilder,
   type ModalOptions,
@@ -36,6 +37,7 @@ export type {
   AutocompleteOptions,
   ButtonOptions,
   CommandOptionInput,
+  ContextMenuOptions,
   FakeUserInput,
   InteractionContextOptions,
   MessageRef,
@@ -116,6 +118,8 @@ export interface FakeDiscord {
 
   slash(opts: SlashOptions): Promise<InteractionResult>;
   autocomplete(opts: AutocompleteOptions): Promise<InteractionResult>;
+  /** A right-click command on a user or a message. */
+  contextMenu(opts: ContextMenuOptions): Promise<InteractionResult>;
   button(opts: ButtonOptions): Promise<InteractionResult>;
   select(opts: SelectOptions): Promise<InteractionResult>;
   modal(opts: ModalOptions): Promise<InteractionResult>;
@@ -318,6 +322,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
 
     slash: (o) => dispatch(builder.slash(o)),
     autocomplete: (o) => dispatch(builder.autocomplete(o)),
+    contextMenu: (o) => dispatch(builder.contextMenu(o)),
     button: (o) => dispatch(builder.button(o)),
     select: (o) => dispatch(builder.select(o)),
     modal: (o) => dispatch(builder.modal(o)),

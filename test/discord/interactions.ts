@@ -48,7 +48,18 @@ export interface InteractionContextOptions {
   appPermissions?: string | bigint;
   /** member.roles; default []. */
   roles?: string[];
+  /**
+   * Who installed the app that receives the interaction (`authorizing_integration_owners`): 'guild'
+   * (default; key 0), or 'user': the invoker's own account (key 1). With 'user', `guildId` may name a
+   * server the bot is not in (no bot member, no GUILD_CREATE), as Discord sends for user-installed apps.
+   */
+  install?: 'guild' | 'user';
+  /** Outside servers with install 'user': a DM or group DM between people (context 2), not one with the bot. */
+  privateChannel?: 'dm' | 'group';
 }
+
+/** Discord's permissions for a user-installed app in a server it is not in (attach files, embed links, external emojis). */
+const USER_APP_PERMISSIONS = String((1n << 15n) | (1n << 14n) | (1n << 18n));
 
 export type OptionValue = string | number | boolean;
 
@@ -68,6 +79,13 @@ export interface SlashOptions extends InteractionContextOptions {
    * string -> 3, boolean -> 5, number -> 10) or an array with explicit types.
    */
   options?: Record<string, OptionValue> | CommandOptionInput[];
+}
+
+/** A right-click command on a user or on a message. */
+export interface ContextMenuOptions extends InteractionContextOptions {
+  name: string;
+  /** A user command's target, or a message command's message (its text, and its author). */
+  target: { user: FakeUserInput } | { message: { content: string; author?: FakeUserInput } };
 }
 
 export interface AutocompleteOptions extends SlashOptions {
@@ -137,6 +155,40 @@ export class InteractionBuilder {
 
   slash(opts: SlashOptions): BuiltInteraction {
     return this.#command(InteractionType.ApplicationCommand, opts, null);
+  }
+
+  contextMenu(opts: ContextMenuOptions): BuiltInteraction {
+    const ctx = this.#context(opts);
+    const command = this.deps.state.findCommand(opts.name, ctx.guildId);
+    const resolved: Record<string, unknown> = {};
+    let targetId: string;
+    let type: ApplicationCommandType;
+    if ('user' in opts.target) {
+      const target = apiUser({ ...DEFAULT_TEST_USER, ...opts.target.user });
+      targetId = target.id;
+      type = ApplicationCommandType.User;
+      resolved.users = { [target.id]: target };
+    } else {
+      const author = apiUser({ ...DEFAULT_TEST_USER, ...opts.target.message.author });
+      const message = {
+        ...this.#message(undefined, ctx, null),
+        content: opts.target.message.content,
+        author,
+      };
+      targetId = message.id;
+      type = ApplicationCommandType.Message;
+      resolved.messages = { [message.id]: message };
+    }
+    return this.#finish(InteractionType.ApplicationCommand, ctx, null, {
+      data: {
+        id: command?.id ?? this.deps.state.ids.next(),
+        name: opts.name,
+        type,
+        target_id: targetId,
+        resolved,
+        ...(command?.guild_id ? { guild_id: command.guild_id } : {}),
+      },
+    });
   }
 
   autocomplete(opts: AutocompleteOptions): BuiltInteraction {
@@ -348,18 +400,14 @@ export class InteractionBuilder {
     const state = this.deps.state;
     const defaults = { ...DEFAULT_TEST_USER, ...this.deps.defaultUser() };
     const input = { ...defaults, ...opts.user };
-    const user: APIUser = {
-      id: input.id,
-      username: input.username,
-      discriminator: '0',
-      global_name: input.globalName,
-      avatar: null,
-      public_flags: 0 as UserFlags,
-    };
+    const user = apiUser(input);
     const locale = opts.locale ?? input.locale;
     const guildId = opts.guildId === undefined ? (state.guildIds[0] ?? null) : opts.guildId;
     const guild = guildId ? state.guilds.get(guildId) : undefined;
-    if (guildId && !guild) throw new Error(`fake discord: unknown guild ${guildId}`);
+    if (guildId && !guild) {
+      if (opts.install !== 'user') throw new Error(`fake discord: unknown guild ${guildId}`);
+      return this.#foreignGuildContext(opts, user, guildId, locale);
+    }
     const everyone = guild?.roles[0]?.permissions ?? '0';
     const permissions = String(opts.permissions ?? everyone);
     const appPermissions = String(opts.appPermissions ?? everyone);
@@ -378,6 +426,16 @@ export class InteractionBuilder {
             guild_id: guildId,
             permissions: appPermissions,
           };
+    } else if (opts.install === 'user' && opts.privateChannel) {
+      // A conversation between people (not with the bot): Discord sends a partial channel.
+      channelId = opts.channelId ?? state.ids.next();
+      const type = opts.privateChannel === 'group' ? ChannelType.GroupDM : ChannelType.DM;
+      channel = {
+        id: channelId,
+        type,
+        recipients: [user],
+        ...(type === ChannelType.GroupDM ? { name: null } : {}),
+      };
     } else {
       const dm = opts.channelId ? state.channels.get(opts.channelId) : state.dmChannel(user);
       channelId = dm?.id ?? opts.channelId ?? state.ids.next();
@@ -400,14 +458,15 @@ export class InteractionBuilder {
         guild: { id: guild.id, locale: opts.guildLocale ?? guild.preferredLocale, features: [] },
         guild_locale: opts.guildLocale ?? guild.preferredLocale,
         member: { ...memberWithoutUser(opts.roles ?? [], permissions), user },
-        authorizing_integration_owners: { '0': guild.id },
+        authorizing_integration_owners:
+          opts.install === 'user' ? { '0': guild.id, '1': user.id } : { '0': guild.id },
         context: InteractionContextType.Guild,
       });
     } else {
       Object.assign(base, {
         user,
-        authorizing_integration_owners: { '0': '0' },
-        context: InteractionContextType.BotDM,
+        authorizing_integration_owners: opts.install === 'user' ? { '1': user.id } : { '0': '0' },
+        context: opts.privateChannel ? InteractionContextType.PrivateChannel : InteractionContextType.BotDM,
       });
     }
     return {
@@ -419,6 +478,43 @@ export class InteractionBuilder {
       permissions,
       roles: opts.roles ?? [],
     };
+  }
+
+  /** A server the bot is not in, reached through the invoker's own install: no bot member, limited app permissions. */
+  #foreignGuildContext(
+    opts: InteractionContextOptions,
+    user: APIUser,
+    guildId: string,
+    locale: string,
+  ): Context {
+    const channelId = opts.channelId ?? this.deps.state.ids.next();
+    const appPermissions = String(opts.appPermissions ?? USER_APP_PERMISSIONS);
+    const permissions = String(opts.permissions ?? DEFAULT_MEMBER_PERMISSIONS);
+    const channel = {
+      id: channelId,
+      type: ChannelType.GuildText,
+      name: 'elsewhere',
+      guild_id: guildId,
+      permissions: appPermissions,
+    };
+    const guildLocale = opts.guildLocale ?? 'en-US';
+    const base: Record<string, unknown> = {
+      application_id: this.deps.applicationId,
+      version: 1,
+      channel,
+      channel_id: channelId,
+      locale,
+      app_permissions: appPermissions,
+      entitlements: [],
+      attachment_size_limit: 8 * 1024 * 1024,
+      guild_id: guildId,
+      guild: { id: guildId, locale: guildLocale, features: [] },
+      guild_locale: guildLocale,
+      member: { ...memberWithoutUser(opts.roles ?? [], permissions), user },
+      authorizing_integration_owners: { '1': user.id },
+      context: opts.privateChannel ? InteractionContextType.PrivateChannel : InteractionContextType.Guild,
+    };
+    return { guildId, channelId, channel, user, base, permissions, roles: opts.roles ?? [] };
   }
 
   #finish(
@@ -440,6 +536,20 @@ export class InteractionBuilder {
       payload: { id, token, type, ...ctx.base, ...extra },
     };
   }
+}
+
+/** View channel, send messages, read history, use application commands: an ordinary member. */
+const DEFAULT_MEMBER_PERMISSIONS = String((1n << 10n) | (1n << 11n) | (1n << 16n) | (1n << 31n));
+
+function apiUser(input: Required<FakeUserInput>): APIUser {
+  return {
+    id: input.id,
+    username: input.username,
+    discriminator: '0',
+    global_name: input.globalName,
+    avatar: null,
+    public_flags: 0 as UserFlags,
+  };
 }
 
 function memberWithoutUser(roles: string[], permissions: string): Record<string, unknown> {

@@ -43,7 +43,7 @@ describe('servers kiroku left and owners who left', () => {
           guildId,
         })
       ).reply(TIMEOUT);
-      ids[guildId] = /`([a-z0-9]+)`\.$/.exec(reply.content ?? '')?.[1] ?? '';
+      ids[guildId] = /id: `([a-z0-9]+)`\./.exec(reply.content ?? '')?.[1] ?? '';
     }
   });
   afterAll(async () => {

@@ -24,6 +24,8 @@ export interface StackOptions {
    * commands back to back; the tests of the limits pass DEFAULT_INTERACTION_LIMITS.
    */
   interactionLimits?: InteractionLimitSettings;
+  /** One clock for the emulator and the bot (the jobs' schedules); the real one by default. */
+  now?: () => Date;
 }
 
 export interface Stack {
@@ -46,7 +48,11 @@ export interface Stack {
 
 /** Starts the emulator, the fake Discord and the bot's real composition root, wired on loopback. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const emulator = await startEmulator({ seed: 'demo', rateLimit: options.emulatorRateLimit ?? true });
+  const emulator = await startEmulator({
+    seed: 'demo',
+    rateLimit: options.emulatorRateLimit ?? true,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const discord = await startFakeDiscord({ guilds: 2 });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-e2e-'));
   const logChunks: string[] = [];
@@ -76,6 +82,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       logger: createLogger('debug', logStream),
       startJobs: false,
       interactionLimits: options.interactionLimits ?? RELAXED_INTERACTION_LIMITS,
+      ...(options.now ? { now: options.now } : {}),
     });
   let kiroku = await start();
 

@@ -20,6 +20,7 @@ function feedSubscription(ownerId: string, index: number): Subscription {
   return {
     id: `sub${String(index).padStart(4, '0')}`,
     kind: 'feed',
+    language: 'en',
     guildId: '1',
     channelId: `c${index}`,
     ownerId,

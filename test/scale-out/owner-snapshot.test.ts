@@ -6,6 +6,7 @@ function feed(ownerId: string, id: string): Subscription {
   return {
     id,
     kind: 'feed',
+    language: 'en',
     guildId: '1',
     channelId: `c-${id}`,
     ownerId,

@@ -23,7 +23,7 @@ describe('command loader', () => {
           walk(option.options);
         }
       };
-      walk(command.definition.options);
+      walk('options' in command.definition ? command.definition.options : []);
     }
   });
 

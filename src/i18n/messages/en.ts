@@ -246,10 +246,6 @@ export const en = {
   'reason.timezone': 'must be an IANA time zone such as Asia/Tokyo',
   // help
   'help.title': 'kiroku: your anime viewing record on Discord',
-  'help.body':
-    'Look things up: `/work search`, `/work info`, `/episode list`, `/episode info`, `/people`, `/user profile|followers|following|activities`, `/record list`.\n' +
-    'Your own record: link your account with `/account link`, then `/me`, `/library`, `/schedule`, `/feed`, `/record post|edit|delete`, `/status`.\n' +
-    'Channels: `/subscription feed|schedule|list|remove` posts friends’ activity and a daily schedule.',
   'help.account': 'Your account',
   'help.accountLinked': (p: { username: string }) => `Linked as **${p.username}**.`,
   'help.accountUnlinked': 'Not linked. Use `/account link` to start.',
@@ -268,6 +264,30 @@ export const en = {
   'activity.create_review': (p: { user: string; work: string }) => `**${p.user}** reviewed **${p.work}**`,
   'jobs.feed.reviewed': (p: { user: string }) => `${p.user} wrote a review`,
   'reason.ratingState': 'must be one of bad, average, good, great',
+  // issue 18: post languages, profile visibility, context menus, help groups
+  'subscription.language.en': 'English',
+  'subscription.language.ja': 'Japanese',
+  'subscription.postsIn': (p: { language: string }) => `Posts are written in ${p.language}.`,
+  'account.visibilityOn':
+    'Others can now see your service profile and latest activity: right-click your name → Apps → **Viewing record**. Turn it off with `/account visibility shared:False`.',
+  'account.visibilityOff': 'Your viewing record is private: nobody can look it up from your Discord account.',
+  'account.visibilityNeedsLink':
+    'Link your account first with `/account link`: there is nothing to share yet.',
+  'profile.notShared': (p: { user: string }) =>
+    `${p.user} has not shared their viewing record (people choose to with \`/account visibility\`).`,
+  'profile.latest': 'Latest activity',
+  'profile.noActivity': 'No activity yet.',
+  'lookup.empty': 'That message has no text to search for.',
+  'lookup.title': (p: { query: string }) => `Works matching “${p.query}”`,
+  'lookup.none': (p: { query: string }) => `No work matches “${p.query}”.`,
+  'help.intro':
+    'Personal commands work in servers, in DMs with kiroku, and anywhere once you add kiroku to your own account. Replies about you are private.',
+  'help.group.lookup': 'Look things up',
+  'help.group.record': 'Keep your record',
+  'help.group.friends': 'You and your friends',
+  'help.group.channels': 'Channel posts (server managers)',
+  'help.group.apps': 'Right-click (Apps)',
+  'help.apps': 'On a person: **Viewing record**. On a message: **Look up anime**.',
 };
 
 export type Messages = typeof en;

@@ -215,10 +215,6 @@ export const ja: Messages = {
   'reason.time': '08:00 のような時刻で入力してください',
   'reason.timezone': 'Asia/Tokyo のような IANA タイムゾーンで入力してください',
   'help.title': 'kiroku: Discord でアニメの視聴記録',
-  'help.body':
-    '調べる: `/work search`、`/work info`、`/episode list`、`/episode info`、`/people`、`/user profile|followers|following|activities`、`/record list`。\n' +
-    '自分の記録: `/account link` でアカウントを連携し、`/me`、`/library`、`/schedule`、`/feed`、`/record post|edit|delete`、`/status`。\n' +
-    'チャンネル: `/subscription feed|schedule|list|remove` でフォロー中の人の活動と毎日の放送予定を投稿します。',
   'help.account': 'あなたのアカウント',
   'help.accountLinked': (p) => `**${p.username}** として連携済みです。`,
   'help.accountUnlinked': '未連携です。`/account link` から始めましょう。',
@@ -236,4 +232,27 @@ export const ja: Messages = {
   'activity.create_review': (p) => `**${p.user}** が **${p.work}** の感想を書きました`,
   'jobs.feed.reviewed': (p) => `${p.user} が感想を書きました`,
   'reason.ratingState': '良くない・普通・良い・とても良い のいずれかで指定してください',
+  'subscription.language.en': '英語',
+  'subscription.language.ja': '日本語',
+  'subscription.postsIn': (p) => `投稿は${p.language}で書かれます。`,
+  'account.visibilityOn':
+    'ほかの人があなたのプロフィールと最近の活動を見られるようになりました: 名前を右クリック → アプリ → **視聴記録**。やめるときは `/account visibility shared:False`。',
+  'account.visibilityOff': 'あなたの視聴記録は非公開です。Discord アカウントから調べることはできません。',
+  'account.visibilityNeedsLink':
+    '先に `/account link` でアカウントを連携してください。まだ公開するものがありません。',
+  'profile.notShared': (p) =>
+    `${p.user} さんは視聴記録を公開していません（公開は本人が \`/account visibility\` で選びます）。`,
+  'profile.latest': '最近の活動',
+  'profile.noActivity': 'まだ活動はありません。',
+  'lookup.empty': 'このメッセージには検索できる文字がありません。',
+  'lookup.title': (p) => `「${p.query}」に一致する作品`,
+  'lookup.none': (p) => `「${p.query}」に一致する作品はありません。`,
+  'help.intro':
+    '個人向けのコマンドはサーバー内、kiroku との DM、そして kiroku を自分のアカウントに追加すればどこでも使えます。あなたについての返信は本人にだけ表示されます。',
+  'help.group.lookup': '調べる',
+  'help.group.record': '記録する',
+  'help.group.friends': '自分とフォロー中の人',
+  'help.group.channels': 'チャンネルへの投稿（サーバー管理者）',
+  'help.group.apps': '右クリック（アプリ）',
+  'help.apps': '人の上で **視聴記録**、メッセージの上で **アニメを検索**。',
 };

@@ -1,0 +1,65 @@
+/**
+ * What kiroku remembers about a Discord user besides their token: the language of their last
+ * interaction (owner notices and DMs are written in it) and whether they let others find their
+ * service profile through the "Viewing record" context menu (off unless they turn it on).
+ */
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import type { Locale } from '../i18n/locale.js';
+import type { Collection, Store } from '../store/index.js';
+
+export const USER_PREFERENCES_COLLECTION = 'user-preferences';
+
+const preferencesSchema = z.object({
+  locale: z.enum(['en', 'ja']).optional(),
+  /** Opted in to be found from a right-click on their Discord account. */
+  discoverable: z.boolean().optional(),
+});
+export type UserPreferenceRecord = z.infer<typeof preferencesSchema>;
+
+/** Users whose last known locale is kept in memory, so that an unchanged locale costs no store access. */
+const REMEMBERED_LOCALES = 10_000;
+
+export class UserPreferences {
+  readonly #items: Collection<UserPreferenceRecord>;
+  readonly #knownLocales = new LRUCache<string, Locale>({ max: REMEMBERED_LOCALES });
+
+  constructor(store: Store) {
+    this.#items = store.collection(USER_PREFERENCES_COLLECTION, preferencesSchema);
+  }
+
+  /** Remembers the locale of a user's interaction; writes only when it changed. */
+  async rememberLocale(userId: string, locale: Locale): Promise<void> {
+    if (this.#knownLocales.get(userId) === locale) return;
+    await this.#items.update(userId, (current) =>
+      current?.locale === locale ? undefined : { ...current, locale },
+    );
+    this.#knownLocales.set(userId, locale);
+  }
+
+  /** The locale of the user's last interaction, if kiroku has seen one. */
+  async localeOf(userId: string): Promise<Locale | undefined> {
+    return this.#knownLocales.get(userId) ?? (await this.#items.get(userId))?.locale;
+  }
+
+  async setDiscoverable(userId: string, discoverable: boolean): Promise<void> {
+    await this.#items.update(userId, (current) =>
+      discoverable ? { ...current, discoverable: true } : withoutDiscoverable(current),
+    );
+  }
+
+  async isDiscoverable(userId: string): Promise<boolean> {
+    return (await this.#items.get(userId))?.discoverable === true;
+  }
+
+  /** On unlink: nobody may find a profile that is no longer linked. The locale stays (notices still need it). */
+  async forgetLink(userId: string): Promise<void> {
+    await this.setDiscoverable(userId, false);
+  }
+}
+
+function withoutDiscoverable(current: UserPreferenceRecord | undefined): UserPreferenceRecord | undefined {
+  if (!current?.discoverable) return undefined;
+  const { discoverable: _dropped, ...rest } = current;
+  return rest;
+}

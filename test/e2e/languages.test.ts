@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CHANNELS, DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
+import { type Stack, startStack, USERS } from './harness.js';
+
+const TIMEOUT = 15_000;
+
+/**
+ * Posts in the subscription's language (issue 18): chosen with `language`, else the server's
+ * preferred locale; Japanese digests in broadcast-day notation; owner notices in the owner's language.
+ * One clock drives the emulator and the bot: Saturday 2025-06-07, 21:50 in Tokyo.
+ */
+describe('post languages end to end', () => {
+  let stack: Stack;
+  let current = Date.parse('2025-06-07T12:50:00Z');
+  let guildId: string;
+  let jaChannel: string;
+  let enChannel: string;
+
+  beforeAll(async () => {
+    stack = await startStack({ now: () => new Date(current) });
+    guildId = stack.discord.guildIds[0] ?? '';
+    [jaChannel = '', enChannel = ''] = stack.discord.channelIds(guildId);
+    await stack.link(USERS.alice.id, 'alice');
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const subscribe = async (
+    subcommand: string,
+    options: Record<string, string | number>,
+    guildLocale: string,
+  ) =>
+    (
+      await stack.discord.slash({
+        name: 'subscription',
+        subcommand,
+        options,
+        user: USERS.alice,
+        locale: 'en-US',
+        guildLocale,
+      })
+    ).reply(TIMEOUT);
+
+  it('registers a localized language option on feed and schedule', () => {
+    const registered = stack.discord.registeredCommands().find((c) => c.name === 'subscription');
+    for (const sub of ['feed', 'schedule']) {
+      const option = registered?.options
+        ?.find((o) => o.name === sub)
+        ?.options?.find((o) => o.name === 'language');
+      expect(option).toMatchObject({ name_localizations: { ja: '言語' } });
+    }
+  });
+
+  it('takes the server’s locale by default, or the chosen language, and lists it', async () => {
+    const byServer = await subscribe('feed', { channel: jaChannel }, 'ja');
+    expect(byServer.content).toContain('Posts are written in Japanese.');
+    const chosen = await subscribe('feed', { channel: enChannel, language: 'en' }, 'ja');
+    expect(chosen.content).toContain('Posts are written in English.');
+    const stored = await stack.kiroku.services.subscriptions.all();
+    expect(new Map(stored.map((s) => [s.channelId, s.language]))).toEqual(
+      new Map([
+        [jaChannel, 'ja'],
+        [enChannel, 'en'],
+      ]),
+    );
+    const list = await subscribe('list', {}, 'ja');
+    expect(list.embeds[0]?.description).toContain('· Japanese ·');
+    expect(list.embeds[0]?.description).toContain('· English ·');
+  });
+
+  it('posts one activity in Japanese to one channel and in English to the other', async () => {
+    await stack.kiroku.jobs.feed.runCycle();
+    const episode = [...stack.emulator.data.episodes.values()][0];
+    stack.emulator.data.createRecord({
+      userId: DEMO_USERS.bob.id,
+      episodeId: episode?.id ?? 0,
+      comment: 'よかった',
+    });
+    await stack.kiroku.jobs.feed.runCycle();
+    const ja = stack.discord.channelMessages(jaChannel)[0]?.embeds[0];
+    const en = stack.discord.channelMessages(enChannel)[0]?.embeds[0];
+    expect(ja?.author?.name).toBe(`${DEMO_USERS.bob.username} が記録しました`);
+    expect(en?.author?.name).toBe(`${DEMO_USERS.bob.username} recorded`);
+  });
+
+  it('writes a Japanese digest by broadcast day (25:30 on Saturday) and an English one with ordinary times', async () => {
+    // Sunday 01:30 in Tokyo.
+    stack.emulator.data.createProgram({
+      workId: DEMO_WORKS.soraNote,
+      channelId: DEMO_CHANNELS.tokyoMx,
+      episodeId: stack.emulator.data.episodesOfWork(DEMO_WORKS.soraNote)[0]?.id ?? null,
+      startedAt: new Date('2025-06-07T16:30:00Z'),
+    });
+    for (const s of await stack.kiroku.services.subscriptions.all())
+      await stack.kiroku.services.subscriptions.remove(s.id);
+    await subscribe('schedule', { channel: jaChannel, time: '22:00', alert_minutes: 30 }, 'ja');
+    await subscribe('schedule', { channel: enChannel, time: '22:00', language: 'en' }, 'ja');
+
+    current = Date.parse('2025-06-07T13:00:00Z');
+    expect(await stack.kiroku.jobs.digest.tick()).toMatchObject({ due: 2, posted: 2 });
+    const ja = stack.discord.channelMessages(jaChannel).at(-1)?.embeds[0];
+    expect(ja?.title).toBe('今日の放送予定 · 2025年6月7日(土)');
+    expect(ja?.description).toContain('__**6月7日(土)**__');
+    expect(ja?.description).toMatch(/25:30 \(<t:1749313800:t>\) · TOKYO MX\n\*\*空色ノート\*\*/);
+    expect(ja?.description).not.toContain('6月8日(日)**__\n01:30');
+    const en = stack.discord.channelMessages(enChannel).at(-1)?.embeds[0];
+    expect(en?.title).toBe('Today’s schedule · 2025-06-07');
+    expect(en?.description).toContain('<t:1749313800:f> (<t:1749313800:R>)');
+    expect(en?.description).not.toContain('25:30');
+
+    // The airing alert of the Japanese subscription: Japanese title, button and menu.
+    current = Date.parse('2025-06-07T16:05:00Z');
+    await stack.kiroku.jobs.alerts.tick();
+    const alert = stack.discord
+      .channelMessages(jaChannel)
+      .find((m) => m.embeds[0]?.description?.includes('空色ノート') && m.components?.length);
+    expect(alert?.embeds[0]?.title).toBe('あと 25 分で放送開始');
+    expect(JSON.stringify(alert?.components)).toContain('"label":"見た"');
+    expect(JSON.stringify(alert?.components)).toContain('評価なし');
+  });
+
+  it('writes owner notices in the language of the owner’s last interaction', async () => {
+    // alice's last interaction was in English; now she uses kiroku in Japanese.
+    await (await stack.discord.slash({ name: 'help', user: USERS.alice, locale: 'ja' })).reply(TIMEOUT);
+    await stack.kiroku.services.subscriptions.all();
+    await stack.kiroku.jobs.notices.disableChannel(jaChannel, 'forbidden');
+    const dm = stack.discord.directMessages(USERS.alice.id).at(-1);
+    expect(dm?.content).toMatch(/[ぁ-んァ-ン]/);
+    expect(dm?.content).toContain(`<#${jaChannel}>`);
+  });
+});
