@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { minutesOfDay } from './render/broadcast-day.js';
+import { minutesOfDay } from './clock-time.js';
 import { isValidTimeZone } from './time-zone.js';
 
 export const OUT_OF_BAND = 'urn:ietf:wg:oauth:2.0:oob';

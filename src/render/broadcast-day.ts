@@ -75,9 +75,3 @@ export function japaneseDate(date: string, withYear = false): string {
   const weekday = JA_WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()] ?? '';
   return `${withYear ? `${year}年` : ''}${month}月${day}日(${weekday})`;
 }
-
-/** Parses `HH:MM` into minutes after midnight. */
-export function minutesOfDay(hhmm: string): number {
-  const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-  return hours * 60 + minutes;
-}
