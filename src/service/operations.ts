@@ -1,6 +1,7 @@
 /**
  * The 16 operations as a table: method, path (under `/<version>`), response wrapper key,
- * the allow-list of parameter names, and the response schema.
+ * the allow-list of parameter names, and the response schema. The table is the one description
+ * of the service API: the operation types and the client's methods are derived from it.
  */
 import type { z } from 'zod';
 import type {
