@@ -3,14 +3,17 @@
  * the token as a Bearer header, every attempt through the request budget.
  */
 import type { Logger } from '../logger.js';
-import type { Priority, RequestBudget } from './budget.js';
+import type { RequestBudget } from './budget.js';
 import { errorFromResponse, type HttpResponse, HttpTransport, isSuccess, parseJsonBody } from './http.js';
+import type { CallOptions, OperationMethods } from './methods.js';
 import {
   type CanonicalOperation,
   canonicalOperation,
   type ItemOf,
-  OPERATIONS,
+  methodName,
+  OPERATION_NAMES,
   type OperationName,
+  operationSpec,
   type ParamsOf,
   type ResultOf,
   type WalkableOperation,
@@ -18,24 +21,6 @@ import {
   withRequiredFields,
 } from './operations.js';
 import { DEFAULT_WALK_PER_PAGE, type WalkOptions, walkItems } from './paging.js';
-import type {
-  ActivitiesParams,
-  CreateRecordParams,
-  DeleteRecordParams,
-  EditRecordParams,
-  EpisodesParams,
-  FollowersParams,
-  FollowingActivitiesParams,
-  FollowingParams,
-  MeParams,
-  MyProgramsParams,
-  MyWorksParams,
-  PeopleParams,
-  RecordsParams,
-  SearchUsersParams,
-  SetStatusParams,
-  WorksParams,
-} from './params.js';
 import { encodeParams, serializeParams, toQueryString } from './query.js';
 import {
   callWithRetry,
@@ -44,17 +29,7 @@ import {
   type RetryOptions,
   resolveRetry,
 } from './retry.js';
-import type {
-  Activity,
-  Episode,
-  Page,
-  Person,
-  Program,
-  ServiceRecord,
-  SkippedItem,
-  User,
-  Work,
-} from './schemas.js';
+import type { Page, SkippedItem } from './schemas.js';
 import {
   type EpisodeScope,
   episodeScope,
@@ -66,13 +41,7 @@ import {
   workScope,
 } from './scoped.js';
 
-export interface CallOptions {
-  /** The acting user's token; sent as `Authorization: Bearer`, never logged. */
-  token: string;
-  priority: Priority;
-  /** Give up with BudgetBusy if the call cannot start in time (interactive default: the budget's). */
-  maxWaitMs?: number;
-}
+export type { CallOptions } from './methods.js';
 
 /** Told when a list page left malformed items out (metrics). */
 export type SkippedItemsObserver = (event: { operation: string; count: number }) => void;
@@ -96,6 +65,10 @@ export interface ServiceClientOptions {
   userAgent?: string;
 }
 
+/** One method per row of the operations table (`works`, `searchUsers`, ...), installed below the class. */
+export interface ServiceClient extends OperationMethods {}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the loop after the class defines every OperationMethods member.
 export class ServiceClient {
   private readonly base: URL;
   private readonly prefix: string;
@@ -130,7 +103,7 @@ export class ServiceClient {
     params: ParamsOf<K>,
     call: CallOptions,
   ): Promise<ResultOf<K>> {
-    const spec = OPERATIONS[operation];
+    const spec = operationSpec(operation);
     const source = params as Readonly<Record<string, unknown>>;
     const fields = withRequiredFields(source.fields as string[] | undefined, spec.requiredFields);
     const sendable = fields === undefined ? params : { ...params, fields };
@@ -179,56 +152,6 @@ export class ServiceClient {
   private reportSkipped(operation: OperationName, skipped: readonly SkippedItem[]): void {
     this.logger?.warn({ operation, skipped }, 'service list: malformed items left out');
     this.observeSkippedItems?.({ operation, count: skipped.length });
-  }
-
-  works(params: WorksParams, call: CallOptions): Promise<Page<Work>> {
-    return this.request('works', params, call);
-  }
-  episodes(params: EpisodesParams, call: CallOptions): Promise<Page<Episode>> {
-    return this.request('episodes', params, call);
-  }
-  people(params: PeopleParams, call: CallOptions): Promise<Page<Person>> {
-    return this.request('people', params, call);
-  }
-  records(params: RecordsParams, call: CallOptions): Promise<Page<ServiceRecord>> {
-    return this.request('records', params, call);
-  }
-  searchUsers(params: SearchUsersParams, call: CallOptions): Promise<Page<User>> {
-    return this.request('search_users', params, call);
-  }
-  activities(params: ActivitiesParams, call: CallOptions): Promise<Page<Activity>> {
-    return this.request('activities', params, call);
-  }
-  followers(params: FollowersParams, call: CallOptions): Promise<Page<User>> {
-    return this.request('followers', params, call);
-  }
-  following(params: FollowingParams, call: CallOptions): Promise<Page<User>> {
-    return this.request('following', params, call);
-  }
-  me(params: MeParams, call: CallOptions): Promise<User> {
-    return this.request('me', params, call);
-  }
-  followingActivities(params: FollowingActivitiesParams, call: CallOptions): Promise<Page<Activity>> {
-    return this.request('following_activities', params, call);
-  }
-  myWorks(params: MyWorksParams, call: CallOptions): Promise<Page<Work>> {
-    return this.request('my_works', params, call);
-  }
-  myPrograms(params: MyProgramsParams, call: CallOptions): Promise<Page<Program>> {
-    return this.request('my_programs', params, call);
-  }
-  createRecord(params: CreateRecordParams, call: CallOptions): Promise<ServiceRecord> {
-    return this.request('create_record', params, call);
-  }
-  /** The service replaces `comment`: leaving it out clears the record's comment. */
-  editRecord(params: EditRecordParams, call: CallOptions): Promise<ServiceRecord> {
-    return this.request('edit_record', params, call);
-  }
-  deleteRecord(params: DeleteRecordParams, call: CallOptions): Promise<true> {
-    return this.request('delete_record', params, call);
-  }
-  setStatus(params: SetStatusParams, call: CallOptions): Promise<true> {
-    return this.request('set_status', params, call);
   }
 
   user(userId: number): UserScope {
@@ -281,4 +204,14 @@ export class ServiceClient {
   async close(): Promise<void> {
     if (this.ownsHttp) await this.http.close();
   }
+}
+
+for (const operation of OPERATION_NAMES) {
+  Object.defineProperty(ServiceClient.prototype, methodName(operation), {
+    value(this: ServiceClient, params: ParamsOf<typeof operation>, call: CallOptions) {
+      return this.request(operation, params, call);
+    },
+    writable: true,
+    configurable: true,
+  });
 }

@@ -29,6 +29,7 @@ export {
   type UnavailableReason,
 } from './errors.js';
 export { HttpTransport, type HttpTransportOptions } from './http.js';
+export type { OperationMethods } from './methods.js';
 export {
   type OAuthCallOptions,
   OAuthClient,
@@ -38,6 +39,7 @@ export {
 export {
   type ItemOf,
   type ListOperationName,
+  type MethodName,
   OPERATIONS,
   type OperationName,
   type Operations,

@@ -1,6 +1,7 @@
 /**
  * The 16 operations as a table: method, path (under `/<version>`), response wrapper key,
- * the allow-list of parameter names, and the response schema.
+ * the allow-list of parameter names, and the response schema. The table is the one description
+ * of the service API: the operation types and the client's methods are derived from it.
  */
 import type { z } from 'zod';
 import type {
@@ -22,54 +23,31 @@ import type {
   WorksParams,
 } from './params.js';
 import {
-  type Activity,
   activitySchema,
-  type Episode,
   episodeSchema,
   type Page,
-  type Person,
-  type Program,
   pageSchema,
   personSchema,
   programSchema,
   recordSchema,
-  type ServiceRecord,
-  type User,
   userSchema,
-  type Work,
   workSchema,
 } from './schemas.js';
 
-/** Type-level view of each operation: its params object and what the client returns. */
-export interface Operations {
-  works: { params: WorksParams; result: Page<Work> };
-  episodes: { params: EpisodesParams; result: Page<Episode> };
-  people: { params: PeopleParams; result: Page<Person> };
-  records: { params: RecordsParams; result: Page<ServiceRecord> };
-  search_users: { params: SearchUsersParams; result: Page<User> };
-  activities: { params: ActivitiesParams; result: Page<Activity> };
-  followers: { params: FollowersParams; result: Page<User> };
-  following: { params: FollowingParams; result: Page<User> };
-  me: { params: MeParams; result: User };
-  following_activities: { params: FollowingActivitiesParams; result: Page<Activity> };
-  my_works: { params: MyWorksParams; result: Page<Work> };
-  my_programs: { params: MyProgramsParams; result: Page<Program> };
-  create_record: { params: CreateRecordParams; result: ServiceRecord };
-  edit_record: { params: EditRecordParams; result: ServiceRecord };
-  delete_record: { params: DeleteRecordParams; result: true };
-  set_status: { params: SetStatusParams; result: true };
-}
-
-export type OperationName = keyof Operations;
-export type ParamsOf<K extends OperationName> = Operations[K]['params'];
-export type ResultOf<K extends OperationName> = Operations[K]['result'];
-/** Operations that return a Page. */
-export type ListOperationName = {
-  [K in OperationName]: Operations[K]['result'] extends Page<unknown> ? K : never;
-}[OperationName];
-export type ItemOf<K extends ListOperationName> = Operations[K]['result'] extends Page<infer T> ? T : never;
-
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** The type of the params object a parameter list belongs to; never present at run time. */
+declare const paramsType: unique symbol;
+
+/** Parameter names that may be sent, in the order they are sent, tagged with their params type. */
+export type ParamNames<P> = readonly (keyof P & string)[] & { readonly [paramsType]?: P };
+
+/** `json`: parse with the schema; `success`: 2xx (usually 204) means `true`. */
+export type ResponseSpec<R> = JsonResponse<R> | { kind: 'success' };
+export interface JsonResponse<R> {
+  kind: 'json';
+  schema: z.ZodType<R>;
+}
 
 export interface OperationSpec<P, R> {
   method: HttpMethod;
@@ -77,11 +55,19 @@ export interface OperationSpec<P, R> {
   path: string;
   /** Wrapper key of list responses. */
   key?: string;
-  /** Parameter names that may be sent, in the order they are sent. */
-  params: readonly (keyof P & string)[];
-  /** `json`: parse with the schema; `success`: 2xx (usually 204) means `true`. */
-  response: { kind: 'json'; schema: z.ZodType<R> } | { kind: 'success' };
+  params: ParamNames<P>;
+  response: ResponseSpec<R>;
   /** Added to a narrowing `fields` list so the schema's required fields stay present. */
+  requiredFields: readonly string[];
+}
+
+/** What every row of the table has, whatever its params and result. */
+interface SpecShape {
+  method: HttpMethod;
+  path: string;
+  key?: string;
+  params: readonly string[];
+  response: ResponseSpec<unknown>;
   requiredFields: readonly string[];
 }
 
@@ -97,16 +83,38 @@ const RECORD_CONTENT = ['comment', 'rating', 'rating_state', 'share_microblog', 
 const ID = ['id'] as const;
 const ID_AND_ACTION = ['id', 'action'] as const;
 
-function list<T>(key: string, schema: z.ZodType<T>): { kind: 'json'; schema: z.ZodType<Page<T>> } {
-  return { kind: 'json', schema: pageSchema(key, schema) };
+/** The parameters of an operation whose params object is P (checked against P's keys). */
+function sends<P>(names: readonly (keyof P & string)[]): ParamNames<P> {
+  return names;
 }
 
-export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<ParamsOf<K>, ResultOf<K>> } = {
+function json<R>(schema: z.ZodType<R>): JsonResponse<R> {
+  return { kind: 'json', schema };
+}
+
+function list<T>(key: string, schema: z.ZodType<T>): JsonResponse<Page<T>> {
+  return json(pageSchema(key, schema));
+}
+
+const SUCCESS = { kind: 'success' } as const;
+
+/**
+ * The one description of the service API: adding a row here adds the operation's types
+ * (`ParamsOf`, `ResultOf`) and the client's camelCase method (`search_users` -> `searchUsers`).
+ */
+export const OPERATIONS = {
   works: {
     method: 'GET',
     path: '/works',
     key: 'works',
-    params: [...LIST, 'filter_ids', 'filter_season', 'filter_title', 'sort_season', 'sort_watchers_count'],
+    params: sends<WorksParams>([
+      ...LIST,
+      'filter_ids',
+      'filter_season',
+      'filter_title',
+      'sort_season',
+      'sort_watchers_count',
+    ]),
     response: list('works', workSchema),
     requiredFields: ID,
   },
@@ -114,7 +122,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<ParamsOf
     method: 'GET',
     path: '/episodes',
     key: 'episodes',
-    params: [...LIST, 'filter_ids', 'filter_work_id', 'sort_sort_number'],
+    params: sends<EpisodesParams>([...LIST, 'filter_ids', 'filter_work_id', 'sort_sort_number']),
     response: list('episodes', episodeSchema),
     requiredFields: ID,
   },
@@ -122,7 +130,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<ParamsOf
     method: 'GET',
     path: '/people',
     key: 'people',
-    params: [...LIST, 'filter_ids', 'filter_name'],
+    params: sends<PeopleParams>([...LIST, 'filter_ids', 'filter_name']),
     response: list('people', personSchema),
     requiredFields: ID,
   },
@@ -130,7 +138,13 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<ParamsOf
     method: 'GET',
     path: '/records',
     key: 'records',
-    params: [...LIST, 'filter_ids', 'filter_episode_id', 'filter_has_record_comment', 'sort_likes_count'],
+    params: sends<RecordsParams>([
+      ...LIST,
+      'filter_ids',
+      'filter_episode_id',
+      'filter_has_record_comment',
+      'sort_likes_count',
+    ]),
     response: list('records', recordSchema),
     requiredFields: ID,
   },
@@ -138,7 +152,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<ParamsOf
     method: 'GET',
     path: '/users',
     key: 'users',
-    params: [...LIST, 'filter_ids', 'filter_usernames'],
+    params: sends<SearchUsersParams>([...LIST, 'filter_ids', 'filter_usernames']),
     response: list('users', userSchema),
     requiredFields: ID,
   },
@@ -146,7 +160,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<ParamsOf
     method: 'GET',
     path: '/activities',
     key: 'activities',
-    params: USER_FILTER,
+    params: sends<ActivitiesParams>(USER_FILTER),
     response: list('activities', activitySchema),
     requiredFields: ID_AND_ACTION,
   },
@@ -154,7 +168,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<ParamsOf
     method: 'GET',
     path: '/followers',
     key: 'users',
-    params: USER_FILTER,
+    params: sends<FollowersParams>(USER_FILTER),
     response: list('users', userSchema),
     requiredFields: ID,
   },
@@ -162,22 +176,22 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<ParamsOf
     method: 'GET',
     path: '/following',
     key: 'users',
-    params: USER_FILTER,
+    params: sends<FollowingParams>(USER_FILTER),
     response: list('users', userSchema),
     requiredFields: ID,
   },
   me: {
     method: 'GET',
     path: '/me',
-    params: ['fields'],
-    response: { kind: 'json', schema: userSchema },
+    params: sends<MeParams>(['fields']),
+    response: json(userSchema),
     requiredFields: ID,
   },
   following_activities: {
     method: 'GET',
     path: '/me/following_activities',
     key: 'activities',
-    params: [...LIST, 'filter_actions', 'filter_muted'],
+    params: sends<FollowingActivitiesParams>([...LIST, 'filter_actions', 'filter_muted']),
     response: list('activities', activitySchema),
     requiredFields: ID_AND_ACTION,
   },
@@ -185,7 +199,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<ParamsOf
     method: 'GET',
     path: '/me/works',
     key: 'works',
-    params: [
+    params: sends<MyWorksParams>([
       ...LIST,
       'filter_ids',
       'filter_season',
@@ -193,7 +207,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<ParamsOf
       'filter_status',
       'sort_season',
       'sort_watchers_count',
-    ],
+    ]),
     response: list('works', workSchema),
     requiredFields: ID,
   },
@@ -201,7 +215,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<ParamsOf
     method: 'GET',
     path: '/me/programs',
     key: 'programs',
-    params: [
+    params: sends<MyProgramsParams>([
       ...LIST,
       'filter_ids',
       'filter_channel_ids',
@@ -211,56 +225,85 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec<ParamsOf
       'filter_unwatched',
       'filter_rebroadcast',
       'sort_started_at',
-    ],
+    ]),
     response: list('programs', programSchema),
     requiredFields: ID,
   },
   create_record: {
     method: 'POST',
     path: '/me/records',
-    params: ['episode_id', ...RECORD_CONTENT],
-    response: { kind: 'json', schema: recordSchema },
+    params: sends<CreateRecordParams>(['episode_id', ...RECORD_CONTENT]),
+    response: json(recordSchema),
     requiredFields: [],
   },
+  /** The service replaces `comment`: leaving it out clears the record's comment. */
   edit_record: {
     method: 'PATCH',
     path: '/me/records/:id',
-    params: RECORD_CONTENT,
-    response: { kind: 'json', schema: recordSchema },
+    params: sends<EditRecordParams>(RECORD_CONTENT),
+    response: json(recordSchema),
     requiredFields: [],
   },
   delete_record: {
     method: 'DELETE',
     path: '/me/records/:id',
-    params: [],
-    response: { kind: 'success' },
+    params: sends<DeleteRecordParams>([]),
+    response: SUCCESS,
     requiredFields: [],
   },
   set_status: {
     method: 'POST',
     path: '/me/statuses',
-    params: ['work_id', 'kind'],
-    response: { kind: 'success' },
+    params: sends<SetStatusParams>(['work_id', 'kind']),
+    response: SUCCESS,
     requiredFields: [],
   },
-};
+} satisfies Record<string, SpecShape>;
 
-/** camelCase method names accepted wherever an operation name is (e.g. `walk('searchUsers', ...)`). */
-export const OPERATION_ALIASES = {
-  searchUsers: 'search_users',
-  followingActivities: 'following_activities',
-  myWorks: 'my_works',
-  myPrograms: 'my_programs',
-} as const satisfies Record<string, ListOperationName>;
-export type ListOperationAlias = keyof typeof OPERATION_ALIASES;
-export type WalkableOperation = ListOperationName | ListOperationAlias;
-export type CanonicalOperation<K extends WalkableOperation> = K extends ListOperationAlias
-  ? (typeof OPERATION_ALIASES)[K]
-  : K;
+type Table = typeof OPERATIONS;
+type ParamsOfRow<S> = S extends { params: ParamNames<infer P> } ? P : never;
+type ResultOfRow<S> = S extends { response: JsonResponse<infer R> } ? R : true;
+
+/** Type-level view of each operation: its params object and what the client returns. */
+export type Operations = {
+  [K in keyof Table]: { params: ParamsOfRow<Table[K]>; result: ResultOfRow<Table[K]> };
+};
+export type OperationName = keyof Operations;
+export type ParamsOf<K extends OperationName> = Operations[K]['params'];
+export type ResultOf<K extends OperationName> = Operations[K]['result'];
+/** Operations that return a Page. */
+export type ListOperationName = {
+  [K in OperationName]: Operations[K]['result'] extends Page<unknown> ? K : never;
+}[OperationName];
+export type ItemOf<K extends ListOperationName> = Operations[K]['result'] extends Page<infer T> ? T : never;
+
+/** One operation's row, typed by its name (for code generic over the operation). */
+export function operationSpec<K extends OperationName>(name: K): OperationSpec<ParamsOf<K>, ResultOf<K>> {
+  const specs: { readonly [N in OperationName]: OperationSpec<ParamsOf<N>, ResultOf<N>> } = OPERATIONS;
+  return specs[name];
+}
+
+/** Every operation's name, in table order. */
+export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
+
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+/** The client's method for an operation: its name in camelCase (`search_users` -> `searchUsers`). */
+export type MethodName<K extends OperationName> = CamelCase<K>;
+
+export function methodName<K extends OperationName>(name: K): MethodName<K> {
+  return name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()) as MethodName<K>;
+}
+
+/** A list operation by its spec name or its method name (e.g. `walk('searchUsers', ...)`). */
+export type WalkableOperation = ListOperationName | MethodName<ListOperationName>;
+export type CanonicalOperation<K extends WalkableOperation> = {
+  [N in ListOperationName]: K extends N | MethodName<N> ? N : never;
+}[ListOperationName];
 
 export function canonicalOperation<K extends WalkableOperation>(name: K): CanonicalOperation<K> {
-  const alias = (OPERATION_ALIASES as Record<string, ListOperationName>)[name];
-  return (alias ?? name) as CanonicalOperation<K>;
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) as CanonicalOperation<K>;
 }
 
 /** `fields` plus the fields the schema needs, or undefined when the caller did not narrow. */

@@ -1,5 +1,5 @@
 /** Scoped variants (spec 4.4): the scope supplies the identifying filter or id. */
-import type { CallOptions, ServiceClient } from './client.js';
+import type { CallOptions, OperationMethods } from './methods.js';
 import { walkPages } from './paging.js';
 import type { ListParams, RecordContent, SortOrder } from './params.js';
 import type { Episode, Page, ServiceRecord, User } from './schemas.js';
@@ -28,7 +28,10 @@ export interface RecordScope {
   delete(call: CallOptions): Promise<true>;
 }
 
-export function userScope(client: ServiceClient, userId: number): UserScope {
+export function userScope(
+  client: Pick<OperationMethods, 'followers' | 'following'>,
+  userId: number,
+): UserScope {
   return {
     followers: (params, call) => client.followers({ ...params, filter_user_id: userId }, call),
     following: (params, call) => client.following({ ...params, filter_user_id: userId }, call),
@@ -42,7 +45,7 @@ function numberFromText(text: string | null | undefined): number | undefined {
   return match ? Number(match[0]) : undefined;
 }
 
-export function workScope(client: ServiceClient, workId: number): WorkScope {
+export function workScope(client: Pick<OperationMethods, 'episodes'>, workId: number): WorkScope {
   // No sort_id here: when several sorts are sent, sort_id wins on the service.
   const episodePage = (page: number, call: CallOptions) =>
     client.episodes({ filter_work_id: workId, sort_sort_number: 'asc', per_page: EPISODE_PAGE, page }, call);
@@ -70,13 +73,19 @@ export function workScope(client: ServiceClient, workId: number): WorkScope {
   };
 }
 
-export function episodeScope(client: ServiceClient, episodeId: number): EpisodeScope {
+export function episodeScope(
+  client: Pick<OperationMethods, 'createRecord'>,
+  episodeId: number,
+): EpisodeScope {
   return {
     createRecord: (params, call) => client.createRecord({ ...params, episode_id: episodeId }, call),
   };
 }
 
-export function recordScope(client: ServiceClient, recordId: number): RecordScope {
+export function recordScope(
+  client: Pick<OperationMethods, 'editRecord' | 'deleteRecord'>,
+  recordId: number,
+): RecordScope {
   return {
     edit: (params, call) => client.editRecord({ ...params, id: recordId }, call),
     delete: (call) => client.deleteRecord({ id: recordId }, call),

@@ -1,4 +1,4 @@
-export type { BackendFactory, BackendOptions, StoreBackend } from './backend.js';
+export type { BackendFactory, BackendOptions, StoreBackend } from './backend-types.js';
 export {
   type Collection,
   type InvalidReason,

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { KeyvPostgres } from '@keyv/postgres';
 import { ConfigError } from '../config.js';
-import type { BackendOptions, StoreBackend } from './backend.js';
+import type { BackendOptions, StoreBackend } from './backend-types.js';
 import { type KeyValueRow, keysetScan } from './keyset-scan.js';
 import { withTimeout } from './timeout.js';
 

@@ -1,5 +1,5 @@
 import KeyvRedis from '@keyv/redis';
-import type { BackendOptions, StoreBackend } from './backend.js';
+import type { BackendOptions, StoreBackend } from './backend-types.js';
 import { connectRedis, describeRedisUrl } from './redis-connection.js';
 import { withTimeout } from './timeout.js';
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { KeyvSqlite } from '@keyv/sqlite';
 import { ConfigError } from '../config.js';
-import type { BackendOptions, StoreBackend } from './backend.js';
+import type { BackendOptions, StoreBackend } from './backend-types.js';
 import { type KeyValueRow, keysetScan } from './keyset-scan.js';
 
 const TABLE = 'keyv';

@@ -1,7 +1,8 @@
 import { type DeserializedData, Keyv } from 'keyv';
 import type { z } from 'zod';
 import { createLogger, type Logger } from '../logger.js';
-import { backendFactoryFor, type StoreBackend } from './backend.js';
+import { backendFactoryFor } from './backend.js';
+import type { StoreBackend } from './backend-types.js';
 
 /** A store operation that the caller got wrong (bad name, key, value or TTL), or a write the backend refused. */
 export class StoreError extends Error {

@@ -1,0 +1,19 @@
+/**
+ * The client's operation methods, derived from the operations table: what scoped helpers and
+ * the client share without importing each other.
+ */
+import type { Priority } from './budget.js';
+import type { MethodName, OperationName, ParamsOf, ResultOf } from './operations.js';
+
+export interface CallOptions {
+  /** The acting user's token; sent as `Authorization: Bearer`, never logged. */
+  token: string;
+  priority: Priority;
+  /** Give up with BudgetBusy if the call cannot start in time (interactive default: the budget's). */
+  maxWaitMs?: number;
+}
+
+/** One method per operation, named in camelCase: `searchUsers(params, call)` for `search_users`. */
+export type OperationMethods = {
+  [K in OperationName as MethodName<K>]: (params: ParamsOf<K>, call: CallOptions) => Promise<ResultOf<K>>;
+};
