@@ -50,6 +50,7 @@ const environmentSchema = z.object({
   VAULT_KEY: optionalString,
   VAULT_KEYS: optionalString,
   POLL_INTERVAL_SECONDS: z.string().default('60').pipe(positiveNumber.min(5)),
+  FEED_POLL_SHARE: z.string().default('0.75').pipe(positiveNumber.min(0.1).max(1)),
   DEFAULT_TIMEZONE: z.string().default('Asia/Tokyo').pipe(ianaZone),
   HTTP_PORT: z
     .string()
@@ -102,6 +103,8 @@ export interface Config {
   databaseUrl: string;
   vault: { key: string | undefined; keys: string | undefined };
   pollIntervalSeconds: number;
+  /** Share of the service budget the feed schedule plans to use (the rest is left to commands). */
+  feedPollShare: number;
   defaultTimezone: string;
   httpPort: number | undefined;
   /** Interface the HTTP server binds to. */
@@ -163,6 +166,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL ?? `sqlite://${path.join(dataDir, 'kiroku.sqlite')}`,
     vault: { key: e.VAULT_KEY, keys: e.VAULT_KEYS },
     pollIntervalSeconds: e.POLL_INTERVAL_SECONDS,
+    feedPollShare: e.FEED_POLL_SHARE,
     defaultTimezone: e.DEFAULT_TIMEZONE,
     httpPort: e.HTTP_PORT,
     httpHost: e.HTTP_HOST.replace(/^\[(.*)\]$/, '$1'),
