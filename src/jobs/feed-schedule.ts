@@ -69,8 +69,8 @@ export interface FeedScheduleOptions {
 }
 
 /** Prior and half-life in round-robin cycles, so they mean the same at any budget and size. */
-const PRIOR_EVENTS = 0.5;
-const PRIOR_CYCLES = 4;
+const PRIOR_EVENTS = 0.1;
+const PRIOR_CYCLES = 2;
 const HALF_LIFE_CYCLES = 50;
 
 /** Each owner's poll interval from its rate (kept in the store) and the current plan. */

@@ -168,7 +168,6 @@ export function createJobs(options: JobsOptions): Jobs {
     schedule,
     owners: feedOwners,
     pollsPerS,
-    tickMs,
     concurrency: options.feed?.concurrency ?? 4,
     now,
     logger,
