@@ -206,8 +206,13 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     logger,
     now,
     intervals: { feedMs: config.pollIntervalSeconds * 1000 },
+    feed: { policy: config.feedPolicy },
+    // The schedule plans within this process's share of the budget (with Redis: all of it, over all owners).
+    feedPollsPerSecond: (config.service.ratePerSecond * config.feedPollShare) / shardProcesses,
+    onFeedPosted: metrics.observeFeedDelay,
   });
   lastPollAt = () => jobs.feed.lastCycleAt;
+  metrics.watchFeedCycle(() => jobs.schedule.cycleS);
   const sweep = storeSweep({ store, logger });
   subscriptions.onCreated(async (subscription) => {
     try {

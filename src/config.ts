@@ -51,6 +51,8 @@ const environmentSchema = z.object({
   VAULT_KEY: optionalString,
   VAULT_KEYS: optionalString,
   POLL_INTERVAL_SECONDS: z.string().default('60').pipe(positiveNumber.min(5)),
+  FEED_POLICY: z.enum(['round-robin', 'adaptive']).default('round-robin'),
+  FEED_POLL_SHARE: z.string().default('0.75').pipe(positiveNumber.min(0.1).max(1)),
   DEFAULT_TIMEZONE: z.string().default('Asia/Tokyo').pipe(ianaZone),
   /** When a Japanese digest's broadcast day starts: earlier programs are written 24:00-29:59 of the day before. */
   BROADCAST_DAY_START: z
@@ -109,6 +111,10 @@ export interface Config {
   databaseUrl: string;
   vault: { key: string | undefined; keys: string | undefined };
   pollIntervalSeconds: number;
+  /** Share of the service budget the feed schedule plans to use (the rest is left to commands). */
+  /** round-robin (every owner in turn) or adaptive (by activity rate; see README, not yet at its targets). */
+  feedPolicy: 'round-robin' | 'adaptive';
+  feedPollShare: number;
   defaultTimezone: string;
   /** Minutes after midnight at which a Japanese digest's broadcast day starts. */
   broadcastDayStart: number;
@@ -172,6 +178,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL ?? `sqlite://${path.join(dataDir, 'kiroku.sqlite')}`,
     vault: { key: e.VAULT_KEY, keys: e.VAULT_KEYS },
     pollIntervalSeconds: e.POLL_INTERVAL_SECONDS,
+    feedPolicy: e.FEED_POLICY,
+    feedPollShare: e.FEED_POLL_SHARE,
     defaultTimezone: e.DEFAULT_TIMEZONE,
     broadcastDayStart: minutesOfDay(e.BROADCAST_DAY_START),
     httpPort: e.HTTP_PORT,

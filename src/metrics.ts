@@ -1,4 +1,4 @@
-import { Counter, Gauge, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { RequestBudget, RequestEvent } from './service/index.js';
 import { PRIORITIES } from './service/index.js';
 
@@ -62,7 +62,28 @@ export class Metrics {
     aggregator: 'max',
   });
 
+  readonly feedDelaySeconds = new Histogram({
+    name: 'kiroku_feed_delay_seconds',
+    help: "Seconds from an activity's creation on the service to its first post in a channel",
+    buckets: [5, 15, 30, 60, 120, 300, 600, 1_200, 2_400, 3_600, 7_200],
+    registers: [this.registry],
+  });
+
+  #feedCycleS: () => number = () => 0;
+  readonly #now: () => Date;
+
   constructor(budget: RequestBudget, lastPollAt: () => Date | undefined, now: () => Date) {
+    this.#now = now;
+    const feedCycle = () => this.#feedCycleS();
+    new Gauge({
+      name: 'kiroku_feed_cycle_seconds',
+      help: 'Estimated round-robin feed cycle (feed owners / poll budget): no owner waits over 4 of them',
+      registers: [this.registry],
+      aggregator: 'max',
+      collect() {
+        this.set(feedCycle());
+      },
+    });
     new Gauge({
       name: 'kiroku_budget_queue_length',
       help: 'Service requests waiting for the request budget, by priority',
@@ -87,6 +108,17 @@ export class Metrics {
       },
     });
   }
+
+  /** The feed schedule's estimated round-robin cycle (owners / poll budget), read at each scrape. */
+  watchFeedCycle(cycleS: () => number): void {
+    this.#feedCycleS = cycleS;
+  }
+
+  observeFeedDelay = (createdAt: string): void => {
+    const created = Date.parse(createdAt);
+    if (Number.isFinite(created))
+      this.feedDelaySeconds.observe(Math.max(0, (this.#now().getTime() - created) / 1000));
+  };
 
   observeServiceRequest = (event: RequestEvent): void => {
     this.serviceRequests.inc({ priority: event.priority, status: String(event.status) });

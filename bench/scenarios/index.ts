@@ -3,6 +3,7 @@ import type { Scenario } from '../types.js';
 import { budget } from './budget.js';
 import { coldStart } from './cold-start.js';
 import { digestBurst } from './digest-burst.js';
+import { feedFreshness } from './feed-freshness.js';
 import { interactionOverhead } from './interaction-overhead.js';
 import { memory } from './memory.js';
 import { requestsPerAction } from './requests-per-action.js';
@@ -16,4 +17,5 @@ export const SCENARIOS: readonly Scenario[] = [
   memory,
   coldStart,
   scaleOut,
+  feedFreshness,
 ];

@@ -1,14 +1,21 @@
 /**
- * One owner's new activities since a cursor: the first page newest-first (one request in the
- * usual case), then, only when that whole page is new and more pages exist, a bounded walk over
- * further pages (catch-up after downtime).
+ * One owner's new activities since a cursor: a small first page newest-first (one request in the
+ * usual case, when little or nothing is new); only when all of it is new, full pages, walked (when
+ * each whole page is new and more exist) up to a bound (catch-up after downtime).
  */
 import type { Activity, ServiceClient } from '../service/index.js';
 import { FEED_ACTIVITY_FIELDS } from './feed-message.js';
 
+export type FeedService = Pick<ServiceClient, 'followingActivities'>;
+
 export interface FeedFetchOptions {
   /** per_page of every request (1..50). */
   pageSize: number;
+  /**
+   * per_page of a first, small request (default: `pageSize`, no probe); only when all of it is new
+   * are full pages read.
+   */
+  probeSize?: number;
   /** Pages fetched beyond the first when all of it is new. */
   maxCatchUpPages: number;
   /** The budget's priority (default poll; a subscription's starting point is read interactively). */
@@ -25,8 +32,24 @@ export interface FeedFetchResult {
   truncated: boolean;
 }
 
+/** One newest-first page of the feed, every id kept once in `byId` (pages shift while activities arrive). */
+async function readPage(
+  service: FeedService,
+  call: { token: string; priority: 'poll' | 'interactive' },
+  perPage: number,
+  page: number,
+  byId: Map<number, Activity>,
+) {
+  const result = await service.followingActivities(
+    { sort_id: 'desc', per_page: perPage, page, fields: FEED_ACTIVITY_FIELDS },
+    call,
+  );
+  for (const activity of result.items) byId.set(activity.id, activity);
+  return result;
+}
+
 export async function fetchNewActivities(
-  service: ServiceClient,
+  service: FeedService,
   token: string,
   cursor: number | undefined,
   options: FeedFetchOptions,
@@ -35,23 +58,25 @@ export async function fetchNewActivities(
   const byId = new Map<number, Activity>();
   let requests = 0;
   let truncated = false;
-  let page = 1;
-  for (;;) {
-    const result = await service.followingActivities(
-      { sort_id: 'desc', per_page: options.pageSize, page, fields: FEED_ACTIVITY_FIELDS },
-      call,
-    );
+  const probe = options.probeSize ?? options.pageSize;
+  const reached = (items: Activity[]) =>
+    cursor === undefined || items.some((activity) => activity.id <= cursor);
+  let settled = false;
+  if (probe < options.pageSize) {
+    // The usual poll finds nothing new: a few items tell that as well as a full page.
+    const first = await readPage(service, call, probe, 1, byId);
     requests += 1;
-    // Pages shift while new activities arrive, so an id may appear twice: keep one.
-    for (const activity of result.items) byId.set(activity.id, activity);
-    if (cursor === undefined) break;
-    const reachedCursor = result.items.some((activity) => activity.id <= cursor);
-    if (reachedCursor || result.items.length === 0 || result.nextPage === null) break;
+    settled = reached(first.items) || first.items.length < probe || first.nextPage === null;
+  }
+  // A probe full of new activity: walk as before, with full pages (page numbers follow per_page).
+  for (let page = 1; !settled; page += 1) {
+    const result = await readPage(service, call, options.pageSize, page, byId);
+    requests += 1;
+    if (reached(result.items) || result.items.length === 0 || result.nextPage === null) break;
     if (page > options.maxCatchUpPages) {
       truncated = true;
       break;
     }
-    page += 1;
   }
   const ids = [...byId.keys()];
   const newest = ids.length > 0 ? Math.max(...ids) : 0;

@@ -18,6 +18,12 @@ export interface FeedPollerDeps extends SubscriptionJobDeps {
   store: Store;
   /** per_page of the feed requests (default 50, the service's maximum). */
   pageSize?: number;
+  /** per_page of each poll's first, small request (default 5): full pages only when all of it is new. */
+  probeSize?: number;
+  /** Told after each poll how many new activities it found (the schedule's rate estimate). */
+  onPolled?: (ownerId: string, newActivities: number) => Promise<void>;
+  /** Told the creation time of each activity when it is first posted (the feed delay metric). */
+  onPosted?: (createdAt: string) => void;
   /** Extra pages walked after downtime when the whole first page is new (default 2). */
   maxCatchUpPages?: number;
   /** Owners polled at the same time (default 4; the request budget paces them anyway). */
@@ -183,6 +189,7 @@ export class FeedPoller {
     try {
       fetched = await fetchNewActivities(service, stored.token, cursor, {
         pageSize: this.#deps.pageSize ?? 50,
+        probeSize: this.#deps.probeSize ?? 5,
         maxCatchUpPages: this.#deps.maxCatchUpPages ?? 2,
       });
     } catch (error) {
@@ -196,6 +203,7 @@ export class FeedPoller {
     if (cursor === undefined) {
       // First poll of this account: start from now instead of posting history.
       await this.#cursors.set(ownerId, stored.serviceUserId, fetched.newestId, now());
+      await this.#deps.onPolled?.(ownerId, 0);
       return;
     }
     // Whatever was confirmed before these activities were made is stored by now, so it is read here.
@@ -207,6 +215,7 @@ export class FeedPoller {
     }
 
     const disabledChannels = new Set<string>();
+    const postedOnce = new Set<number>();
     let done = cursor;
     let stopped = false;
     for (const activity of fetched.activities) {
@@ -225,6 +234,10 @@ export class FeedPoller {
           `activity:${activity.id}`,
           () => messageIn(subscription.language) ?? message,
         );
+        if (result.status === 'posted' && !postedOnce.has(activity.id)) {
+          postedOnce.add(activity.id);
+          if (activity.created_at) this.#deps.onPosted?.(activity.created_at);
+        }
         if (result.status === 'posted') report.posted += 1;
         else if (result.status === 'duplicate') report.skippedDuplicates += 1;
         else if (result.status === 'failed' && result.reason !== 'failed') {
@@ -241,5 +254,6 @@ export class FeedPoller {
     if (stopped) report.retryLater += 1;
     else done = fetched.newestId;
     if (done !== cursor) await this.#cursors.set(ownerId, stored.serviceUserId, done, now());
+    await this.#deps.onPolled?.(ownerId, fetched.activities.length);
   }
 }

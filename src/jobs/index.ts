@@ -10,11 +10,14 @@ import type { TokenVault } from '../vault/index.js';
 import { AiringAlerts } from './alerts.js';
 import { DailyDigest } from './digest.js';
 import { FeedPoller } from './feed-poller.js';
+import { FeedSchedule } from './feed-schedule.js';
+import { FeedScheduler } from './feed-scheduler.js';
 import { createRestMembership, MembershipGate, type MembershipLookup } from './membership.js';
 import { type DisableReason, SubscriptionNotices } from './notices.js';
 import { Outbox } from './outbox.js';
 import { OwnerChanges } from './owner-changes.js';
 import { OwnerQueue } from './owner-queue.js';
+import { OwnerSnapshot } from './owner-snapshot.js';
 import { type ChannelPoster, createRestPoster } from './poster.js';
 import { Ticker } from './ticker.js';
 
@@ -32,6 +35,8 @@ export {
 } from './daily-time.js';
 export { DailyDigest, type DailyDigestDeps, type DigestTickReport } from './digest.js';
 export { type CycleReport, FeedPoller, type FeedPollerDeps } from './feed-poller.js';
+export { FeedSchedule, type PollPlan, planPolls, pollFrequency } from './feed-schedule.js';
+export { FeedScheduler } from './feed-scheduler.js';
 export {
   createRestMembership,
   MembershipGate,
@@ -75,7 +80,18 @@ export interface JobsOptions {
   now: () => Date;
   /** Step intervals in ms (defaults: feed 60 s, digest 30 s, alerts 30 s). */
   intervals?: { feedMs?: number; digestMs?: number; alertsMs?: number };
-  feed?: { pageSize?: number; maxCatchUpPages?: number };
+  feed?: {
+    pageSize?: number;
+    probeSize?: number;
+    maxCatchUpPages?: number;
+    concurrency?: number;
+    /** `round-robin` (every owner in turn; the default) or `adaptive` (by activity rate: FEED_POLICY). */
+    policy?: 'adaptive' | 'round-robin';
+  };
+  /** Feed polls per second the budget leaves after commands (the schedule's budget; default 2.25). */
+  feedPollsPerSecond?: number;
+  /** Told the creation time of each activity when it is first posted (the feed delay metric). */
+  onFeedPosted?: (createdAt: string) => void;
   digest?: { prefetchMs?: number; catchUpMs?: number };
   alerts?: { refreshMs?: number };
   /**
@@ -93,6 +109,10 @@ export interface Jobs {
   notices: SubscriptionNotices;
   poster: ChannelPoster;
   membership: MembershipGate | undefined;
+  /** Each feed owner's poll interval (its estimated round-robin cycle feeds a metric). */
+  schedule: FeedSchedule;
+  /** Without Redis: polls the owners whose next poll is due (one `tick()` per ticker step). */
+  scheduler: FeedScheduler;
   /** The per-owner job queue, with `scaleOut` (Redis) only. */
   owners: OwnerQueue | undefined;
   /**
@@ -136,11 +156,41 @@ export function createJobs(options: JobsOptions): Jobs {
     broadcastDayStart,
   };
   const changes = new OwnerChanges(store);
-  const feed = new FeedPoller({ ...shared, store, changes, ...options.feed });
+  const intervals = options.intervals ?? {};
+  const feedMs = intervals.feedMs ?? 60_000;
+  const pollsPerS = options.feedPollsPerSecond ?? 2.25;
+  // Round-robin unless told: the adaptive schedule does not meet its bench targets yet (README).
+  const adaptive = options.feed?.policy === 'adaptive';
+  // The schedule plans over the feed owners this process serves (with Redis: every owner).
+  const feedOwners = new OwnerSnapshot(subscriptions, Math.min(5_000, feedMs / 4), changes);
+  const schedule = new FeedSchedule({
+    store,
+    owners: () => feedOwners.feedOwners(),
+    pollsPerS,
+    minIntervalMs: feedMs,
+    now,
+  });
+  const feed = new FeedPoller({
+    ...shared,
+    store,
+    changes,
+    ...options.feed,
+    ...(adaptive ? { onPolled: schedule.observe } : {}),
+    ...(options.onFeedPosted ? { onPosted: options.onFeedPosted } : {}),
+  });
   const digest = new DailyDigest({ ...shared, store, ...options.digest });
   const alerts = new AiringAlerts({ ...shared, ...options.alerts });
-  const intervals = options.intervals ?? {};
   const tickers: Ticker[] = [];
+  const tickMs = Math.min(1_000, feedMs);
+  const scheduler = new FeedScheduler({
+    poller: feed,
+    schedule,
+    owners: feedOwners,
+    pollsPerS,
+    concurrency: options.feed?.concurrency ?? 4,
+    now,
+    logger,
+  });
   const owners = options.scaleOut
     ? new OwnerQueue({
         ...options.scaleOut,
@@ -150,8 +200,9 @@ export function createJobs(options: JobsOptions): Jobs {
         alerts,
         logger,
         changes,
-        feedMs: intervals.feedMs ?? 60_000,
+        feedMs,
         scheduleMs: intervals.digestMs ?? 30_000,
+        ...(adaptive ? { feedDelayMs: (ownerId: string) => schedule.delayMs(ownerId) } : {}),
       })
     : undefined;
   return {
@@ -163,8 +214,11 @@ export function createJobs(options: JobsOptions): Jobs {
     poster,
     membership,
     owners,
+    schedule,
+    scheduler,
     async subscribed(ownerId) {
       await changes.mark(ownerId);
+      scheduler.pollSoon(ownerId);
       await owners?.enqueue(ownerId);
     },
     start(isReady) {
@@ -178,7 +232,7 @@ export function createJobs(options: JobsOptions): Jobs {
         tickers.push(
           new Ticker({
             name: 'owners',
-            intervalMs: intervals.feedMs ?? 60_000,
+            intervalMs: feedMs,
             isReady,
             step: reconcile,
             logger,
@@ -189,13 +243,9 @@ export function createJobs(options: JobsOptions): Jobs {
       }
       // Digest and alert ticks fall on :00 and :30, so an 08:00 digest posts at 08:00:00.
       tickers.push(
-        new Ticker({
-          name: 'feed',
-          intervalMs: intervals.feedMs ?? 60_000,
-          isReady,
-          step: () => feed.runCycle(),
-          logger,
-        }),
+        adaptive
+          ? new Ticker({ name: 'feed', intervalMs: tickMs, isReady, step: () => scheduler.tick(), logger })
+          : new Ticker({ name: 'feed', intervalMs: feedMs, isReady, step: () => feed.runCycle(), logger }),
         new Ticker({
           name: 'digest',
           intervalMs: intervals.digestMs ?? 30_000,

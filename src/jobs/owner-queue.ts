@@ -53,7 +53,7 @@ export interface OwnerQueueOptions {
    * How long until an owner's next feed poll after one (default `feedMs`): the hook for a
    * per-owner pace.
    */
-  feedDelayMs?: (ownerId: string, report: CycleReport) => number;
+  feedDelayMs?: (ownerId: string, report: CycleReport) => number | Promise<number>;
   /** Jobs one process runs at once (default 4; the request budget paces them anyway). */
   concurrency?: number;
   /** BullMQ's job lock and stalled-job check interval (default half the poll interval, 5..30 s). */
@@ -199,7 +199,7 @@ export class OwnerQueue {
     const startedAt = Date.now();
     if (feeds.length > 0 && feedDueAt <= startedAt) {
       const report = await feed.pollOwner(ownerId, feeds, mark);
-      feedDueAt = startedAt + (feedDelayMs?.(ownerId, report) ?? feedMs);
+      feedDueAt = startedAt + ((await feedDelayMs?.(ownerId, report)) ?? feedMs);
     }
     if (schedules.length > 0) {
       await digest.tick(schedules);

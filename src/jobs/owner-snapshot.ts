@@ -43,6 +43,15 @@ export class OwnerSnapshot {
     return [...(await this.#current()).byOwner.keys()];
   }
 
+  /** Every owner with at least one active feed subscription. */
+  async feedOwners(): Promise<string[]> {
+    const owners: string[] = [];
+    for (const [owner, owned] of (await this.#current()).byOwner) {
+      if (owned.some((s) => s.kind === 'feed')) owners.push(owner);
+    }
+    return owners;
+  }
+
   /** The owner's active subscriptions (empty when there are none), current as of its change mark. */
   async ofOwner(ownerId: string): Promise<OwnerSubscriptions> {
     const mark = await this.#changes?.current(ownerId);

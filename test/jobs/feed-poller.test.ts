@@ -88,14 +88,15 @@ describe('feed poller', () => {
     addReviewAndRatedRecord(h);
     h.emulator.resetStats();
     const report = await h.jobs.feed.runCycle();
+    // Five new activities fill the small first request (5 items), so one full page follows.
     expect(report).toMatchObject({
       owners: 1,
-      requests: 1,
+      requests: 2,
       posted: 10,
       skippedUnknown: 0,
       skippedDuplicates: 0,
     });
-    expect(h.emulator.stats.requests).toBe(1);
+    expect(h.emulator.stats.requests).toBe(2);
     for (const channel of [first, second]) {
       const messages = h.discord.channelMessages(channel);
       expect(messages.map((m) => m.embeds[0]?.author?.name)).toEqual([
@@ -177,15 +178,15 @@ describe('feed poller', () => {
       }
     };
 
-    // 45 new activities: pages of 20, the third one reaches the cursor.
+    // 45 new activities: the small first request is all new, then pages of 20, the third one reaches the cursor.
     outage(45);
-    expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 3, posted: 45, truncated: 0 });
+    expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 4, posted: 45, truncated: 0 });
     const ids = h.discord.channelMessages(channel).map((m) => Date.parse(m.embeds[0]?.timestamp ?? ''));
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
 
     // 70 new activities: the walk stops after 2 extra pages and posts the newest 60.
     outage(70);
-    expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 3, posted: 60, truncated: 1 });
+    expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 4, posted: 60, truncated: 1 });
     expect(h.discord.channelMessages(channel)).toHaveLength(105);
     // The cursor moved past the gap.
     expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 1, posted: 0 });

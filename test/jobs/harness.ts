@@ -48,7 +48,7 @@ export interface HarnessOptions {
   start: Date | string;
   /** Wraps the real poster (crash simulation). */
   wrapPoster?: (poster: ChannelPoster) => ChannelPoster;
-  jobs?: Pick<JobsOptions, 'feed' | 'digest' | 'alerts'>;
+  jobs?: Pick<JobsOptions, 'feed' | 'digest' | 'alerts' | 'feedPollsPerSecond'>;
   /** Narrows the jobs to these owners, as a shard process does; `subscriptions` stays unnarrowed. */
   servesOwner?: (ownerId: string) => boolean;
 }
