@@ -18,11 +18,6 @@ import { OwnerQueue } from './owner-queue.js';
 import { type ChannelPoster, createRestPoster } from './poster.js';
 import { Ticker } from './ticker.js';
 
-export {
-  RATE_CUSTOM_ID_PREFIX,
-  RATING_VALUES,
-  WATCHED_CUSTOM_ID_PREFIX,
-} from './alert-message.js';
 export { AiringAlerts, type AiringAlertsDeps, type AlertTickReport } from './alerts.js';
 export {
   type DailyFire,
