@@ -2,17 +2,12 @@ import { ButtonStyle, ComponentType, TextInputStyle } from 'discord-api-types/v1
 import { z } from 'zod';
 import { PERSONAL_TOKEN_SETTINGS_URL } from '../src/accounts/accounts.js';
 import { canWrite, linkedMessage, linkToken, MAX_TOKEN_LENGTH } from '../src/accounts/link.js';
-import {
-  type CommandInput,
-  customId,
-  defineCommand,
-  type MessageReply,
-  type ModalReply,
-} from '../src/bot/command.js';
+import { type CommandInput, defineCommand, type MessageReply, type ModalReply } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
 import { booleanOption, slashCommand, stringOption, subcommand } from '../src/bot/definition.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
+import { customId } from '../src/components/custom-id.js';
 import { discordTime } from '../src/render/format.js';
 import { OAuthError, Unauthorized } from '../src/service/index.js';
 

@@ -1,6 +1,6 @@
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { type CommandInput, customId, defineCommand, type MessageReply } from '../src/bot/command.js';
+import { type CommandInput, defineCommand, type MessageReply } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
 import {
   booleanOption,
@@ -17,6 +17,7 @@ import { parseOptions } from '../src/bot/parse-options.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { episodeChoices, resolveEpisode } from '../src/catalogue/episodes.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
+import { customId } from '../src/components/custom-id.js';
 import { episodeLabel, lines, truncate, workTitle } from '../src/render/format.js';
 import { recordEmbed, recordLine } from '../src/render/record.js';
 import { RATING_STATES } from '../src/service/index.js';

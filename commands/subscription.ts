@@ -20,8 +20,9 @@ import { oncePerUser } from '../src/bot/once-per-user.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { languageOption, postLanguage, postLanguageSchema } from '../src/bot/post-language-option.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
+import { ALERT_ACTIONS, type AlertRating, alertEpisodeId, alertRating } from '../src/components/alert-ids.js';
 import { lines } from '../src/render/format.js';
-import { ACTIVITY_ACTIONS, RATING_STATES } from '../src/service/index.js';
+import { ACTIVITY_ACTIONS } from '../src/service/index.js';
 import {
   capReached,
   HH_MM,
@@ -54,17 +55,6 @@ const ACTION_PRESETS = {
  * The airing alert's rating menu: `none` or one of the four rating states. `0`–`5` come from alerts
  * posted before ratings had four levels: 0 records without a rating, 1–5 set the legacy rating.
  */
-const alertRating = z.union([
-  z.enum(['none', ...RATING_STATES]).transform((value) => (value === 'none' ? {} : { rating_state: value })),
-  z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(5)
-    .transform((rating) => (rating > 0 ? { rating } : {})),
-]);
-type AlertRating = z.output<typeof alertRating>;
-
 const feedOptions = z.object({
   channel,
   language: postLanguageSchema,
@@ -272,7 +262,7 @@ async function recordFromAlert(
     ctx,
     { scope: 'alert-watched', key: episodeArg ?? '', ttlMs: WATCHED_ONCE_MS },
     async () => {
-      const episodeId = z.coerce.number().int().positive().parse(episodeArg);
+      const episodeId = alertEpisodeId.parse(episodeArg);
       const call = await ctx.ownCall('write');
       const record = await ctx.service.createRecord({ episode_id: episodeId, ...rating }, call);
       const episode = record.episode?.number_text ?? `#${episodeId}`;
@@ -381,11 +371,11 @@ export const command = defineCommand({
   },
 
   components: {
-    watched: {
+    [ALERT_ACTIONS.watched]: {
       answers: 'message',
       handle: (ctx, input) => recordFromAlert(ctx, input.args[0]),
     },
-    rate: {
+    [ALERT_ACTIONS.rate]: {
       answers: 'message',
       // Async, so that a forged value becomes an answered error, not a synchronous throw.
       handle: async (ctx, input) => recordFromAlert(ctx, input.args[0], alertRating.parse(input.values[0])),

@@ -1,12 +1,13 @@
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { customId, defineCommand } from '../src/bot/command.js';
+import { defineCommand } from '../src/bot/command.js';
 import { slashCommand, stringOption, subcommand, workOption } from '../src/bot/definition.js';
 import { pagedList, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { episodeListQuery } from '../src/catalogue/episode-list.js';
 import { WORK_SORTS, workSortOption, workSortSchema } from '../src/catalogue/work-sort.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
+import { customId } from '../src/components/custom-id.js';
 import { lines, truncate } from '../src/render/format.js';
 import { statusLabel } from '../src/render/status.js';
 import { workEmbed, workLine } from '../src/render/work.js';

@@ -9,8 +9,8 @@ import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { StoredToken, TokenVault } from '../vault/index.js';
 import type { CommandMentions } from './command-mentions.js';
+import type { MessageReply, UpdateReply } from './interaction-types.js';
 import type { LookupCache } from './lookup-cache.js';
-import type { Pager } from './paging.js';
 import { UserFacingError } from './user-facing-error.js';
 
 /** Long-lived collaborators, built once by the composition root. */
@@ -28,7 +28,7 @@ export interface Services {
   channels: { canPost(guildId: string, channelId: string): Promise<boolean> };
   vault: TokenVault;
   store: Store;
-  pager: Pager;
+  pager: ListPager;
   /** Clickable mentions of the registered commands (for /help). */
   commandMentions: CommandMentions;
   cache: LookupCache;
@@ -41,6 +41,15 @@ export interface Services {
     serviceToken: string | undefined;
     publicUrl: string | undefined;
   };
+}
+
+/**
+ * What handlers and the router do with paged lists; `Pager` (paging.ts) implements it. Declared
+ * here so that the context does not import the pager, which imports the context.
+ */
+export interface ListPager {
+  open<Q>(ctx: Context, listId: string, query: Q): Promise<MessageReply>;
+  turn(ctx: Context, key: string, page: number): Promise<UpdateReply>;
 }
 
 export interface Invoker {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { type APIEmbed, ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { z } from 'zod';
+import { customId, type ParsedCustomId } from '../components/custom-id.js';
 import type { Collection } from '../store/index.js';
-import { customId, type MessageReply, type UpdateReply } from './command.js';
-import type { Context } from './context.js';
+import type { Context, ListPager } from './context.js';
+import type { MessageReply, UpdateReply } from './interaction-types.js';
 import { UserFacingError } from './user-facing-error.js';
 
 /** One rendered page of a list; the pager adds the footer and the Previous/Next buttons. */
@@ -26,6 +27,21 @@ export function pagedList<Q>(list: PagedList<Q>): PagedList<Q> {
 }
 
 export const PAGER_PREFIX = 'pg';
+
+/** A Previous/Next button's id: `pg:<state key>:<page to show>`. */
+export function pagerButtonId(key: string, page: number): string {
+  return customId(PAGER_PREFIX, key, page);
+}
+
+/**
+ * Reads a pager button's id: undefined when it is not the pager's; `page` is undefined when the
+ * page segment is not a whole number from 1 (a forged or mangled id).
+ */
+export function parsePagerId(id: ParsedCustomId): { key: string; page: number | undefined } | undefined {
+  if (id.prefix !== PAGER_PREFIX) return undefined;
+  const page = Number(id.args[0]);
+  return { key: id.action, page: Number.isInteger(page) && page >= 1 ? page : undefined };
+}
 const STATE_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const pagerStateSchema = z.object({
@@ -54,7 +70,7 @@ function erase<Q>(list: PagedList<Q>): ErasedList {
  * random key (custom ids are limited to 100 characters and a title may be long); the button
  * carries the key and the page to show.
  */
-export class Pager {
+export class Pager implements ListPager {
   private readonly lists = new Map<string, ErasedList>();
   /** State writes still in flight, by key. */
   private readonly pending = new Map<string, Promise<void>>();
@@ -146,14 +162,14 @@ function buttons(ctx: Context, key: string, view: PageView): MessageReply['compo
           type: ComponentType.Button,
           style: ButtonStyle.Secondary,
           label: ctx.t('paging.previous'),
-          custom_id: customId(PAGER_PREFIX, key, view.page - 1),
+          custom_id: pagerButtonId(key, view.page - 1),
           disabled: view.page <= 1,
         },
         {
           type: ComponentType.Button,
           style: ButtonStyle.Secondary,
           label: ctx.t('paging.next'),
-          custom_id: customId(PAGER_PREFIX, key, view.page + 1),
+          custom_id: pagerButtonId(key, view.page + 1),
           disabled: !view.hasNext,
         },
       ],

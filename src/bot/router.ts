@@ -7,6 +7,7 @@ import {
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import { ZodError } from 'zod';
+import { parseCustomId } from '../components/custom-id.js';
 import { localeFromDiscord } from '../i18n/locale.js';
 import { createTranslator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
@@ -20,7 +21,7 @@ import {
   limitedKind,
 } from './interaction-limits.js';
 import { readAutocompleteInput, readCommandInput, readContextMenuInput } from './options.js';
-import { PAGER_PREFIX } from './paging.js';
+import { PAGER_PREFIX, parsePagerId } from './paging.js';
 import { answerCommand, answerComponent, answerModal, type CommandInteraction } from './responder.js';
 import { UserFacingError } from './user-facing-error.js';
 
@@ -204,19 +205,21 @@ export class InteractionRouter {
   }
 
   private async component(interaction: ComponentInteraction): Promise<void> {
-    const [prefix = '', action = '', ...args] = interaction.customId.split(':');
+    const id = parseCustomId(interaction.customId);
+    const { prefix, action, args } = id;
+    const pagerTurn = parsePagerId(id);
     const handler = ownEntry(this.commands.get(prefix)?.components, action);
-    const route = prefix === PAGER_PREFIX ? PAGER_ROUTE : handler ? `${prefix}:${action}` : UNKNOWN_ROUTE;
+    const route = pagerTurn ? PAGER_ROUTE : handler ? `${prefix}:${action}` : UNKNOWN_ROUTE;
     const ctx = this.context(interaction, route);
     const errorText = this.errorText(ctx, route);
-    if (prefix === PAGER_PREFIX) {
-      const page = Number(args[0]);
+    if (pagerTurn) {
+      const { key, page } = pagerTurn;
       await answerComponent(
         interaction,
         { answers: 'update', deferAfterMs: this.options.deferAfterMs, errorText },
         () =>
-          Number.isInteger(page) && page >= 1
-            ? ctx.pager.turn(ctx, action, page)
+          page !== undefined
+            ? ctx.pager.turn(ctx, key, page)
             : Promise.reject(new UserFacingError('error.expired')),
       );
       return;
@@ -236,7 +239,7 @@ export class InteractionRouter {
   }
 
   private async modal(interaction: ModalSubmitInteraction): Promise<void> {
-    const [prefix = '', action = '', ...args] = interaction.customId.split(':');
+    const { prefix, action, args } = parseCustomId(interaction.customId);
     const handler = ownEntry(this.commands.get(prefix)?.modals, action);
     const route = handler ? `${prefix}:${action} modal` : UNKNOWN_ROUTE;
     const ctx = this.context(interaction, route);

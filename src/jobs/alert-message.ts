@@ -5,16 +5,12 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord-api-types/v10';
+import { RATING_VALUES, rateSelectId, watchedButtonId } from '../components/alert-ids.js';
 import type { Translator } from '../i18n/translator.js';
 import { LIMITS, ratingStateText, truncate } from '../render/format.js';
 import { programLine } from '../render/program.js';
-import { type Program, RATING_STATES } from '../service/index.js';
+import type { Program } from '../service/index.js';
 import type { OutgoingMessage } from './poster.js';
-
-export const WATCHED_CUSTOM_ID_PREFIX = 'subscription:watched:';
-export const RATE_CUSTOM_ID_PREFIX = 'subscription:rate:';
-/** Select values: 'none' records without a rating, the others with that rating state. */
-export const RATING_VALUES = ['none', ...RATING_STATES] as const;
 
 const ALERT_COLOR = 0xef4444;
 
@@ -29,7 +25,7 @@ function controls(
         {
           type: ComponentType.Button,
           style: ButtonStyle.Success,
-          custom_id: `${WATCHED_CUSTOM_ID_PREFIX}${episodeId}`,
+          custom_id: watchedButtonId(episodeId),
           label: t('jobs.alert.watched'),
         },
       ],
@@ -39,7 +35,7 @@ function controls(
       components: [
         {
           type: ComponentType.StringSelect,
-          custom_id: `${RATE_CUSTOM_ID_PREFIX}${episodeId}`,
+          custom_id: rateSelectId(episodeId),
           placeholder: t('jobs.alert.ratePlaceholder'),
           min_values: 1,
           max_values: 1,

@@ -21,11 +21,6 @@ import { OwnerSnapshot } from './owner-snapshot.js';
 import { type ChannelPoster, createRestPoster } from './poster.js';
 import { Ticker } from './ticker.js';
 
-export {
-  RATE_CUSTOM_ID_PREFIX,
-  RATING_VALUES,
-  WATCHED_CUSTOM_ID_PREFIX,
-} from './alert-message.js';
 export { AiringAlerts, type AiringAlertsDeps, type AlertTickReport } from './alerts.js';
 export {
   type DailyFire,

@@ -1,21 +1,11 @@
 import { ComponentType } from 'discord-api-types/v10';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CHANNELS, DEMO_TOKENS, DEMO_WORKS } from '../emulator/seed.js';
-import { type Harness, type HarnessOptions, OWNERS, startHarness } from './harness.js';
+import { type Harness, harnessPerTest, OWNERS } from './harness.js';
 
 const MINUTE = 60_000;
 
-let harness: Harness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
-
-/** Starts a harness that afterEach closes. */
-async function open(options: HarnessOptions): Promise<Harness> {
-  harness = await startHarness(options);
-  return harness;
-}
+const open = harnessPerTest();
 
 async function alertSetup(h: Harness, alertMinutes = 15) {
   await h.link(OWNERS.alice, 'alice');

@@ -1,22 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ScheduleSettings } from '../../src/subscriptions/model.js';
 import { DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
-import { type Harness, type HarnessOptions, OWNERS, startHarness } from './harness.js';
+import { type Harness, harnessPerTest, OWNERS } from './harness.js';
 
 const MINUTE = 60_000;
 const CAROL = '320000000000000003';
 
-let harness: Harness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
-
-/** Starts a harness that afterEach closes. */
-async function open(options: HarnessOptions): Promise<Harness> {
-  harness = await startHarness(options);
-  return harness;
-}
+const open = harnessPerTest();
 
 function schedule(time: string, timezone: string, extra: Partial<ScheduleSettings> = {}): ScheduleSettings {
   return { time, timezone, unwatched: false, rebroadcast: false, alertMinutes: 0, ...extra };

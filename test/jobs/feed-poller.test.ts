@@ -1,22 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChannelPoster } from '../../src/jobs/poster.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
-import { type Harness, type HarnessOptions, OWNERS, startHarness } from './harness.js';
+import { type Harness, harnessPerTest, OWNERS } from './harness.js';
 
 const U = DEMO_USERS;
 const START = '2025-06-01T12:00:00Z';
 
-let harness: Harness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
-
-/** Starts a harness that afterEach closes. */
-async function open(options: HarnessOptions): Promise<Harness> {
-  harness = await startHarness(options);
-  return harness;
-}
+const open = harnessPerTest();
 
 function episodeId(h: Harness, workId: number, number: number): number {
   const episode = h.emulator.data.episodesOfWork(workId).find((e) => e.number === number);

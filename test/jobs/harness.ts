@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { REST } from 'discord.js';
+import { afterEach } from 'vitest';
 import { createJobs, createRestMembership, type Jobs, type JobsOptions } from '../../src/jobs/index.js';
 import { type ChannelPoster, createRestPoster } from '../../src/jobs/poster.js';
 import { createLogger, type Logger } from '../../src/logger.js';
@@ -69,6 +70,22 @@ export interface Harness {
   /** A new store connection, vault, service client and jobs over the same SQLite file. */
   restart(options?: Pick<HarnessOptions, 'wrapPoster'>): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * For a test file whose tests each open one harness: returns the opener and registers the
+ * afterEach that closes whatever the test opened (also when the test failed).
+ */
+export function harnessPerTest(): (options: HarnessOptions) => Promise<Harness> {
+  let current: Harness | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return async (options) => {
+    current = await startHarness(options);
+    return current;
+  };
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {

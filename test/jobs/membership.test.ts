@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STATE_REASONS } from '../../src/jobs/index.js';
 import { DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
-import { type Harness, OWNERS, startHarness } from './harness.js';
+import { type Harness, harnessPerTest, OWNERS } from './harness.js';
 
 /**
  * Issue 15, item 3: a subscription stops when its owner is no longer a member of the server (or
@@ -11,17 +11,8 @@ import { type Harness, OWNERS, startHarness } from './harness.js';
 const START = '2025-06-01T12:00:00Z';
 const DAY = 24 * 60 * 60_000;
 
-let harness: Harness | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
-
-/** Starts a harness that afterEach closes. */
-async function open(start: string): Promise<Harness> {
-  harness = await startHarness({ start });
-  return harness;
-}
+const openHarness = harnessPerTest();
+const open = (start: string): Promise<Harness> => openHarness({ start });
 
 function memberChecks(h: Harness): string[] {
   return h.discord.restCalls
@@ -161,8 +152,7 @@ describe('owner membership', () => {
 describe('a server or channel that refuses kiroku, with owners split over shard processes', () => {
   it('disables every owner’s subscriptions there, also those another process runs', async () => {
     // This process runs alice's jobs only, as one shard process of two would.
-    harness = await startHarness({ start: START, servesOwner: (ownerId) => ownerId === OWNERS.alice });
-    const h = harness;
+    const h = await openHarness({ start: START, servesOwner: (ownerId) => ownerId === OWNERS.alice });
     const [first = '', second = ''] = h.channels;
     await h.subscribe({ kind: 'feed', channelId: first, ownerId: OWNERS.alice, feed: { actions: [] } });
     await h.subscribe({ kind: 'feed', channelId: first, ownerId: OWNERS.bob, feed: { actions: [] } });

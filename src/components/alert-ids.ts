@@ -1,0 +1,40 @@
+/**
+ * The airing alert's components: a "Watched" button and a rating select, posted by the alert job
+ * (src/jobs/alert-message.ts) and answered by /subscription (commands/subscription.ts). Both sides
+ * import this module, so the ids they build and route cannot drift apart; it lives here rather
+ * than beside the handler because src/jobs may not import commands/.
+ */
+import { z } from 'zod';
+import { RATING_STATES } from '../service/index.js';
+import { customId } from './custom-id.js';
+
+/** The command whose `components` answer the alert's buttons. */
+export const ALERT_COMMAND = 'subscription';
+/** Action segments, as keys of that command's `components`. */
+export const ALERT_ACTIONS = { watched: 'watched', rate: 'rate' } as const;
+
+/** Select values: 'none' records without a rating, the others with that rating state. */
+export const RATING_VALUES = ['none', ...RATING_STATES] as const;
+
+export function watchedButtonId(episodeId: number): string {
+  return customId(ALERT_COMMAND, ALERT_ACTIONS.watched, episodeId);
+}
+
+export function rateSelectId(episodeId: number): string {
+  return customId(ALERT_COMMAND, ALERT_ACTIONS.rate, episodeId);
+}
+
+/** The episode argument of either component; a forged one fails here (and reads as stale). */
+export const alertEpisodeId = z.coerce.number().int().positive();
+
+/** A picked select value: a rating state (or none), or a 0–5 rating number. */
+export const alertRating = z.union([
+  z.enum(RATING_VALUES).transform((value) => (value === 'none' ? {} : { rating_state: value })),
+  z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(5)
+    .transform((rating) => (rating > 0 ? { rating } : {})),
+]);
+export type AlertRating = z.output<typeof alertRating>;
