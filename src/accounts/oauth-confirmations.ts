@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locale.js';
 import type { Collection } from '../store/index.js';
 import { type TokenVault, VaultError } from '../vault/index.js';
 
@@ -11,7 +12,7 @@ const FORM_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const pendingLinkSchema = z.object({
   discordUserId: z.string(),
   discordUsername: z.string().optional(),
-  locale: z.enum(['en', 'ja']).optional(),
+  locale: z.enum(LOCALES).optional(),
   serviceUserId: z.number().int(),
   serviceUsername: z.string(),
   /** The exchanged access token, sealed with the vault key for this user: never stored in the clear. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locale.js';
 import type { Collection } from '../store/index.js';
 
 /** An OAuth `state` lives as long as the service's authorization code: 10 minutes. */
@@ -11,7 +12,7 @@ export const oauthStateSchema = z.object({
   /** Shown on the callback's confirmation page, so whoever opens it sees who started the link. */
   discordUsername: z.string().max(100).optional(),
   /** The starter's Discord language, for the confirmation sent to them in Discord. */
-  locale: z.enum(['en', 'ja']).optional(),
+  locale: z.enum(LOCALES).optional(),
 });
 export type OAuthState = z.infer<typeof oauthStateSchema>;
 

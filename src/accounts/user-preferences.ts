@@ -5,13 +5,13 @@
  */
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { Locale } from '../i18n/locale.js';
+import { LOCALES, type Locale } from '../i18n/locale.js';
 import type { Collection, Store } from '../store/index.js';
 
 export const USER_PREFERENCES_COLLECTION = 'user-preferences';
 
 const preferencesSchema = z.object({
-  locale: z.enum(['en', 'ja']).optional(),
+  locale: z.enum(LOCALES).optional(),
   /** Opted in to be found from a right-click on their Discord account. */
   discoverable: z.boolean().optional(),
 });

@@ -3,11 +3,12 @@
  * written in. Without it, the server's preferred locale decides (Japanese when it is Japanese).
  */
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locale.js';
 import type { Subscription } from '../subscriptions/model.js';
 import type { Context } from './context.js';
 import { stringOption } from './definition.js';
 
-export const postLanguageSchema = z.enum(['en', 'ja']).optional();
+export const postLanguageSchema = z.enum(LOCALES).optional();
 
 export const languageOption = () =>
   stringOption(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locale.js';
 import { ACTIVITY_ACTIONS } from '../service/index.js';
 import type { Collection, Store } from '../store/index.js';
 
@@ -35,7 +36,7 @@ export const subscriptionSchema = z.object({
   feed: feedSettingsSchema.optional(),
   schedule: scheduleSettingsSchema.optional(),
   /** Language of the posts; records from before languages existed read as English. */
-  language: z.enum(['en', 'ja']).default('en'),
+  language: z.enum(LOCALES).default('en'),
 });
 
 export type Subscription = z.infer<typeof subscriptionSchema>;
