@@ -4,12 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeDiscord, shardOf, startFakeDiscord } from '../discord/fake-discord.js';
+import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
 import { type Emulator, startEmulator } from '../emulator/server.js';
 import { USERS } from './harness.js';
+import { guildOnShard, linkAndSubscribeOnEachShard } from './sharded-feed.js';
 
 const TIMEOUT = 20_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -80,7 +80,7 @@ describe('two shards', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const guildOn = (shard: number) => discord.guildIds.find((id) => shardOf(id, 2) === shard) ?? '';
+  const guildOn = (shard: number) => guildOnShard(discord, shard);
 
   it('identifies one session per shard and answers commands in both shards’ guilds', async () => {
     expect(new Set(discord.sessions().map((s) => JSON.stringify(s.shard))).size).toBe(2);
@@ -99,33 +99,7 @@ describe('two shards', () => {
   });
 
   it('posts each feed item once to a channel in each shard’s guild', async () => {
-    const channels = [0, 1].map((shard) => discord.channelIds(guildOn(shard))[0] ?? '');
-    // Link through the modal (the vault lives in the shard processes), then subscribe in both guilds.
-    await (
-      await discord.slash({ name: 'account', subcommand: 'link', user: USERS.alice, guildId: guildOn(0) })
-    ).reply(TIMEOUT);
-    const linked = await (
-      await discord.modal({
-        customId: 'account:token',
-        fields: { token: DEMO_TOKENS.alice },
-        user: USERS.alice,
-        guildId: guildOn(0),
-      })
-    ).reply(TIMEOUT);
-    expect(linked.content).toBe('Linked as **alice**.');
-    for (const [shard, channel] of channels.entries()) {
-      const reply = await (
-        await discord.slash({
-          name: 'subscription',
-          subcommand: 'feed',
-          // Nothing was registered with this fake, so the option's type is given explicitly.
-          options: [{ name: 'channel', type: ApplicationCommandOptionType.Channel, value: channel }],
-          user: USERS.alice,
-          guildId: guildOn(shard),
-        })
-      ).reply(TIMEOUT);
-      expect(reply.content).toMatch(/will be posted in/);
-    }
+    const channels = await linkAndSubscribeOnEachShard(discord, TIMEOUT);
     // Let each shard's poller run once to set its cursor, then bob records something.
     await sleep(7_000);
     const episode = [...emulator.data.episodes.values()][0];

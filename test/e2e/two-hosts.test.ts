@@ -5,9 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeDiscord, shardOf, startFakeDiscord } from '../discord/fake-discord.js';
+import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_USERS } from '../emulator/seed.js';
 import { type Emulator, startEmulator } from '../emulator/server.js';
 import {
@@ -17,6 +16,7 @@ import {
   startRedisServer,
 } from '../store/redis-server.js';
 import { USERS } from './harness.js';
+import { guildOnShard, linkAndSubscribeOnEachShard } from './sharded-feed.js';
 
 const TIMEOUT = 20_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -113,7 +113,7 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
     await redis?.stop();
   });
 
-  const guildOn = (shard: number) => discord.guildIds.find((id) => shardOf(id, 2) === shard) ?? '';
+  const _guildOn = (shard: number) => guildOnShard(discord, shard);
 
   it('each host runs its own shard and answers its own health check', async () => {
     expect(
@@ -126,32 +126,7 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
   });
 
   it('posts each activity once in each host’s guild, and the owner’s notice once', async () => {
-    const channels = [0, 1].map((shard) => discord.channelIds(guildOn(shard))[0] ?? '');
-    await (
-      await discord.slash({ name: 'account', subcommand: 'link', user: USERS.alice, guildId: guildOn(0) })
-    ).reply(TIMEOUT);
-    const linked = await (
-      await discord.modal({
-        customId: 'account:token',
-        fields: { token: DEMO_TOKENS.alice },
-        user: USERS.alice,
-        guildId: guildOn(0),
-      })
-    ).reply(TIMEOUT);
-    expect(linked.content).toBe('Linked as **alice**.');
-    // Subscribed through each host (each guild is on the other host's shard).
-    for (const [shard, channel] of channels.entries()) {
-      const reply = await (
-        await discord.slash({
-          name: 'subscription',
-          subcommand: 'feed',
-          options: [{ name: 'channel', type: ApplicationCommandOptionType.Channel, value: channel }],
-          user: USERS.alice,
-          guildId: guildOn(shard),
-        })
-      ).reply(TIMEOUT);
-      expect(reply.content).toMatch(/will be posted in/);
-    }
+    const channels = await linkAndSubscribeOnEachShard(discord, TIMEOUT);
     const episode = [...emulator.data.episodes.values()][0];
     emulator.data.createRecord({
       userId: DEMO_USERS.bob.id,
