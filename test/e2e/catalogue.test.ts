@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customIds } from '../discord/fake-discord.js';
 import { DEMO_GINGA, DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
-import { type Stack, startStack, USERS } from './harness.js';
+import { type Stack, slashAsAlice, startStack, USERS } from './harness.js';
 
 /** The catalogue commands through a real discord.js client, the real composition root and the emulator. */
 describe('catalogue commands end to end', () => {
@@ -14,19 +14,7 @@ describe('catalogue commands end to end', () => {
     await stack?.close();
   });
 
-  const slash = (
-    name: string,
-    subcommand: string | undefined,
-    options: Record<string, string | number | boolean> = {},
-    locale = 'en-US',
-  ) =>
-    stack.discord.slash({
-      name,
-      ...(subcommand ? { subcommand } : {}),
-      options,
-      user: { ...USERS.alice, locale },
-      locale,
-    });
+  const slash = slashAsAlice(() => stack);
 
   it('pages through every work of a 120-work search, each seen once', async () => {
     const first = await (await slash('work', 'search', { title: DEMO_GINGA.fragment })).reply(15_000);

@@ -130,3 +130,20 @@ export const USERS = {
   bob: { id: '310000000000000002', username: 'bob_discord' },
   stranger: { id: '310000000000000009', username: 'stranger' },
 } as const;
+
+/** `/name subcommand options` sent by alice in a locale (default en-US); `stack` is read at call time. */
+export function slashAsAlice(stack: () => Stack) {
+  return (
+    name: string,
+    subcommand: string | undefined,
+    options: Record<string, string | number | boolean> = {},
+    locale = 'en-US',
+  ) =>
+    stack().discord.slash({
+      name,
+      ...(subcommand ? { subcommand } : {}),
+      options,
+      user: { ...USERS.alice, locale },
+      locale,
+    });
+}

@@ -1,7 +1,7 @@
 /** The four-level rating and reviews through the whole bot, in English and Japanese. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
-import { type Stack, startStack, USERS } from './harness.js';
+import { type Stack, slashAsAlice, startStack, USERS } from './harness.js';
 
 const TIMEOUT = 15_000;
 
@@ -16,19 +16,7 @@ describe('four-level ratings and reviews end to end', () => {
     await stack?.close();
   });
 
-  const slash = (
-    name: string,
-    subcommand: string | undefined,
-    options: Record<string, string | number | boolean> = {},
-    locale = 'en-US',
-  ) =>
-    stack.discord.slash({
-      name,
-      ...(subcommand ? { subcommand } : {}),
-      options,
-      user: { ...USERS.alice, locale },
-      locale,
-    });
+  const slash = slashAsAlice(() => stack);
   const record = (id: number) => stack.emulator.data.records.get(id);
 
   it('/record post sets rating_state; /record edit keeps it unless it is changed', async () => {
