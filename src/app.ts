@@ -190,11 +190,8 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   const scaleOut = isRedisUrl(config.databaseUrl) ? { redisUrl: config.databaseUrl } : undefined;
   const jobs = createJobs({
     store,
-    subscriptions: new Subscriptions(
-      store,
-      scaleOut ? {} : { servesOwner: (ownerId) => servesOwnerIn(client, ownerId) },
-    ),
-    allSubscriptions: subscriptions,
+    subscriptions,
+    ...(scaleOut ? {} : { servesOwner: (ownerId: string) => servesOwnerIn(client, ownerId) }),
     scaleOut,
     vault,
     service,
