@@ -8,7 +8,7 @@ import { UserPreferences } from './accounts/user-preferences.js';
 import { canPost, createDiscordClient } from './bot/client.js';
 import type { CommandModule } from './bot/command.js';
 import { CommandMentions } from './bot/command-mentions.js';
-import type { Services } from './bot/context.js';
+import type { HandlerDeps } from './bot/context.js';
 import {
   DEFAULT_INTERACTION_LIMITS,
   type InteractionLimitSettings,
@@ -16,6 +16,7 @@ import {
 } from './bot/interaction-limits.js';
 import { loadCommands } from './bot/loader.js';
 import { LookupCache } from './bot/lookup-cache.js';
+import { OncePerUser } from './bot/once-per-user.js';
 import { servesOwnerIn } from './bot/owner-shard.js';
 import { Pager, pagerStateSchema } from './bot/paging.js';
 import { DEFAULT_DEFER_AFTER_MS } from './bot/responder.js';
@@ -63,7 +64,8 @@ export interface KirokuOptions {
 
 export interface Kiroku {
   client: Client;
-  services: Services;
+  /** What handlers work with (each interaction's `Context` is made from it). */
+  deps: HandlerDeps;
   commands: ReadonlyMap<string, CommandModule>;
   budget: RequestBudget;
   store: Store;
@@ -154,7 +156,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   const commands = await loadCommands();
   registerLists(pager, commands);
 
-  const services: Services = {
+  const deps: HandlerDeps = {
     service,
     oauth,
     tokens: { info: (token) => oauthEndpoint.tokenInfo(token) },
@@ -164,7 +166,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     subscriptions,
     channels: { canPost: (guildId, channelId) => canPost(client, guildId, channelId) },
     vault,
-    store,
+    claims: new OncePerUser(store),
     pager,
     commandMentions: new CommandMentions({
       fetchRegistered: () =>
@@ -229,7 +231,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
     options.interactionLimits ?? DEFAULT_INTERACTION_LIMITS,
     { logger },
   );
-  const router = new InteractionRouter(commands, services, {
+  const router = new InteractionRouter(commands, deps, {
     deferAfterMs: options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS,
     autocompleteDeadlineMs: 2_000,
     onOutcome: metrics.observeInteraction,
@@ -272,7 +274,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
           ...(oauth && config.publicUrl
             ? {
                 oauthCallback: oauthCallback({
-                  ...services,
+                  ...deps,
                   oauth,
                   oauthStates,
                   confirmations: new OAuthConfirmations(
@@ -302,7 +304,7 @@ export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
   let stopped = false;
   return {
     client,
-    services,
+    deps,
     commands,
     budget,
     store,
