@@ -8,7 +8,7 @@ import type { HandlerDeps } from '../bot/context.js';
 import { servesOwnerIn } from '../bot/owner-shard.js';
 import { InteractionRouter } from '../bot/router.js';
 import { logSetupHints } from '../bot/setup-hints.js';
-import { type Config, OAUTH_CALLBACK_PATH } from '../config.js';
+import { OAUTH_CALLBACK_PATH } from '../config.js';
 import { startHttpServer } from '../http/server.js';
 import { countingPoster } from '../jobs/counting-poster.js';
 import {
@@ -19,19 +19,15 @@ import {
   type Jobs,
 } from '../jobs/index.js';
 import { storeSweep } from '../jobs/store-sweep.js';
-import type { Logger } from '../logger.js';
 import { isRedisUrl } from '../store/backend.js';
 import { answerSupervisor } from '../supervisor/shard-ipc.js';
 import type { Closers } from './closers.js';
-import type { Infrastructure } from './infrastructure.js';
+import type { Infrastructure, StartSettings } from './infrastructure.js';
 
 /** How long a stop waits for interactions in flight (the process must be gone within 10 s). */
 const STOP_DRAIN_MS = 6_000;
 
-export interface GatewayOptions {
-  config: Config;
-  logger: Logger;
-  now: () => Date;
+export interface GatewayOptions extends StartSettings {
   client: Client;
   /** The bot's Discord token (DISCORD_TOKEN). */
   token: string;

@@ -11,16 +11,11 @@ import { loadCommands } from '../bot/loader.js';
 import { LookupCache } from '../bot/lookup-cache.js';
 import { OncePerUser } from '../bot/once-per-user.js';
 import { Pager, pagerStateSchema } from '../bot/paging.js';
-import type { Config } from '../config.js';
-import type { Logger } from '../logger.js';
 import { Subscriptions } from '../subscriptions/model.js';
 import type { Closers } from './closers.js';
-import type { Infrastructure } from './infrastructure.js';
+import type { Infrastructure, StartSettings } from './infrastructure.js';
 
-export interface HandlerDepsOptions {
-  config: Config;
-  logger: Logger;
-  now: () => Date;
+export interface HandlerDepsOptions extends StartSettings {
   /** The Discord client (not yet logged in): channel checks and the registered commands go through it. */
   client: Client;
 }

@@ -23,10 +23,14 @@ import type { Closers } from './closers.js';
 /** Linked users whose sealed token the vault keeps in memory (a few hundred bytes each). */
 const VAULT_CACHE_ENTRIES = 10_000;
 
-export interface InfrastructureOptions {
+/** What every start-up step is given: the configuration, the logger and the clock. */
+export interface StartSettings {
   config: Config;
   logger: Logger;
   now: () => Date;
+}
+
+export interface InfrastructureOptions extends StartSettings {
   interactionLimits: InteractionLimitSettings;
 }
 
