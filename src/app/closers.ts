@@ -25,7 +25,7 @@ export class Closers {
       try {
         await entry.close();
       } catch (error) {
-        this.logger.warn({ err: error, closing: entry.name }, 'stop: could not close');
+        this.logger.warn({ err: error, closing: entry.name }, 'could not close');
         failure ??= { error };
       }
     }

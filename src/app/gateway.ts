@@ -37,7 +37,7 @@ export interface GatewayOptions extends StartSettings {
   deferAfterMs: number;
 }
 
-/** What start-up wired together: each piece registered its stop with the closers. */
+/** What the gateway step works with: the earlier steps' results, and the closers its pieces register with. */
 interface Wiring {
   options: GatewayOptions;
   infra: Infrastructure;
