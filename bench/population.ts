@@ -49,7 +49,7 @@ export async function createOwners(
   }
   const linkedAt = new Date().toISOString();
   await inBatches(owners, 50, (owner) =>
-    kiroku.services.vault.put(owner.discordId, {
+    kiroku.deps.vault.put(owner.discordId, {
       token: owner.token,
       scopes: ['read', 'write'],
       serviceUserId: owner.serviceUserId,
@@ -81,7 +81,7 @@ export function scheduleSubscription(
  */
 export async function subscribeAll(
   kiroku: Kiroku,
-  inputs: ReadonlyArray<Parameters<Kiroku['services']['subscriptions']['create']>[0]>,
+  inputs: ReadonlyArray<Parameters<Kiroku['deps']['subscriptions']['create']>[0]>,
   now: Date,
 ): Promise<Subscription[]> {
   const created: Subscription[] = [];

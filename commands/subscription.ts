@@ -16,7 +16,6 @@ import {
   subcommand,
   textChannelOption,
 } from '../src/bot/definition.js';
-import { oncePerUser } from '../src/bot/once-per-user.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { languageOption, postLanguage, postLanguageSchema } from '../src/bot/post-language-option.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
@@ -258,8 +257,7 @@ async function recordFromAlert(
   episodeArg: string | undefined,
   rating: AlertRating = {},
 ): Promise<MessageReply> {
-  const recorded = await oncePerUser(
-    ctx,
+  const recorded = await ctx.oncePerUser(
     { scope: 'alert-watched', key: episodeArg ?? '', ttlMs: WATCHED_ONCE_MS },
     async () => {
       const episodeId = alertEpisodeId.parse(episodeArg);

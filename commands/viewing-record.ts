@@ -21,8 +21,8 @@ const LATEST_ACTIVITIES = 5;
 async function sharedLink(ctx: Context, targetId: string): Promise<StoredToken | undefined> {
   const shared = targetId === ctx.user.id || (await ctx.preferences.isDiscoverable(targetId));
   if (!shared) return undefined;
-  // An envelope that no longer opens is as good as no link.
-  return ctx.vault.get(targetId).catch(() => undefined);
+  // An envelope that no longer opens (or cannot be read now) is as good as no link.
+  return ctx.accounts.linked(targetId).catch(() => undefined);
 }
 
 async function viewingRecord(ctx: Context, input: CommandInput): Promise<MessageReply> {

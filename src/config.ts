@@ -129,6 +129,8 @@ export interface Config {
   pageSize: number;
   /** Shard processes splitting this host's budget: SHARD_COUNT inside a shard process, else 1. */
   shardProcessCount: number;
+  /** This process was started by discord.js's ShardingManager (SHARDING_MANAGER=true): one shard process. */
+  shardProcess: boolean;
   /** Several hosts: the shards this host runs (SHARD_IDS) out of SHARD_COUNT in all. */
   shardRange: { ids: number[] | undefined; total: number | undefined };
   /** Local address outgoing connections to the service are bound to (SERVICE_LOCAL_ADDRESS). */
@@ -190,6 +192,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     shards: e.SHARDS,
     pageSize: e.PAGE_SIZE,
     shardProcessCount: shardProcessCount(env, e),
+    shardProcess: env.SHARDING_MANAGER === 'true',
     shardRange: shardRangeOf(e),
     serviceLocalAddress: e.SERVICE_LOCAL_ADDRESS,
   };

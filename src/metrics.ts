@@ -70,11 +70,13 @@ export class Metrics {
   });
 
   #feedCycleS: () => number = () => 0;
+  #lastPollAt: () => Date | undefined = () => undefined;
   readonly #now: () => Date;
 
-  constructor(budget: RequestBudget, lastPollAt: () => Date | undefined, now: () => Date) {
+  constructor(budget: RequestBudget, now: () => Date) {
     this.#now = now;
     const feedCycle = () => this.#feedCycleS();
+    const lastPollAt = () => this.#lastPollAt();
     new Gauge({
       name: 'kiroku_feed_cycle_seconds',
       help: 'Estimated round-robin feed cycle (feed owners / poll budget): no owner waits over 4 of them',
@@ -112,6 +114,11 @@ export class Metrics {
   /** The feed schedule's estimated round-robin cycle (owners / poll budget), read at each scrape. */
   watchFeedCycle(cycleS: () => number): void {
     this.#feedCycleS = cycleS;
+  }
+
+  /** When the feed last completed a poll cycle (the poll lag gauge), read at each scrape. */
+  watchFeedPolls(lastPollAt: () => Date | undefined): void {
+    this.#lastPollAt = lastPollAt;
   }
 
   observeFeedDelay = (createdAt: string): void => {

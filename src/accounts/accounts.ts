@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.js';
 import type { OAuthClient } from '../service/index.js';
-import { type TokenVault, VaultError } from '../vault/index.js';
+import { type StoredToken, type TokenVault, VaultError } from '../vault/index.js';
 
 /** Something else that holds per-user data and must forget it on unlink (subscriptions, cursors). */
 export type UnlinkHook = (discordUserId: string) => Promise<void>;
@@ -27,16 +27,26 @@ export class Accounts {
     this.hooks.push(hook);
   }
 
+  /** The user's linked account; undefined when there is none or its envelope no longer opens. */
+  linked(discordUserId: string): Promise<StoredToken | undefined> {
+    return this.vault.get(discordUserId).catch((error: unknown) => {
+      if (error instanceof VaultError) return undefined;
+      throw error;
+    });
+  }
+
+  /** Keeps a checked token as the user's linked account, in place of any earlier one. */
+  save(discordUserId: string, stored: StoredToken): Promise<void> {
+    return this.vault.put(discordUserId, stored);
+  }
+
   /**
    * Revokes an OAuth token at the service (personal tokens belong to the user's settings and are
    * left alone), then deletes the token and everything kept for the user.
    */
   async unlink(discordUserId: string): Promise<UnlinkOutcome> {
     // An envelope that no longer opens cannot be revoked, but the user may still delete it.
-    const stored = await this.vault.get(discordUserId).catch((error: unknown) => {
-      if (error instanceof VaultError) return undefined;
-      throw error;
-    });
+    const stored = await this.linked(discordUserId);
     let outcome: UnlinkOutcome = stored ? 'personal-token' : 'none';
     if (stored?.method === 'oauth') {
       outcome = 'revoke-failed';

@@ -1,23 +1,33 @@
-import type { Context, Services } from '../bot/context.js';
-import { UserFacingError } from '../bot/user-facing-error.js';
-import { Unauthorized } from '../service/index.js';
-import { type StoredToken, VaultError } from '../vault/index.js';
+import type { Translator } from '../i18n/translator.js';
+import { UserFacingError } from '../i18n/user-facing-error.js';
+import type { Logger } from '../logger.js';
+import { type OAuthClient, type ServiceClient, type TokenInfo, Unauthorized } from '../service/index.js';
+import type { Subscriptions } from '../subscriptions/model.js';
+import type { StoredToken } from '../vault/index.js';
+import type { Accounts } from './accounts.js';
 
 export const MAX_TOKEN_LENGTH = 200;
 /** RFC 6750's b64token: anything else cannot be a token, and is never sent in a header. */
 const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
+/** What linking needs: a handler's context has all of it, and so has the OAuth callback. */
+export interface LinkDeps {
+  service: Pick<ServiceClient, 'me'>;
+  /** Token info (scopes) works without an OAuth application: it only needs the token. */
+  tokens: { info(token: string): Promise<TokenInfo> };
+  accounts: Pick<Accounts, 'linked' | 'save'>;
+  subscriptions: Pick<Subscriptions, 'resumeOwner'>;
+  oauth: Pick<OAuthClient, 'revoke'> | undefined;
+  logger: Logger;
+  now: () => Date;
+}
+
 /**
  * Checks a token with `me` and token info before anything is stored: a token the service does not
  * accept is never kept. Returns what was linked.
  */
-export type LinkDeps = Pick<
-  Services,
-  'service' | 'tokens' | 'vault' | 'subscriptions' | 'logger' | 'now' | 'oauth'
->;
-
 export function linkToken(
-  ctx: Context,
+  ctx: LinkDeps & { user: { id: string } },
   rawToken: string,
   method: StoredToken['method'],
 ): Promise<StoredToken> {
@@ -48,12 +58,9 @@ export async function linkAccount(
       method,
       linkedAt: deps.now().toISOString(),
     };
-    const previous = await deps.vault.get(discordUserId).catch((error: unknown) => {
-      // An envelope that no longer opens is replaced; there is nothing in it to revoke.
-      if (error instanceof VaultError) return undefined;
-      throw error;
-    });
-    await deps.vault.put(discordUserId, stored);
+    // An envelope that no longer opens is replaced; there is nothing in it to revoke.
+    const previous = await deps.accounts.linked(discordUserId);
+    await deps.accounts.save(discordUserId, stored);
     await revokeReplaced(deps, previous, token);
     // Subscriptions paused because the old token stopped working start again with the new one.
     await deps.subscriptions.resumeOwner(discordUserId);
@@ -85,7 +92,7 @@ export function canWrite(stored: Pick<StoredToken, 'scopes'>): boolean {
   return stored.scopes.includes('write');
 }
 
-export function linkedMessage(ctx: Context, stored: StoredToken): string {
+export function linkedMessage(ctx: { t: Translator }, stored: StoredToken): string {
   return canWrite(stored)
     ? ctx.t('account.linked', { username: stored.serviceUsername })
     : ctx.t('account.linkedReadOnly', { username: stored.serviceUsername });

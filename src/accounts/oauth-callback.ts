@@ -1,6 +1,6 @@
-import { UserFacingError } from '../bot/user-facing-error.js';
 import type { HtmlPage, OAuthCallbackHandler } from '../http/server.js';
 import { createTranslator } from '../i18n/translator.js';
+import { UserFacingError } from '../i18n/user-facing-error.js';
 import type { OAuthClient } from '../service/index.js';
 import { OAuthError, Unauthorized } from '../service/index.js';
 import { type LinkDeps, linkAccount } from './link.js';

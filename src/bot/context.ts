@@ -5,16 +5,16 @@ import type { Locale } from '../i18n/locale.js';
 import { createTranslator, type Translator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
 import type { CallOptions, OAuthClient, Priority, ServiceClient, TokenInfo } from '../service/index.js';
-import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { StoredToken, TokenVault } from '../vault/index.js';
 import type { CommandMentions } from './command-mentions.js';
 import type { MessageReply, UpdateReply } from './interaction-types.js';
 import type { LookupCache } from './lookup-cache.js';
+import type { OncePerUser, OncePerUserOptions } from './once-per-user.js';
 import { UserFacingError } from './user-facing-error.js';
 
-/** Long-lived collaborators, built once by the composition root. */
-export interface Services {
+/** What every handler may use, shared by all interactions (a handler's `Context` has these). */
+export interface HandlerShared {
   service: ServiceClient;
   oauth: OAuthClient | undefined;
   /** Token info (scopes) works without an OAuth application: it only needs the token. */
@@ -26,14 +26,22 @@ export interface Services {
   subscriptions: Subscriptions;
   /** What kiroku may do in a guild channel, from the gateway's guild cache. */
   channels: { canPost(guildId: string, channelId: string): Promise<boolean> };
-  vault: TokenVault;
-  store: Store;
   pager: ListPager;
   /** Clickable mentions of the registered commands (for /help). */
   commandMentions: CommandMentions;
   cache: LookupCache;
-  logger: Logger;
   now: () => Date;
+}
+
+/**
+ * The handlers' long-lived dependencies, built once by the composition root; the router makes each
+ * interaction's `Context` from them. The vault and the claims stay here: a handler reaches them only
+ * through the context's narrow functions (`linkedAccount()`, `oncePerUser()`).
+ */
+export interface HandlerDeps extends HandlerShared {
+  vault: TokenVault;
+  claims: OncePerUser;
+  logger: Logger;
   settings: {
     pageSize: number;
     defaultTimezone: string;
@@ -58,7 +66,7 @@ export interface Invoker {
 }
 
 /** Everything a handler may use for one interaction. Handlers reach nothing else. */
-export interface Context extends Omit<Services, 'settings' | 'logger'> {
+export interface Context extends HandlerShared {
   readonly locale: Locale;
   readonly t: Translator;
   readonly user: Invoker;
@@ -67,9 +75,11 @@ export interface Context extends Omit<Services, 'settings' | 'logger'> {
   readonly guildLocale: Locale | null;
   readonly channelId: string | null;
   readonly logger: Logger;
-  readonly settings: Omit<Services['settings'], 'serviceToken'>;
+  readonly settings: Omit<HandlerDeps['settings'], 'serviceToken'>;
   /** The invoker's linked account, or undefined. */
   linkedAccount(): Promise<StoredToken | undefined>;
+  /** Runs `action` once per (invoker, scope, key); a second press meanwhile gets undefined (once-per-user.ts). */
+  oncePerUser<T>(options: OncePerUserOptions, action: () => Promise<T>): Promise<T | undefined>;
   /** Call options for catalogue lookups: the invoker's own token, else the operator's token. */
   catalogueCall(): Promise<CallOptions>;
   /** Call options carrying the invoker's own token; never anyone else's. */
@@ -86,11 +96,11 @@ export interface InteractionScope {
   route: string;
 }
 
-export function createContext(services: Services, scope: InteractionScope): Context {
-  const { settings, logger, ...shared } = services;
+export function createContext(deps: HandlerDeps, scope: InteractionScope): Context {
+  const { settings, logger, vault, claims, ...shared } = deps;
   let account: Promise<StoredToken | undefined> | undefined;
   const linkedAccount = () => {
-    account ??= services.vault.get(scope.user.id);
+    account ??= vault.get(scope.user.id);
     return account;
   };
   // Most interactions never log: the child logger (which serializes its bindings) is built on first use.
@@ -113,6 +123,7 @@ export function createContext(services: Services, scope: InteractionScope): Cont
       publicUrl: settings.publicUrl,
     },
     linkedAccount,
+    oncePerUser: (options, action) => claims.run(scope.user.id, deps.now(), options, action),
     async catalogueCall() {
       const own = await linkedAccount();
       const token = own?.token ?? settings.serviceToken;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Context } from './context.js';
+import type { Collection, Store } from '../store/index.js';
 import { UserFacingError } from './user-facing-error.js';
 
 const claimSchema = z.object({ at: z.string() });
@@ -16,25 +16,33 @@ export interface OncePerUserOptions {
 }
 
 /**
- * Runs `action` once per (user, scope, key): a button pressed twice, or double-clicked, arrives as two
+ * Runs actions once per (user, scope, key): a button pressed twice, or double-clicked, arrives as two
  * interactions at once. The claim is an atomic insert-if-absent in the store taken before the action;
  * a second press while it is held gets undefined. An action that fails releases the claim, so trying
- * again works.
+ * again works. Handlers reach it through their context's `oncePerUser()`, bound to the invoker.
  */
-export async function oncePerUser<T>(
-  ctx: Pick<Context, 'store' | 'user' | 'now'>,
-  options: OncePerUserOptions,
-  action: () => Promise<T>,
-): Promise<T | undefined> {
-  // Custom ids are client data: an odd key is a stale or forged component.
-  if (!KEY.test(options.key)) throw new UserFacingError('error.expired');
-  const claims = ctx.store.collection(COLLECTION, claimSchema);
-  const claim = `${options.scope}:${ctx.user.id}:${options.key}`;
-  if (!(await claims.setIfAbsent(claim, { at: ctx.now().toISOString() }, options.ttlMs))) return undefined;
-  try {
-    return await action();
-  } catch (error) {
-    await claims.delete(claim).catch(() => undefined);
-    throw error;
+export class OncePerUser {
+  readonly #claims: Collection<z.infer<typeof claimSchema>>;
+
+  constructor(store: Pick<Store, 'collection'>) {
+    this.#claims = store.collection(COLLECTION, claimSchema);
+  }
+
+  async run<T>(
+    userId: string,
+    now: Date,
+    options: OncePerUserOptions,
+    action: () => Promise<T>,
+  ): Promise<T | undefined> {
+    // Custom ids are client data: an odd key is a stale or forged component.
+    if (!KEY.test(options.key)) throw new UserFacingError('error.expired');
+    const claim = `${options.scope}:${userId}:${options.key}`;
+    if (!(await this.#claims.setIfAbsent(claim, { at: now.toISOString() }, options.ttlMs))) return undefined;
+    try {
+      return await action();
+    } catch (error) {
+      await this.#claims.delete(claim).catch(() => undefined);
+      throw error;
+    }
   }
 }

@@ -12,7 +12,7 @@ import { localeFromDiscord } from '../i18n/locale.js';
 import { createTranslator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
 import type { AutocompleteChoice, CommandModule, ModalInput } from './command.js';
-import { type Context, createContext, type Services } from './context.js';
+import { type Context, createContext, type HandlerDeps } from './context.js';
 import { describeError } from './error-reply.js';
 import {
   answerOverLimit,
@@ -63,12 +63,12 @@ function commandRoute(module: CommandModule, name: string, subcommand: string | 
 export class InteractionRouter {
   constructor(
     private readonly commands: ReadonlyMap<string, CommandModule>,
-    private readonly services: Services,
+    private readonly deps: HandlerDeps,
     private readonly options: RouterOptions,
   ) {}
 
   private get logger(): Logger {
-    return this.services.logger;
+    return this.deps.logger;
   }
 
   private readonly inFlight = new Set<Promise<void>>();
@@ -132,10 +132,10 @@ export class InteractionRouter {
   private context(interaction: Interaction, route: string): Context {
     const locale = localeFromDiscord(interaction.locale);
     // Owner notices follow the person's last language; a write happens only when it changed.
-    this.services.preferences.rememberLocale(interaction.user.id, locale).catch((error: unknown) => {
+    this.deps.preferences.rememberLocale(interaction.user.id, locale).catch((error: unknown) => {
       this.logger.debug({ err: error }, 'could not remember a locale');
     });
-    return createContext(this.services, {
+    return createContext(this.deps, {
       locale,
       user: { id: interaction.user.id, username: interaction.user.username },
       guildId: interaction.guildId,

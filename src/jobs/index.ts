@@ -16,6 +16,7 @@ import { createRestMembership, MembershipGate, type MembershipLookup } from './m
 import { type DisableReason, SubscriptionNotices } from './notices.js';
 import { Outbox } from './outbox.js';
 import { OwnerChanges } from './owner-changes.js';
+import { ownedSubscriptions } from './owner-partition.js';
 import { OwnerQueue } from './owner-queue.js';
 import { OwnerSnapshot } from './owner-snapshot.js';
 import { type ChannelPoster, createRestPoster } from './poster.js';
@@ -51,13 +52,16 @@ export { Ticker } from './ticker.js';
 
 export interface JobsOptions {
   store: Store;
-  /** The subscriptions this process runs (narrowed to its owners when shard processes split them). */
-  subscriptions: Subscriptions;
   /**
-   * Every subscription, unnarrowed (default: `subscriptions`): a channel or server that refuses kiroku
+   * Every subscription (the one instance commands use too): a channel or server that refuses kiroku
    * is refused to every owner's subscriptions there, whichever process runs them.
    */
-  allSubscriptions?: Subscriptions;
+  subscriptions: Subscriptions;
+  /**
+   * The owners whose jobs this process runs (default: every owner): shard processes of one host
+   * split the owners with it. The feed, digest and alerts see only these owners' subscriptions.
+   */
+  servesOwner?: (ownerId: string) => boolean;
   vault: TokenVault;
   service: ServiceClient;
   /** discord.js REST (e.g. `client.rest`); ignored when `poster` is given. */
@@ -121,13 +125,59 @@ export interface Jobs {
 }
 
 export function createJobs(options: JobsOptions): Jobs {
-  const { store, subscriptions, vault, service, logger, now } = options;
-  const poster = options.poster ?? (options.rest ? createRestPoster(options.rest, logger) : undefined);
+  const poster =
+    options.poster ?? (options.rest ? createRestPoster(options.rest, options.logger) : undefined);
   if (!poster) throw new Error('createJobs: give `rest` or `poster`');
+  const intervals = options.intervals ?? {};
+  const feedMs = intervals.feedMs ?? 60_000;
+  // Round-robin unless told: the adaptive schedule does not meet its bench targets yet (README).
+  const adaptive = options.feed?.policy === 'adaptive';
+  const timing: JobTiming = {
+    feedMs,
+    digestMs: intervals.digestMs ?? 30_000,
+    alertsMs: intervals.alertsMs ?? 30_000,
+    pollsPerS: options.feedPollsPerSecond ?? 2.25,
+    adaptive,
+  };
+  const common = commonParts(options, poster);
+  const changes = new OwnerChanges(options.store);
+  const feedParts = buildFeed(options, common.shared, changes, timing);
+  const digest = new DailyDigest({ ...common.shared, store: options.store, ...options.digest });
+  const alerts = new AiringAlerts({ ...common.shared, ...options.alerts });
+  const owners = options.scaleOut
+    ? new OwnerQueue({
+        ...options.scaleOut,
+        subscriptions: common.shared.subscriptions,
+        feed: feedParts.feed,
+        digest,
+        alerts,
+        logger: options.logger,
+        changes,
+        feedMs,
+        scheduleMs: timing.digestMs,
+        ...(adaptive ? { feedDelayMs: (ownerId: string) => feedParts.schedule.delayMs(ownerId) } : {}),
+      })
+    : undefined;
+  const parts = { ...common, ...feedParts, digest, alerts, owners, poster };
+  return assembleJobs(parts, changes, timing, options.logger);
+}
+
+/** The intervals and poll budget the jobs run at, from `JobsOptions` and their defaults. */
+interface JobTiming {
+  feedMs: number;
+  digestMs: number;
+  alertsMs: number;
+  pollsPerS: number;
+  adaptive: boolean;
+}
+
+/** The outbox, the owner notices and the membership gate, and what every subscription job shares. */
+function commonParts(options: JobsOptions, poster: ChannelPoster) {
+  const { store, subscriptions, vault, service, logger, now, broadcastDayStart } = options;
   const t = createTranslator('en');
   const outbox = new Outbox(store, { poster, now, logger });
   const notices = new SubscriptionNotices({
-    subscriptions: options.allSubscriptions ?? subscriptions,
+    subscriptions,
     poster,
     t,
     logger,
@@ -137,9 +187,8 @@ export function createJobs(options: JobsOptions): Jobs {
   const lookup =
     options.membership ?? (options.rest ? createRestMembership(options.rest, logger) : undefined);
   const membership = lookup ? new MembershipGate({ store, lookup, notices, now }) : undefined;
-  const { broadcastDayStart } = options;
   const shared = {
-    subscriptions,
+    subscriptions: ownedSubscriptions(subscriptions, options.servesOwner),
     vault,
     service,
     outbox,
@@ -150,14 +199,17 @@ export function createJobs(options: JobsOptions): Jobs {
     t,
     broadcastDayStart,
   };
-  const changes = new OwnerChanges(store);
-  const intervals = options.intervals ?? {};
-  const feedMs = intervals.feedMs ?? 60_000;
-  const pollsPerS = options.feedPollsPerSecond ?? 2.25;
-  // Round-robin unless told: the adaptive schedule does not meet its bench targets yet (README).
-  const adaptive = options.feed?.policy === 'adaptive';
+  return { outbox, notices, membership, shared };
+}
+
+type SharedJobDeps = ReturnType<typeof commonParts>['shared'];
+
+/** The feed poller, its schedule and the scheduler that polls the owners whose turn it is. */
+function buildFeed(options: JobsOptions, shared: SharedJobDeps, changes: OwnerChanges, timing: JobTiming) {
+  const { store, now, logger } = options;
+  const { feedMs, pollsPerS, adaptive } = timing;
   // The schedule plans over the feed owners this process serves (with Redis: every owner).
-  const feedOwners = new OwnerSnapshot(subscriptions, Math.min(5_000, feedMs / 4), changes);
+  const feedOwners = new OwnerSnapshot(shared.subscriptions, Math.min(5_000, feedMs / 4), changes);
   const schedule = new FeedSchedule({
     store,
     owners: () => feedOwners.feedOwners(),
@@ -173,10 +225,6 @@ export function createJobs(options: JobsOptions): Jobs {
     ...(adaptive ? { onPolled: schedule.observe } : {}),
     ...(options.onFeedPosted ? { onPosted: options.onFeedPosted } : {}),
   });
-  const digest = new DailyDigest({ ...shared, store, ...options.digest });
-  const alerts = new AiringAlerts({ ...shared, ...options.alerts });
-  const tickers: Ticker[] = [];
-  const tickMs = Math.min(1_000, feedMs);
   const scheduler = new FeedScheduler({
     poller: feed,
     schedule,
@@ -186,84 +234,67 @@ export function createJobs(options: JobsOptions): Jobs {
     now,
     logger,
   });
-  const owners = options.scaleOut
-    ? new OwnerQueue({
-        ...options.scaleOut,
-        subscriptions,
-        feed,
-        digest,
-        alerts,
-        logger,
-        changes,
-        feedMs,
-        scheduleMs: intervals.digestMs ?? 30_000,
-        ...(adaptive ? { feedDelayMs: (ownerId: string) => schedule.delayMs(ownerId) } : {}),
-      })
-    : undefined;
+  return { feed, schedule, scheduler };
+}
+
+type JobParts = Omit<Jobs, 'subscribed' | 'start' | 'stop'>;
+
+/** The jobs with their lifecycle: `start` builds the tickers (or starts the owner queue), `stop` ends them. */
+function assembleJobs(parts: JobParts, changes: OwnerChanges, timing: JobTiming, logger: Logger): Jobs {
+  const tickers: Ticker[] = [];
   return {
-    feed,
-    digest,
-    alerts,
-    outbox,
-    notices,
-    poster,
-    membership,
-    owners,
-    schedule,
-    scheduler,
+    ...parts,
     async subscribed(ownerId) {
       await changes.mark(ownerId);
-      scheduler.pollSoon(ownerId);
-      await owners?.enqueue(ownerId);
+      parts.scheduler.pollSoon(ownerId);
+      await parts.owners?.enqueue(ownerId);
     },
     start(isReady) {
       if (tickers.length > 0) return;
-      if (owners) {
-        owners
-          .start(isReady)
-          .catch((error: unknown) => logger.error({ err: error }, 'owner queue: start failed'));
-        // Owners whose subscriptions were made elsewhere (another host) or resumed get their job.
-        const reconcile = () => owners.reconcile();
-        tickers.push(
-          new Ticker({
-            name: 'owners',
-            intervalMs: feedMs,
-            isReady,
-            step: reconcile,
-            logger,
-          }),
-        );
-        for (const ticker of tickers) ticker.start();
-        return;
-      }
-      // Digest and alert ticks fall on :00 and :30, so an 08:00 digest posts at 08:00:00.
-      tickers.push(
-        adaptive
-          ? new Ticker({ name: 'feed', intervalMs: tickMs, isReady, step: () => scheduler.tick(), logger })
-          : new Ticker({ name: 'feed', intervalMs: feedMs, isReady, step: () => feed.runCycle(), logger }),
-        new Ticker({
-          name: 'digest',
-          intervalMs: intervals.digestMs ?? 30_000,
-          alignToClock: true,
-          isReady,
-          step: () => digest.tick(),
-          logger,
-        }),
-        new Ticker({
-          name: 'alerts',
-          intervalMs: intervals.alertsMs ?? 30_000,
-          alignToClock: true,
-          isReady,
-          step: () => alerts.tick(),
-          logger,
-        }),
-      );
+      tickers.push(...jobTickers(parts, timing, isReady, logger));
       for (const ticker of tickers) ticker.start();
     },
     async stop() {
       // Waits for running steps; prefetches in flight settle on their own (closing the budget rejects queued ones).
       await Promise.all(tickers.map((ticker) => ticker.stop()));
-      await owners?.stop();
+      await parts.owners?.stop();
     },
   };
+}
+
+/** Without Redis: one ticker per job. With it: the owner queue runs the jobs, one ticker reconciles it. */
+function jobTickers(parts: JobParts, timing: JobTiming, isReady: () => boolean, logger: Logger): Ticker[] {
+  const { owners, scheduler, feed, digest, alerts } = parts;
+  const { feedMs } = timing;
+  if (owners) {
+    owners
+      .start(isReady)
+      .catch((error: unknown) => logger.error({ err: error }, 'owner queue: start failed'));
+    // Owners whose subscriptions were made elsewhere (another host) or resumed get their job.
+    const reconcile = () => owners.reconcile();
+    return [new Ticker({ name: 'owners', intervalMs: feedMs, isReady, step: reconcile, logger })];
+  }
+  const tickMs = Math.min(1_000, feedMs);
+  // Digest and alert ticks fall on :00 and :30, so an 08:00 digest posts at 08:00:00.
+  return [
+    timing.adaptive
+      ? new Ticker({ name: 'feed', intervalMs: tickMs, isReady, step: () => scheduler.tick(), logger })
+      : new Ticker({ name: 'feed', intervalMs: feedMs, isReady, step: () => feed.runCycle(), logger }),
+    new Ticker({
+      name: 'digest',
+      intervalMs: timing.digestMs,
+      alignToClock: true,
+      isReady,
+      step: () => digest.tick(),
+      logger,
+    }),
+    new Ticker({
+      name: 'alerts',
+      intervalMs: timing.alertsMs,
+      alignToClock: true,
+      isReady,
+      step: () => alerts.tick(),
+      logger,
+    }),
+  ];
 }

@@ -1,13 +1,14 @@
 import type { Translator } from '../i18n/translator.js';
 import type { ServiceClient } from '../service/index.js';
-import type { Subscriptions } from '../subscriptions/model.js';
 import type { MembershipGate } from './membership.js';
 import type { Outbox } from './outbox.js';
 import type { OwnerAccessDeps } from './owner-access.js';
+import type { OwnedSubscriptions } from './owner-partition.js';
 
 /** What every subscription job works with: the subscriptions, their owners' tokens, the service and the outbox. */
 export interface SubscriptionJobDeps extends OwnerAccessDeps {
-  subscriptions: Subscriptions;
+  /** The subscriptions of the owners this process runs (see `ownedSubscriptions`). */
+  subscriptions: OwnedSubscriptions;
   service: ServiceClient;
   outbox: Outbox;
   now: () => Date;

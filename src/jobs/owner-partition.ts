@@ -5,6 +5,7 @@
  * share back. Posts go through REST, so the guild's shard does not matter.
  */
 import { createHash } from 'node:crypto';
+import type { Subscriptions } from '../subscriptions/model.js';
 
 /** The shard (0 <= shard < shardCount) that does an owner's jobs. */
 export function ownerShard(ownerId: string, shardCount: number): number {
@@ -16,4 +17,22 @@ export function ownerShard(ownerId: string, shardCount: number): number {
 /** Whether a process that runs `shards` of `shardCount` does this owner's jobs. */
 export function servesOwner(ownerId: string, shards: readonly number[], shardCount: number): boolean {
   return shards.includes(ownerShard(ownerId, shardCount));
+}
+
+/** What the jobs read of the subscriptions: `all()` lists only the owners this process runs. */
+export type OwnedSubscriptions = Pick<Subscriptions, 'all' | 'get'>;
+
+/**
+ * The subscriptions of the owners this process runs, over the one `Subscriptions` every part shares:
+ * `servesOwner` (default: every owner) says which owners those are.
+ */
+export function ownedSubscriptions(
+  subscriptions: Subscriptions,
+  servesOwner: ((ownerId: string) => boolean) | undefined,
+): OwnedSubscriptions {
+  if (!servesOwner) return subscriptions;
+  return {
+    all: (filter = () => true) => subscriptions.all((s) => servesOwner(s.ownerId) && filter(s)),
+    get: (id) => subscriptions.get(id),
+  };
 }

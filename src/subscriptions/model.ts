@@ -84,7 +84,6 @@ const randomSubscriptionId = () => randomBytes(4).toString('hex');
 const MAX_ID_ATTEMPTS = 8;
 
 export interface SubscriptionsOptions {
-  servesOwner?: (ownerId: string) => boolean;
   /** Makes new ids (tests force collisions with it); random 8 hex digits by default. */
   newId?: () => string;
 }
@@ -93,17 +92,12 @@ export interface SubscriptionsOptions {
 export class Subscriptions {
   private readonly items: Collection<Subscription>;
   private readonly newId: () => string;
-  private readonly servesOwner: (ownerId: string) => boolean;
   private readonly createdListeners: Array<(subscription: Subscription) => Promise<void>> = [];
 
-  /**
-   * `servesOwner` narrows `all()` to the owners whose jobs this process does (scale-out: each owner's
-   * jobs run in one process); commands use the unnarrowed view.
-   */
+  /** One instance serves commands and jobs; the jobs narrow it to their owners (jobs/owner-partition.ts). */
   constructor(store: Store, options: SubscriptionsOptions = {}) {
     this.items = store.collection('subscriptions', subscriptionSchema);
     this.newId = options.newId ?? randomSubscriptionId;
-    this.servesOwner = options.servesOwner ?? (() => true);
   }
 
   /** Runs after each `create()`, before it resolves (e.g. the feed's starting point, the owner's job). */
@@ -152,7 +146,7 @@ export class Subscriptions {
   async all(filter: (subscription: Subscription) => boolean = () => true): Promise<Subscription[]> {
     const found: Subscription[] = [];
     for await (const [, subscription] of this.items.entries())
-      if (this.servesOwner(subscription.ownerId) && filter(subscription)) found.push(subscription);
+      if (filter(subscription)) found.push(subscription);
     return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 

@@ -101,7 +101,7 @@ describe('subscription caps and bounded autocomplete', () => {
     const created = [];
     for (let i = 0; i < count; i++) {
       created.push(
-        await stack.kiroku.services.subscriptions.create(
+        await stack.kiroku.deps.subscriptions.create(
           {
             kind: 'feed',
             guildId: input.guildId,
@@ -127,9 +127,9 @@ describe('subscription caps and bounded autocomplete', () => {
     );
     expect((await subscribe('ja')).content).toContain('上限の 10 件');
     // A disabled one (say, in a server kiroku was removed from) no longer counts.
-    await stack.kiroku.services.subscriptions.update(mine[0]?.id ?? '', { state: 'disabled' });
+    await stack.kiroku.deps.subscriptions.update(mine[0]?.id ?? '', { state: 'disabled' });
     expect((await subscribe()).content).toMatch(/will be posted in/);
-    await stack.kiroku.services.subscriptions.removeByOwner(USERS.alice.id);
+    await stack.kiroku.deps.subscriptions.removeByOwner(USERS.alice.id);
   });
 
   it(`refuses a ${SUBSCRIPTION_CAPS.perGuild + 1}th subscription in one server`, async () => {
@@ -141,9 +141,7 @@ describe('subscription caps and bounded autocomplete', () => {
     expect(refused.content).toBe(
       'This server already has 25 subscriptions, the most kiroku keeps per server. Remove one with `/subscription remove` first.',
     );
-    expect((await stack.kiroku.services.subscriptions.all((s) => s.ownerId === USERS.alice.id)).length).toBe(
-      0,
-    );
+    expect((await stack.kiroku.deps.subscriptions.all((s) => s.ownerId === USERS.alice.id)).length).toBe(0);
   });
 
   it(`episode autocomplete walks at most ${AUTOCOMPLETE_MAX_PAGES} pages of a long work`, async () => {

@@ -39,7 +39,7 @@ describe('accounts and the user’s own data end to end', () => {
   it('refuses a token the service does not accept, and stores nothing', async () => {
     const reply = await linkWithToken(USERS.stranger, 'not-a-real-token-0000');
     expect(reply.content).toMatch(/did not accept this token/);
-    expect(await stack.kiroku.services.vault.get(USERS.stranger.id)).toBeUndefined();
+    expect(await stack.kiroku.deps.vault.get(USERS.stranger.id)).toBeUndefined();
   });
 
   it('links with a personal token, then /account status, /me, /library, /schedule and /feed use it', async () => {
@@ -176,7 +176,7 @@ describe('accounts and the user’s own data end to end', () => {
       await stack.discord.modal({ customId: `account:code:${state}`, fields: { code }, ...as(user) })
     ).reply(TIMEOUT);
     expect(linked.content).toBe('Linked as **erin**.');
-    expect((await stack.kiroku.services.vault.get(user.id))?.method).toBe('oauth');
+    expect((await stack.kiroku.deps.vault.get(user.id))?.method).toBe('oauth');
 
     // The same code again, through a fresh state: the service refuses it, kiroku says so.
     const again = await (await slash(user, 'account', 'link', { method: 'oauth' })).reply(TIMEOUT);
@@ -221,17 +221,17 @@ describe('accounts and the user’s own data end to end', () => {
 
   it('unlinks behind a confirm button that only the invoker can press, revoking OAuth tokens', async () => {
     const user = { id: '310000000000000055', username: 'erin_discord' };
-    const stored = await stack.kiroku.services.vault.get(user.id);
+    const stored = await stack.kiroku.deps.vault.get(user.id);
     const confirm = await (await slash(user, 'account', 'unlink')).reply(TIMEOUT);
     const [unlink] = customIds(confirm.components);
     const forged = await (
       await stack.discord.button({ customId: unlink ?? '', ...as(USERS.stranger) })
     ).reply(TIMEOUT);
     expect(forged.content).toMatch(/Only the person/);
-    expect(await stack.kiroku.services.vault.get(user.id)).toBeDefined();
+    expect(await stack.kiroku.deps.vault.get(user.id)).toBeDefined();
     const done = await (await stack.discord.button({ customId: unlink ?? '', ...as(user) })).reply(TIMEOUT);
     expect(done.content).toMatch(/^Unlinked/);
-    expect(await stack.kiroku.services.vault.get(user.id)).toBeUndefined();
+    expect(await stack.kiroku.deps.vault.get(user.id)).toBeUndefined();
     // The OAuth token no longer works at the service.
     const response = await fetch(`${stack.emulator.url}/v1/me`, {
       headers: { authorization: `Bearer ${stored?.token}` },

@@ -143,10 +143,10 @@ describe('personal commands anywhere, right-click commands and help end to end',
     ).reply(TIMEOUT);
     expect(JSON.stringify(inDm.embeds)).toContain(DEMO_USERS.bob.username);
 
-    await stack.kiroku.services.accounts.unlink(USERS.bob.id);
+    await stack.kiroku.deps.accounts.unlink(USERS.bob.id);
     const afterUnlink = await (await viewingRecord(USERS.bob)).reply(TIMEOUT);
     expect(afterUnlink.content).toMatch(/has not shared/);
-    expect(await stack.kiroku.services.preferences.isDiscoverable(USERS.bob.id)).toBe(false);
+    expect(await stack.kiroku.deps.preferences.isDiscoverable(USERS.bob.id)).toBe(false);
   });
 
   it('says so for someone who never linked, and refuses to opt in without a link', async () => {
@@ -161,7 +161,7 @@ describe('personal commands anywhere, right-click commands and help end to end',
       })
     ).reply(TIMEOUT);
     expect(refused.content).toMatch(/Link your account first/);
-    expect(await stack.kiroku.services.preferences.isDiscoverable(USERS.stranger.id)).toBe(false);
+    expect(await stack.kiroku.deps.preferences.isDiscoverable(USERS.stranger.id)).toBe(false);
   });
 
   it('looks up anime from a message’s text, privately', async () => {

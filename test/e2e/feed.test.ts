@@ -72,7 +72,7 @@ describe('channel feed end to end', () => {
   it('a revoked token pauses the owner’s subscriptions with a notice; linking again resumes them', async () => {
     stack.emulator.data.revokeToken(DEMO_TOKENS.alice);
     await stack.kiroku.jobs.feed.runCycle();
-    const paused = await stack.kiroku.services.subscriptions.all((s) => s.ownerId === USERS.alice.id);
+    const paused = await stack.kiroku.deps.subscriptions.all((s) => s.ownerId === USERS.alice.id);
     expect(paused.map((s) => s.state)).toEqual(['paused', 'paused']);
     expect(stack.discord.directMessages(USERS.alice.id).length).toBe(1);
 
@@ -84,7 +84,7 @@ describe('channel feed end to end', () => {
       await stack.discord.modal({ customId: 'account:token', fields: { token }, user: USERS.alice })
     ).reply(TIMEOUT);
     expect(linked.content).toBe('Linked as **alice**.');
-    const resumed = await stack.kiroku.services.subscriptions.all((s) => s.ownerId === USERS.alice.id);
+    const resumed = await stack.kiroku.deps.subscriptions.all((s) => s.ownerId === USERS.alice.id);
     expect(resumed.map((s) => s.state)).toEqual(['active', 'active']);
   });
 });

@@ -10,7 +10,7 @@ const TIMEOUT = 15_000;
 async function waitForState(stack: Stack, id: string, state: Subscription['state']): Promise<Subscription> {
   const deadline = Date.now() + TIMEOUT;
   for (;;) {
-    const found = await stack.kiroku.services.subscriptions.get(id);
+    const found = await stack.kiroku.deps.subscriptions.get(id);
     if (found?.state === state) return found;
     if (Date.now() > deadline) throw new Error(`subscription ${id} is ${found?.state}, not ${state}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -57,7 +57,7 @@ describe('servers kiroku left and owners who left', () => {
     stack.discord.removeGuild(second);
     const removed = await waitForState(stack, ids[second] ?? '', 'disabled');
     expect(removed.stateReason).toBe(STATE_REASONS.botRemoved);
-    expect((await stack.kiroku.services.subscriptions.get(ids[first] ?? ''))?.state).toBe('active');
+    expect((await stack.kiroku.deps.subscriptions.get(ids[first] ?? ''))?.state).toBe('active');
     const [notice] = await waitForDirectMessages(stack, USERS.alice.id, 1);
     expect(notice?.content).toBe(
       `kiroku was removed from the server ${second}, so your subscription \`${ids[second]}\` there is disabled.`,
@@ -71,7 +71,7 @@ describe('servers kiroku left and owners who left', () => {
   it('the daily check finds an owner who left, and /subscription list says why', async () => {
     stack.discord.removeMember(first, USERS.alice.id);
     await stack.kiroku.jobs.feed.runCycle();
-    const left = await stack.kiroku.services.subscriptions.get(ids[first] ?? '');
+    const left = await stack.kiroku.deps.subscriptions.get(ids[first] ?? '');
     expect(left).toMatchObject({ state: 'disabled', stateReason: STATE_REASONS.ownerLeft });
     const metrics = await stack.kiroku.metrics.registry.getSingleMetricAsString(
       'kiroku_subscriptions_disabled_total',

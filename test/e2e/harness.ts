@@ -106,7 +106,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     logs: () => logChunks.join(''),
     async link(discordUserId, who, scopes = ['read', 'write']) {
       const user = DEMO_USERS[who];
-      await kiroku.services.vault.put(discordUserId, {
+      await kiroku.deps.vault.put(discordUserId, {
         token: DEMO_TOKENS[who],
         scopes,
         serviceUserId: user.id,

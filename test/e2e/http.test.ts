@@ -91,7 +91,7 @@ describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
     expect(html).toContain('<strong>alice</strong>');
     expect(html).toContain('method="post"');
     // Nothing is linked by opening the page, and the token is nowhere in it.
-    expect(await stack.kiroku.services.vault.get(attacker.id)).toBeUndefined();
+    expect(await stack.kiroku.deps.vault.get(attacker.id)).toBeUndefined();
     expect(html).not.toMatch(/access_token/);
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(page.headers.get('x-frame-options')).toBe('DENY');
@@ -101,10 +101,10 @@ describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
     const cancelled = await post({ form_token: formTokenOf(html), action: 'cancel' });
     expect(cancelled.status).toBe(200);
     expect(await cancelled.text()).toContain('Nothing was linked');
-    expect(await stack.kiroku.services.vault.get(attacker.id)).toBeUndefined();
+    expect(await stack.kiroku.deps.vault.get(attacker.id)).toBeUndefined();
     // Replaying the GET (the code and state are single use) links nothing either.
     expect((await fetch(callback)).status).toBe(400);
-    expect(await stack.kiroku.services.vault.get(attacker.id)).toBeUndefined();
+    expect(await stack.kiroku.deps.vault.get(attacker.id)).toBeUndefined();
   });
 
   it('links only on the confirmation POST, once, and tells the Discord user privately', async () => {
@@ -112,7 +112,7 @@ describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
     const callback = await authorizeAs(user, DEMO_USERS.mallory.username);
     const html = await (await fetch(callback)).text();
     expect(html).toContain('mallory_discord');
-    expect(await stack.kiroku.services.vault.get(user.id)).toBeUndefined();
+    expect(await stack.kiroku.deps.vault.get(user.id)).toBeUndefined();
     const formToken = formTokenOf(html);
     expect(formToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The one-time token is stored only as a hash.
@@ -122,7 +122,7 @@ describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
     expect(done.status).toBe(200);
     expect(done.headers.get('x-frame-options')).toBe('DENY');
     expect(await done.text()).toContain('Linked as mallory');
-    expect((await stack.kiroku.services.vault.get(user.id))?.serviceUsername).toBe('mallory');
+    expect((await stack.kiroku.deps.vault.get(user.id))?.serviceUsername).toBe('mallory');
     const deadline = Date.now() + 5_000;
     while (stack.discord.directMessages(user.id).length === 0 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -57,7 +57,7 @@ describe('post languages end to end', () => {
     expect(byServer.content).toContain('Posts are written in Japanese.');
     const chosen = await subscribe('feed', { channel: enChannel, language: 'en' }, 'ja');
     expect(chosen.content).toContain('Posts are written in English.');
-    const stored = await stack.kiroku.services.subscriptions.all();
+    const stored = await stack.kiroku.deps.subscriptions.all();
     expect(new Map(stored.map((s) => [s.channelId, s.language]))).toEqual(
       new Map([
         [jaChannel, 'ja'],
@@ -92,8 +92,8 @@ describe('post languages end to end', () => {
       episodeId: stack.emulator.data.episodesOfWork(DEMO_WORKS.soraNote)[0]?.id ?? null,
       startedAt: new Date('2025-06-07T16:30:00Z'),
     });
-    for (const s of await stack.kiroku.services.subscriptions.all())
-      await stack.kiroku.services.subscriptions.remove(s.id);
+    for (const s of await stack.kiroku.deps.subscriptions.all())
+      await stack.kiroku.deps.subscriptions.remove(s.id);
     await subscribe('schedule', { channel: jaChannel, time: '22:00', alert_minutes: 30 }, 'ja');
     await subscribe('schedule', { channel: enChannel, time: '22:00', language: 'en' }, 'ja');
 
@@ -123,7 +123,7 @@ describe('post languages end to end', () => {
   it('writes owner notices in the language of the owner’s last interaction', async () => {
     // alice's last interaction was in English; now she uses kiroku in Japanese.
     await (await stack.discord.slash({ name: 'help', user: USERS.alice, locale: 'ja' })).reply(TIMEOUT);
-    await stack.kiroku.services.subscriptions.all();
+    await stack.kiroku.deps.subscriptions.all();
     await stack.kiroku.jobs.notices.disableChannel(jaChannel, 'forbidden');
     const dm = stack.discord.directMessages(USERS.alice.id).at(-1);
     expect(dm?.content).toMatch(/[ぁ-んァ-ン]/);

@@ -41,7 +41,7 @@ describe('/subscription channel permissions', () => {
     });
     return result.reply(TIMEOUT);
   };
-  const stored = () => stack.kiroku.services.subscriptions.all();
+  const stored = () => stack.kiroku.deps.subscriptions.all();
 
   it('offers only text and announcement channels in the picker', () => {
     const registered = stack.discord.registeredCommands().find((c) => c.name === 'subscription');
@@ -97,7 +97,7 @@ describe('/subscription channel permissions', () => {
     const admin = PermissionFlagsBits.Administrator | PermissionFlagsBits.ManageChannels;
     const reply = await subscribeFeed(managersOnly, USERS.alice, { permissions: admin });
     expect(reply.content).toMatch(/will be posted in/);
-    await stack.kiroku.services.subscriptions.removeByOwner(USERS.alice.id);
+    await stack.kiroku.deps.subscriptions.removeByOwner(USERS.alice.id);
     stack.discord.setChannelOverwrites(managersOnly, []);
   });
 
@@ -130,7 +130,7 @@ describe('/subscription channel permissions', () => {
     );
     expect(await stored()).toEqual([]);
     // kiroku's own check says no as well, should a thread id reach it another way.
-    expect(await stack.kiroku.services.channels.canPost(guildId, thread)).toBe(false);
+    expect(await stack.kiroku.deps.channels.canPost(guildId, thread)).toBe(false);
   });
 
   it('accepts an announcement channel and posts there', async () => {

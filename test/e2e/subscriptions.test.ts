@@ -51,7 +51,7 @@ describe('/subscription end to end', () => {
     ).reply(TIMEOUT);
     expect(schedule.content).toMatch(/every day at 08:00 \(Asia\/Tokyo\), with an alert 10 min before/);
 
-    const stored = await stack.kiroku.services.subscriptions.all();
+    const stored = await stack.kiroku.deps.subscriptions.all();
     expect(stored.map((s) => [s.kind, s.ownerId, s.channelId])).toEqual([
       ['feed', USERS.alice.id, postable],
       ['schedule', USERS.alice.id, postable],
@@ -65,7 +65,7 @@ describe('/subscription end to end', () => {
   });
 
   it('refuses a channel the bot cannot post in, a bad time and a bad zone, and stores nothing', async () => {
-    const before = (await stack.kiroku.services.subscriptions.all()).length;
+    const before = (await stack.kiroku.deps.subscriptions.all()).length;
     const cannot = await (await subscription('feed', { channel: forbidden })).reply(TIMEOUT);
     expect(cannot.content).toMatch(/I cannot post in <#\d+>/);
     const badTime = await (await subscription('schedule', { channel: postable, time: '25:00' })).reply(
@@ -76,7 +76,7 @@ describe('/subscription end to end', () => {
       await subscription('schedule', { channel: postable, timezone: 'Mars/Olympus' })
     ).reply(TIMEOUT);
     expect(badZone.content).toContain('`timezone`: must be an IANA time zone');
-    expect((await stack.kiroku.services.subscriptions.all()).length).toBe(before);
+    expect((await stack.kiroku.deps.subscriptions.all()).length).toBe(before);
   });
 
   it('requires a linked account to subscribe', async () => {
@@ -85,7 +85,7 @@ describe('/subscription end to end', () => {
   });
 
   it('removes by id, and only in its own server', async () => {
-    const [first] = await stack.kiroku.services.subscriptions.all();
+    const [first] = await stack.kiroku.deps.subscriptions.all();
     const elsewhere = await (
       await stack.discord.slash({
         name: 'subscription',
@@ -98,7 +98,7 @@ describe('/subscription end to end', () => {
     expect(elsewhere.content).toMatch(/No subscription/);
     const removed = await (await subscription('remove', { id: first?.id ?? '' })).reply(TIMEOUT);
     expect(removed.content).toBe(`Subscription \`${first?.id}\` removed.`);
-    expect(await stack.kiroku.services.subscriptions.get(first?.id ?? '')).toBeUndefined();
+    expect(await stack.kiroku.deps.subscriptions.get(first?.id ?? '')).toBeUndefined();
   });
 
   it('the Watched button of an alert records for the presser, or tells them to link', async () => {
@@ -132,9 +132,9 @@ describe('/subscription end to end', () => {
 
   it('unlinking deletes the owner’s subscriptions', async () => {
     expect(
-      (await stack.kiroku.services.subscriptions.all((s) => s.ownerId === USERS.alice.id)).length,
+      (await stack.kiroku.deps.subscriptions.all((s) => s.ownerId === USERS.alice.id)).length,
     ).toBeGreaterThan(0);
-    await stack.kiroku.services.accounts.unlink(USERS.alice.id);
-    expect(await stack.kiroku.services.subscriptions.all((s) => s.ownerId === USERS.alice.id)).toEqual([]);
+    await stack.kiroku.deps.accounts.unlink(USERS.alice.id);
+    expect(await stack.kiroku.deps.subscriptions.all((s) => s.ownerId === USERS.alice.id)).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ describe('token lifecycle and the Watched button', () => {
       await stack.discord.modal({ customId: `account:code:${state}`, fields: { code }, ...as(user) })
     ).reply(TIMEOUT);
     expect(linked.content).toContain(DEMO_USERS[who].username);
-    return (await stack.kiroku.services.vault.get(user.id))?.token ?? '';
+    return (await stack.kiroku.deps.vault.get(user.id))?.token ?? '';
   }
 
   const accepted = async (token: string) =>

@@ -7,11 +7,7 @@ describe('feed metrics', () => {
   it('expose the delay from creation to post and the estimated cycle', async () => {
     const budget = createRequestBudget({ ratePerSecond: 3, logger: createLogger('silent') });
     try {
-      const metrics = new Metrics(
-        budget,
-        () => undefined,
-        () => new Date('2025-06-01T12:10:00Z'),
-      );
+      const metrics = new Metrics(budget, () => new Date('2025-06-01T12:10:00Z'));
       metrics.watchFeedCycle(() => 444.5);
       metrics.observeFeedDelay('2025-06-01T12:00:00Z');
       metrics.observeFeedDelay('2025-06-01T12:09:50Z');

@@ -112,9 +112,6 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     const store = await openStore(databaseUrl, { logger });
     const vault = new TokenVault(store, keyring, { logger });
     const subscriptions = new Subscriptions(store);
-    const narrowed = options.servesOwner
-      ? new Subscriptions(store, { servesOwner: options.servesOwner })
-      : subscriptions;
     budget = createRequestBudget({ ratePerSecond: 200, logger });
     service = new ServiceClient({ baseUrl: emulator.url, budget, logger, retry: { maxRetries: 0 } });
     const rest = new REST({ api: discord.restUrl, retries: 0 }).setToken(discord.botToken);
@@ -122,8 +119,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     const poster = wrapPoster ? wrapPoster(realPoster) : realPoster;
     const jobs = createJobs({
       store,
-      subscriptions: narrowed,
-      allSubscriptions: subscriptions,
+      subscriptions,
+      ...(options.servesOwner ? { servesOwner: options.servesOwner } : {}),
       vault,
       service,
       poster,

@@ -126,7 +126,7 @@ describe('the bot under service and Discord faults', () => {
     const [, me] = await interact();
     expect(me && isServiceError(me, 'error.unauthorized')).toBe(true);
     await stack.kiroku.jobs.feed.runCycle();
-    const states = await stack.kiroku.services.subscriptions.all((s) => s.ownerId === USERS.alice.id);
+    const states = await stack.kiroku.deps.subscriptions.all((s) => s.ownerId === USERS.alice.id);
     expect(states.map((s) => s.state)).toEqual(['paused', 'paused']);
     expect(stack.discord.directMessages(USERS.alice.id).length).toBeGreaterThan(0);
     // bob's subscriptions carry on: the shared channel and his own got the new activities already.
@@ -167,7 +167,7 @@ describe('the bot under service and Discord faults', () => {
     await settleFeed(stack);
     figures.faultScenarios += 1;
     figures.faultyResponses += faultyResponses(fromCall, 0);
-    const subscriptions = await stack.kiroku.services.subscriptions.all();
+    const subscriptions = await stack.kiroku.deps.subscriptions.all();
     const stateOf = (channelId: string) =>
       subscriptions.filter((s) => s.channelId === channelId).map((s) => `${s.state}:${s.stateReason ?? ''}`);
     expect(stateOf(forbidden)).toEqual(['disabled:channel-forbidden']);

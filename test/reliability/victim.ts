@@ -47,7 +47,7 @@ export async function prepareVictim(stack: Stack): Promise<VictimKnowledge> {
 /** Everything about the victim an attacker must not be able to change. */
 export async function victimSnapshot(stack: Stack, knowledge: VictimKnowledge): Promise<unknown> {
   const data = stack.emulator.data;
-  const { vault, subscriptions, oauthStates } = stack.kiroku.services;
+  const { vault, subscriptions, oauthStates } = stack.kiroku.deps;
   const linkedToVictim: string[] = [];
   for await (const discordUserId of vault.userIds()) {
     if ((await vault.get(discordUserId))?.serviceUserId === SERVICE_USER) linkedToVictim.push(discordUserId);

@@ -30,11 +30,7 @@ describe('one malformed item never fails a page', () => {
     );
     const { logger, lines } = captureLogger();
     const budget = fastBudget();
-    const metrics = new Metrics(
-      budget,
-      () => undefined,
-      () => new Date(),
-    );
+    const metrics = new Metrics(budget, () => new Date());
     const { client } = makeClient(stub.url, {
       budget,
       logger,

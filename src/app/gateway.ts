@@ -1,0 +1,198 @@
+/** The last start-up step: the jobs, the interaction router, the HTTP server, and the Discord login. */
+import { once } from 'node:events';
+import { type Client, Events, Status } from 'discord.js';
+import { oauthCallback } from '../accounts/oauth-callback.js';
+import { OAuthConfirmations, pendingLinkSchema } from '../accounts/oauth-confirmations.js';
+import type { CommandModule } from '../bot/command.js';
+import type { HandlerDeps } from '../bot/context.js';
+import { servesOwnerIn } from '../bot/owner-shard.js';
+import { InteractionRouter } from '../bot/router.js';
+import { logSetupHints } from '../bot/setup-hints.js';
+import { OAUTH_CALLBACK_PATH } from '../config.js';
+import { startHttpServer } from '../http/server.js';
+import { countingPoster } from '../jobs/counting-poster.js';
+import {
+  type ChannelPoster,
+  createJobs,
+  createRestMembership,
+  createRestPoster,
+  type Jobs,
+} from '../jobs/index.js';
+import { storeSweep } from '../jobs/store-sweep.js';
+import { isRedisUrl } from '../store/backend.js';
+import { answerSupervisor } from '../supervisor/shard-ipc.js';
+import type { Closers } from './closers.js';
+import type { Infrastructure, StartSettings } from './infrastructure.js';
+
+/** How long a stop waits for interactions in flight (the process must be gone within 10 s). */
+const STOP_DRAIN_MS = 6_000;
+
+export interface GatewayOptions extends StartSettings {
+  client: Client;
+  /** The bot's Discord token (DISCORD_TOKEN). */
+  token: string;
+  /** Tests drive the jobs by hand; production starts them once logged in. */
+  startJobs: boolean;
+  /** How long a handler may run before the interaction is deferred. */
+  deferAfterMs: number;
+}
+
+/** What the gateway step works with: the earlier steps' results, and the closers its pieces register with. */
+interface Wiring {
+  options: GatewayOptions;
+  infra: Infrastructure;
+  deps: HandlerDeps;
+  closers: Closers;
+}
+
+/**
+ * Builds the jobs, serves HTTP, routes interactions and logs in to Discord; once the gateway is
+ * ready the jobs start (unless the tests drive them).
+ */
+export async function wireGateway(
+  wiring: Wiring,
+  commands: ReadonlyMap<string, CommandModule>,
+): Promise<{ jobs: Jobs; httpPort: number | undefined }> {
+  const { options, infra, closers } = wiring;
+  const { client, logger } = options;
+  const restPoster = createRestPoster(client.rest, logger);
+  const jobs = buildJobs(wiring, restPoster);
+  const sweep = storeSweep({ store: infra.store, logger });
+  closers.add('store sweep', () => sweep.stop());
+  const httpServer = await serveHttp(wiring, restPoster);
+  if (httpServer) closers.add('HTTP server', () => httpServer.close());
+  routeInteractions(wiring, commands, jobs);
+
+  const ready = once(client, Events.ClientReady);
+  await client.login(options.token);
+  await ready;
+  logger.info({ guilds: client.guilds.cache.size, commands: commands.size }, 'kiroku is ready');
+  // Not awaited: the first interaction must not wait for a newcomer's hints.
+  void logSetupHints(client, logger);
+  // Jobs skip their steps while the gateway is down and pick up where they left off.
+  if (options.startJobs) {
+    jobs.start(() => client.isReady());
+    sweep.start();
+  }
+  return { jobs, httpPort: httpServer?.port };
+}
+
+/** The feed, digest and alert jobs over the one `Subscriptions`; a new subscription starts its owner's jobs. */
+function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: ChannelPoster): Jobs {
+  const { config, logger, now, client } = options;
+  const { metrics, shardProcesses } = infra;
+  // Each owner's jobs run in one process: with Redis, BullMQ hands out per-owner jobs across
+  // processes and hosts; without it, the shard processes of this host split the owners.
+  const scaleOut = isRedisUrl(config.databaseUrl) ? { redisUrl: config.databaseUrl } : undefined;
+  const jobs = createJobs({
+    store: infra.store,
+    subscriptions: deps.subscriptions,
+    ...(scaleOut ? {} : { servesOwner: (ownerId: string) => servesOwnerIn(client, ownerId) }),
+    scaleOut,
+    vault: infra.vault,
+    service: infra.service,
+    poster: countingPoster(restPoster, metrics),
+    membership: createRestMembership(client.rest, logger),
+    onDisabled: metrics.observeDisabled,
+    localeOf: (discordUserId) => deps.preferences.localeOf(discordUserId),
+    broadcastDayStart: config.broadcastDayStart,
+    logger,
+    now,
+    intervals: { feedMs: config.pollIntervalSeconds * 1000 },
+    feed: { policy: config.feedPolicy },
+    // The schedule plans within this process's share of the budget (with Redis: all of it, over all owners).
+    feedPollsPerSecond: (config.service.ratePerSecond * config.feedPollShare) / shardProcesses,
+    onFeedPosted: metrics.observeFeedDelay,
+  });
+  closers.add('jobs', () => jobs.stop());
+  metrics.watchFeedPolls(() => jobs.feed.lastCycleAt);
+  metrics.watchFeedCycle(() => jobs.schedule.cycleS);
+  deps.subscriptions.onCreated(async (subscription) => {
+    try {
+      // Activity from now on is posted, even before the owner's first poll.
+      if (subscription.kind === 'feed') await jobs.feed.startOwner(subscription.ownerId);
+      await jobs.subscribed(subscription.ownerId);
+    } catch (error) {
+      logger.warn(
+        { err: error, ownerId: subscription.ownerId },
+        'subscription: could not start its jobs yet',
+      );
+    }
+  });
+  return jobs;
+}
+
+/** Interactions go to the router; the gateway's other events are logged, or disable a server's subscriptions. */
+function routeInteractions(
+  { options, infra, deps, closers }: Wiring,
+  commands: ReadonlyMap<string, CommandModule>,
+  jobs: Jobs,
+): void {
+  const { client, logger } = options;
+  const { metrics } = infra;
+  const router = new InteractionRouter(commands, deps, {
+    deferAfterMs: options.deferAfterMs,
+    autocompleteDeadlineMs: 2_000,
+    onOutcome: metrics.observeInteraction,
+    limits: infra.limits,
+    onLimited: metrics.observeLimited,
+  });
+  // Stopping first finishes the interactions in flight (and answers new ones "restarting").
+  closers.add('interactions in flight', () => router.drain(STOP_DRAIN_MS));
+  client.on(Events.InteractionCreate, (interaction) => {
+    void router.handle(interaction);
+  });
+  // kiroku was removed from a server (or the server deleted). discord.js emits this only for a
+  // GUILD_DELETE without `unavailable`: an outage emits guildUnavailable instead and changes nothing.
+  client.on(Events.GuildDelete, (guild) => {
+    jobs.notices
+      .disableGuild(guild.id)
+      .catch((error: unknown) =>
+        logger.error({ err: error, guildId: guild.id }, 'could not disable a server'),
+      );
+  });
+  client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
+  client.on(Events.ShardDisconnect, (_event, shard) => logger.warn({ shard }, 'gateway disconnected'));
+  client.on(Events.ShardResume, (shard) => logger.info({ shard }, 'gateway resumed'));
+}
+
+/**
+ * Health, metrics and the OAuth callback over HTTP when HTTP_PORT is set. Under the ShardingManager
+ * the supervisor alone listens: it asks each shard process over IPC.
+ */
+async function serveHttp(
+  { options, infra, deps }: Wiring,
+  restPoster: ChannelPoster,
+): Promise<{ port: number; close(): Promise<void> } | undefined> {
+  const { config, logger, client } = options;
+  const { metrics, store } = infra;
+  const health = async () => ({ gateway: client.ws.status === Status.Ready, store: await store.ping() });
+  if (config.shardProcess) answerSupervisor({ health, metrics: () => metrics.registry.getMetricsAsJSON() });
+  if (config.httpPort === undefined || config.shardProcess) return undefined;
+  const { oauth } = deps;
+  return startHttpServer({
+    port: config.httpPort,
+    host: config.httpHost,
+    ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
+    logger,
+    health,
+    metrics: async () => ({
+      contentType: metrics.registry.contentType,
+      body: await metrics.registry.metrics(),
+    }),
+    ...(oauth && config.publicUrl
+      ? {
+          oauthCallback: oauthCallback({
+            ...deps,
+            oauth,
+            confirmations: new OAuthConfirmations(
+              store.collection('oauth-confirmation', pendingLinkSchema),
+              infra.vault,
+            ),
+            callbackUrl: `${config.publicUrl}${OAUTH_CALLBACK_PATH}`,
+            notifyUser: (discordUserId, content) => restPoster.notifyUser(discordUserId, content),
+          }),
+        }
+      : {}),
+  });
+}

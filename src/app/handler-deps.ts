@@ -1,0 +1,82 @@
+/** The second start-up step: what handlers work with (the `HandlerDeps` the router makes contexts from). */
+import { type Client, Routes } from 'discord.js';
+import { Accounts } from '../accounts/accounts.js';
+import { OAuthStates, oauthStateSchema } from '../accounts/oauth-state.js';
+import { UserPreferences } from '../accounts/user-preferences.js';
+import { canPost } from '../bot/client.js';
+import type { CommandModule } from '../bot/command.js';
+import { CommandMentions } from '../bot/command-mentions.js';
+import type { HandlerDeps } from '../bot/context.js';
+import { loadCommands } from '../bot/loader.js';
+import { LookupCache } from '../bot/lookup-cache.js';
+import { OncePerUser } from '../bot/once-per-user.js';
+import { Pager, pagerStateSchema } from '../bot/paging.js';
+import { Subscriptions } from '../subscriptions/model.js';
+import type { Closers } from './closers.js';
+import type { Infrastructure, StartSettings } from './infrastructure.js';
+
+export interface HandlerDepsOptions extends StartSettings {
+  /** The Discord client (not yet logged in): channel checks and the registered commands go through it. */
+  client: Client;
+}
+
+/** Loads the commands and builds the handlers' dependencies; unlinking forgets a user everywhere. */
+export async function buildHandlerDeps(
+  options: HandlerDepsOptions,
+  infra: Infrastructure,
+  closers: Closers,
+): Promise<{ deps: HandlerDeps; commands: ReadonlyMap<string, CommandModule> }> {
+  const { config, logger, now, client } = options;
+  const { store, vault, service, oauthEndpoint } = infra;
+  const oauth = config.service.oauth ? oauthEndpoint : undefined;
+  const accounts = new Accounts(vault, oauth, logger);
+  const subscriptions = new Subscriptions(store);
+  const pager = new Pager(store.collection('pager', pagerStateSchema));
+  // List states written by the last interactions land before the store closes.
+  closers.add('pager', () => pager.settled());
+  const preferences = new UserPreferences(store);
+  accounts.onUnlink(async (discordUserId) => {
+    await subscriptions.removeByOwner(discordUserId);
+    await pager.forget(discordUserId);
+    await preferences.forgetLink(discordUserId);
+  });
+  const commands = await loadCommands();
+  registerLists(pager, commands);
+  const deps: HandlerDeps = {
+    service,
+    oauth,
+    tokens: { info: (token) => oauthEndpoint.tokenInfo(token) },
+    oauthStates: new OAuthStates(store.collection('oauth-state', oauthStateSchema)),
+    accounts,
+    preferences,
+    subscriptions,
+    channels: { canPost: (guildId, channelId) => canPost(client, guildId, channelId) },
+    pager,
+    commandMentions: new CommandMentions({
+      fetchRegistered: () =>
+        client.application ? client.rest.get(Routes.applicationCommands(client.application.id)) : undefined,
+      logger,
+      now,
+    }),
+    cache: new LookupCache(),
+    now,
+    vault,
+    claims: new OncePerUser(store),
+    logger,
+    settings: {
+      pageSize: config.pageSize,
+      defaultTimezone: config.defaultTimezone,
+      serviceToken: config.service.token,
+      publicUrl: config.publicUrl,
+    },
+  };
+  return { deps, commands };
+}
+
+/** Registers every command's paged lists with the pager under `<command>/<list>`. */
+function registerLists(pager: Pager, commands: ReadonlyMap<string, CommandModule>): void {
+  for (const [name, module] of commands) {
+    for (const [listName, list] of Object.entries(module.lists ?? {}))
+      pager.register(`${name}/${listName}`, list);
+  }
+}

@@ -1,0 +1,128 @@
+/** The first start-up step: the connections and clients every later part is built on. */
+import {
+  type InteractionLimitSettings,
+  type InteractionLimits,
+  openInteractionLimits,
+} from '../bot/interaction-limits.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import { Metrics } from '../metrics.js';
+import {
+  createRequestBudget,
+  HttpTransport,
+  OAuthClient,
+  openSharedBudgetLimiter,
+  type RequestBudget,
+  ServiceClient,
+} from '../service/index.js';
+import { backendKindFor } from '../store/backend.js';
+import { openStore, type Store } from '../store/index.js';
+import { loadKeyRing, TokenVault } from '../vault/index.js';
+import type { Closers } from './closers.js';
+
+/** Linked users whose sealed token the vault keeps in memory (a few hundred bytes each). */
+const VAULT_CACHE_ENTRIES = 10_000;
+
+/** What every start-up step is given: the configuration, the logger and the clock. */
+export interface StartSettings {
+  config: Config;
+  logger: Logger;
+  now: () => Date;
+}
+
+export interface InfrastructureOptions extends StartSettings {
+  interactionLimits: InteractionLimitSettings;
+}
+
+export interface Infrastructure {
+  store: Store;
+  vault: TokenVault;
+  budget: RequestBudget;
+  /** Processes splitting this host's share of the service's rate (1 when Redis shares the budget). */
+  shardProcesses: number;
+  metrics: Metrics;
+  service: ServiceClient;
+  /** The service's OAuth endpoints; token info works without an OAuth application, the rest need one. */
+  oauthEndpoint: OAuthClient;
+  /** Per-person interaction limits (in memory, or in Redis). */
+  limits: InteractionLimits;
+}
+
+/**
+ * Opens the store, the vault, the HTTP pools, the interaction limits and the request budget, and
+ * builds the service and OAuth clients over them; each one opened registers its close.
+ */
+export async function openInfrastructure(
+  options: InfrastructureOptions,
+  closers: Closers,
+): Promise<Infrastructure> {
+  const { config, logger, now } = options;
+  const store = await openStore(config.databaseUrl, { logger });
+  closers.add('store', () => store.close());
+  const vault = await openVault(config, logger, store);
+  const http = new HttpTransport(
+    config.serviceLocalAddress ? { localAddress: config.serviceLocalAddress } : {},
+  );
+  closers.add('service connection pools', () => http.close());
+  const limits = await openInteractionLimits(config.databaseUrl, options.interactionLimits, { logger });
+  closers.add('interaction limits', () => limits.close());
+  const { budget, shardProcesses } = await openBudget(config, logger, closers);
+  const metrics = new Metrics(budget, now);
+  const service = new ServiceClient({
+    baseUrl: config.service.url,
+    apiVersion: config.service.apiVersion,
+    budget,
+    logger,
+    http,
+    observe: metrics.observeServiceRequest,
+    observeSkippedItems: metrics.observeSkippedItems,
+  });
+  // Token info needs only the token, so it works without an OAuth application; authorize,
+  // exchange and revoke need the application's credentials.
+  const oauthEndpoint = new OAuthClient({
+    baseUrl: config.service.oauthBaseUrl,
+    clientId: config.service.oauth?.clientId ?? '',
+    clientSecret: config.service.oauth?.clientSecret ?? '',
+    redirectUri: config.service.redirectUri,
+    budget,
+    logger,
+    http,
+  });
+  return { store, vault, budget, shardProcesses, metrics, service, oauthEndpoint, limits };
+}
+
+async function openVault(config: Config, logger: Logger, store: Store): Promise<TokenVault> {
+  const keyring = await loadKeyRing(config, logger);
+  // Only this process writes a SQLite store outside sharding, so the vault may remember what it read.
+  const storeIsOurs = backendKindFor(config.databaseUrl) === 'sqlite' && !config.shardProcess;
+  const vault = new TokenVault(store, keyring, {
+    logger,
+    ...(storeIsOurs ? { exclusive: { cacheEntries: VAULT_CACHE_ENTRIES } } : {}),
+  });
+  await vault.warm();
+  return vault;
+}
+
+/**
+ * The service limits requests per IP. With Redis the budget is shared by every process; without
+ * it, shard processes on one host split the rate between them.
+ */
+async function openBudget(
+  config: Config,
+  logger: Logger,
+  closers: Closers,
+): Promise<{ budget: RequestBudget; shardProcesses: number }> {
+  const sharedLimiter = await openSharedBudgetLimiter(config.databaseUrl, {
+    logger,
+    egressAddress: config.serviceLocalAddress,
+  });
+  if (sharedLimiter) closers.add('shared budget limiter', () => sharedLimiter.close());
+  const shardProcesses = sharedLimiter ? 1 : config.shardProcessCount;
+  const budget = createRequestBudget({
+    ratePerSecond: config.service.ratePerSecond / shardProcesses,
+    logger,
+    ...(sharedLimiter ? { limiter: sharedLimiter.limiter } : {}),
+  });
+  closers.add('request budget', () => budget.close());
+  return { budget, shardProcesses };
+}
