@@ -1,3 +1,7 @@
+/**
+ * What a test or a handler gives to create a row, and the row it gets: every field it leaves out
+ * takes the service's default here, in one place per table.
+ */
 import type {
   EpisodeRow,
   PersonRow,
@@ -8,11 +12,6 @@ import type {
   UserRow,
   WorkRow,
 } from './model.js';
-
-/**
- * What a test or a handler gives to create a row, and the row it gets: every field it leaves out
- * takes the service's default here, in one place per table.
- */
 
 export type NewUser = Partial<UserRow> & { username: string };
 export type NewWork = Partial<WorkRow> & { title: string };

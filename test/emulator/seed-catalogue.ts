@@ -1,8 +1,7 @@
+/** The catalogue of the demo data set: twelve hand-made works, 120 銀河 works, their episodes and people. */
 import type { EmulatorData } from './data.js';
 import { type Media, SEASON_NAMES, type Season } from './model.js';
 import { DEMO_GINGA, DEMO_WORKS } from './seed-ids.js';
-
-/** The catalogue of the demo data set: twelve hand-made works, 120 銀河 works, their episodes and people. */
 
 interface WorkSpec {
   id: number;

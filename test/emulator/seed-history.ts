@@ -1,8 +1,7 @@
+/** What the demo users did in the three weeks before now, and the broadcasts around now. */
 import type { EmulatorData } from './data.js';
 import type { StatusKind } from './model.js';
 import { DEMO_CHANNELS, DEMO_GINGA, DEMO_USERS, DEMO_WORKS } from './seed-ids.js';
-
-/** What the demo users did in the three weeks before now, and the broadcasts around now. */
 
 const U = DEMO_USERS;
 const W = DEMO_WORKS;

@@ -1,3 +1,4 @@
+/** The demo data set: the ids and credentials tests name (seed-ids.ts), and seedDemo, which fills the emulator. */
 import type { EmulatorData } from './data.js';
 import { seedPeople, seedWorks } from './seed-catalogue.js';
 import { seedHistory, seedPrograms } from './seed-history.js';
