@@ -31,21 +31,47 @@ export interface SpawnOptions {
 }
 
 export function spawnScript(options: SpawnOptions): SpawnedChild {
-  const script = path.resolve(REPO_ROOT, options.script);
-  const flags = options.nodeFlags ?? [];
-  const rest = [script, ...(options.args ?? [])];
-  const [command, args] =
-    options.runner === 'tsx'
-      ? [TSX_BIN, [...flags, ...rest]]
-      : options.runner === 'node'
-        ? [process.execPath, [...flags, '--import', 'tsx', ...rest]]
-        : [process.execPath, [...flags, ...rest]];
+  const [command, args] = commandLine(options);
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env };
   const spawnedAt = performance.now();
   const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines = readLines(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    spawnedAt,
+    output: lines.output,
+    waitForLine: (pattern, timeoutMs) =>
+      waitForLine({ child, script: options.script, lines, exited }, pattern, timeoutMs),
+    stop: (graceMs = 5000) => stopChild(child, exited, graceMs),
+  };
+}
+
+/** The program and its arguments for the runner (see SpawnOptions.runner). */
+function commandLine(options: SpawnOptions): [string, string[]] {
+  const script = path.resolve(REPO_ROOT, options.script);
+  const flags = options.nodeFlags ?? [];
+  const rest = [script, ...(options.args ?? [])];
+  return options.runner === 'tsx'
+    ? [TSX_BIN, [...flags, ...rest]]
+    : options.runner === 'node'
+      ? [process.execPath, [...flags, '--import', 'tsx', ...rest]]
+      : [process.execPath, [...flags, ...rest]];
+}
+
+type LineListener = (line: string, at: number) => void;
+
+interface ChildLines {
+  /** Called with each complete stdout line and performance.now() when its chunk arrived. */
+  listeners: Set<LineListener>;
+  /** Everything printed so far (stdout and stderr). */
+  output(): string;
+}
+
+function readLines(child: ChildProcess): ChildLines {
   let buffered = '';
   let all = '';
-  const listeners = new Set<(line: string, at: number) => void>();
+  const listeners = new Set<LineListener>();
   child.stdout?.setEncoding('utf8');
   child.stderr?.setEncoding('utf8');
   child.stdout?.on('data', (chunk: string) => {
@@ -59,49 +85,57 @@ export function spawnScript(options: SpawnOptions): SpawnedChild {
   child.stderr?.on('data', (chunk: string) => {
     all += chunk;
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { listeners, output: () => all };
+}
 
-  return {
-    child,
-    spawnedAt,
-    output: () => all,
-    waitForLine(pattern, timeoutMs) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          listeners.delete(listener);
-          reject(
-            new Error(
-              `${options.script}: no line matching ${pattern} within ${timeoutMs} ms:\n${all.slice(-2000)}`,
-            ),
-          );
-        }, timeoutMs);
-        const listener = (line: string, at: number) => {
-          if (!pattern.test(line)) return;
-          clearTimeout(timer);
-          listeners.delete(listener);
-          resolve({ line, at });
-        };
-        listeners.add(listener);
-        void exited.then(() => {
-          if (!listeners.has(listener)) return;
-          clearTimeout(timer);
-          listeners.delete(listener);
-          reject(
-            new Error(
-              `${options.script} exited (${child.exitCode}) before printing ${pattern}:\n${all.slice(-2000)}`,
-            ),
-          );
-        });
-      });
-    },
-    async stop(graceMs = 5000) {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      if (child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
-      const timer = setTimeout(() => {
-        if (child.pid !== undefined && child.exitCode === null) process.kill(child.pid, 'SIGKILL');
-      }, graceMs);
-      await exited;
+interface Watched {
+  child: ChildProcess;
+  script: string;
+  lines: ChildLines;
+  exited: Promise<void>;
+}
+
+/** The first stdout line matching; fails on timeout or when the child exits first. */
+function waitForLine(
+  { child, script, lines, exited }: Watched,
+  pattern: RegExp,
+  timeoutMs: number,
+): Promise<{ line: string; at: number }> {
+  const { listeners, output } = lines;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      listeners.delete(listener);
+      reject(
+        new Error(`${script}: no line matching ${pattern} within ${timeoutMs} ms:\n${output().slice(-2000)}`),
+      );
+    }, timeoutMs);
+    const listener = (line: string, at: number) => {
+      if (!pattern.test(line)) return;
       clearTimeout(timer);
-    },
-  };
+      listeners.delete(listener);
+      resolve({ line, at });
+    };
+    listeners.add(listener);
+    void exited.then(() => {
+      if (!listeners.has(listener)) return;
+      clearTimeout(timer);
+      listeners.delete(listener);
+      reject(
+        new Error(
+          `${script} exited (${child.exitCode}) before printing ${pattern}:\n${output().slice(-2000)}`,
+        ),
+      );
+    });
+  });
+}
+
+/** SIGTERM by pid, SIGKILL after graceMs, and waits for the exit. */
+async function stopChild(child: ChildProcess, exited: Promise<void>, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
+  const timer = setTimeout(() => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(child.pid, 'SIGKILL');
+  }, graceMs);
+  await exited;
+  clearTimeout(timer);
 }

@@ -6,14 +6,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REST, Routes } from 'discord.js';
 import { type Kiroku, startKiroku } from '../src/app.js';
-import type { CommandModule } from '../src/bot/command.js';
 import { type Config, parseConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { type FakeDiscord, type FakeDiscordOptions, startFakeDiscord } from '../test/discord/fake-discord.js';
 import { DEMO_TOKENS } from '../test/emulator/seed.js';
 import { type Emulator, type StartEmulatorOptions, startEmulator } from '../test/emulator/server.js';
+import { registerCommands } from '../test/register-commands.js';
 import { RELAXED_INTERACTION_LIMITS } from '../test/relaxed-limits.js';
 import { createLogSink, type LogSink } from './log-sink.js';
 
@@ -41,16 +40,7 @@ export interface BenchStack {
   close(): Promise<void>;
 }
 
-/** Registers the bot's commands in the fake (as deploy-commands would), so option types are known. */
-export async function registerCommands(
-  discord: FakeDiscord,
-  commands: ReadonlyMap<string, CommandModule>,
-): Promise<void> {
-  const rest = new REST({ api: discord.restUrl }).setToken(discord.botToken);
-  await rest.put(Routes.applicationCommands(discord.applicationId), {
-    body: [...commands.values()].map((module) => module.definition),
-  });
-}
+export { registerCommands };
 
 export interface BotOnly {
   kiroku: Kiroku;

@@ -6,9 +6,9 @@
 import type { Kiroku } from '../../src/app.js';
 import { DEMO_USERS } from '../../test/emulator/seed.js';
 import { FragmentPool } from '../fragments.js';
-import { type LoadSample, runLoad } from '../load.js';
+import { type LoadPools, type LoadSample, runLoad } from '../load.js';
 import { allChannels, createOwners, feedSubscription, subscribeAll } from '../population.js';
-import { startBenchStack } from '../stack.js';
+import { type BenchStack, startBenchStack } from '../stack.js';
 import { percentile, round } from '../stats.js';
 import { row, type Scenario } from '../types.js';
 
@@ -52,6 +52,25 @@ function summarize(samples: readonly LoadSample[]) {
   };
 }
 
+type Summary = ReturnType<typeof summarize>;
+
+/** What the loaded phase measured, read in one go right after the load ended. */
+interface LoadedFigures {
+  rate: number;
+  loaded: Summary;
+  polled: number;
+  elapsedS: number;
+  interactiveRate: number;
+  /** What the feed could get at best, given the interactive requests took their share first. */
+  floorUnderLoadS: number | null;
+  floorS: number;
+  projectedS: number | null;
+  cycleMeasured: boolean;
+  rateLimited: number;
+  budgetRateLimited: number;
+  serviceRequests: number;
+}
+
 export const budget: Scenario = {
   name: NAME,
   title: 'Request budget: 1,000 feed owners + 5 interactive/s vs the 4/s per-IP limit',
@@ -62,31 +81,11 @@ export const budget: Scenario = {
       emulator: { rateLimit: true },
       discord: { guilds: 1, channelsPerGuild: 25 },
     });
-    const { kiroku, emulator, discord } = stack;
+    const { discord } = stack;
     try {
-      const rate = stack.config.service.ratePerSecond;
-      const owners = await createOwners(kiroku, emulator.data, OWNERS, {
-        prefix: 'bench_budget_owner',
-        prepare: (userId) => emulator.data.follow(userId, DEMO_USERS.alice.id),
-      });
-      const channels = allChannels(discord);
-      await subscribeAll(
-        kiroku,
-        owners.map((owner, i) => {
-          const channel = channels[i % channels.length];
-          if (!channel) throw new Error('no channel');
-          return feedSubscription(owner.discordId, channel.guildId, channel.channelId);
-        }),
-        new Date(),
-      );
-      // Two disjoint pools: the baseline phase must not warm the cache for the loaded phase.
-      const fragments = new FragmentPool();
-      const pools = (offset: number) => ({
-        autocomplete: Array.from({ length: 40 }, () => fragments.take()),
-        search: Array.from({ length: 20 }, () => fragments.take()),
-        workIds: [...emulator.data.works.keys()].filter((_, i) => i % 2 === offset),
-      });
-      const startStats = { ...emulator.stats };
+      await subscribeOwners(stack);
+      const pools = disjointLoadPools(stack);
+      const startStats = { ...stack.emulator.stats };
 
       options.log(`  baseline: interactive load only, ${baselineMs / 1000} s`);
       const alone = summarize(
@@ -101,100 +100,153 @@ export const budget: Scenario = {
       discord.resetRecords();
 
       options.log(`  loaded: ${OWNERS} feed owners + interactive load, ${durationMs / 1000} s`);
-      const pollsBefore = await requestsAt(kiroku, 'poll');
-      const interactiveBefore = await requestsAt(kiroku, 'interactive');
-      const cycleStarted = performance.now();
-      let cycleEnded: number | undefined;
-      const cycle = kiroku.jobs.feed.runCycle().then(
-        (report) => {
-          cycleEnded = performance.now();
-          return report;
-        },
-        () => undefined,
-      );
-      const samples = await runLoad(discord, {
-        perSecond: PER_SECOND,
-        durationMs,
-        pools: pools(1),
-        seed: 2,
-        userBase: 370000000000000000n,
-      });
-      const loadEnded = performance.now();
-      const polled = (await requestsAt(kiroku, 'poll')) - pollsBefore;
-      const elapsedS = (loadEnded - cycleStarted) / 1000;
-      const interactiveRate = ((await requestsAt(kiroku, 'interactive')) - interactiveBefore) / elapsedS;
-      // What the feed could get at best, given the interactive requests took their share first.
-      const floorUnderLoadS = rate > interactiveRate ? OWNERS / (rate - interactiveRate) : null;
-      const loaded = summarize(samples);
-      const rateLimited = emulator.stats.rateLimited - startStats.rateLimited;
-      const budgetRateLimited = kiroku.budget.stats().rateLimitedCount;
-      const floorS = OWNERS / rate;
-      const projectedS =
-        cycleEnded !== undefined
-          ? (cycleEnded - cycleStarted) / 1000
-          : polled > 0
-            ? (OWNERS * elapsedS) / polled
-            : null;
-      const interactiveRequests = emulator.stats.requests - startStats.requests;
+      const { figures, cycle } = await loadedPhase(stack, pools(1), durationMs, startStats);
       options.log(
-        `  polled ${polled} owners in ${elapsedS.toFixed(1)} s; interactive p95 ${loaded.p95} ms (alone ${alone.p95} ms); 429s ${rateLimited}`,
+        `  polled ${figures.polled} owners in ${figures.elapsedS.toFixed(1)} s; interactive p95 ${figures.loaded.p95} ms (alone ${alone.p95} ms); 429s ${figures.rateLimited}`,
       );
-      const rows = [
-        row(NAME, '429 responses from the service', {
-          value: rateLimited,
-          unit: 'count',
-          baseline: 0,
-          baselineLabel: 'target',
-          target: '= 0',
-          met: rateLimited === 0,
-          note: `${emulator.stats.requests - startStats.requests} requests in both phases; budget ${rate}/s vs emulator 4/s per IP`,
-        }),
-        row(NAME, `interactive p95 time to final answer (${PER_SECOND}/s with ${OWNERS} feed owners)`, {
-          value: loaded.p95,
-          unit: 'ms',
-          baseline: alone.p95,
-          baselineLabel: 'same load, no feed',
-          target: '< 3000 ms',
-          met: loaded.p95 !== null && loaded.p95 < 3000,
-          note: `n=${loaded.n}, p50 ${loaded.p50} ms, busy/empty answers ${loaded.busy} (alone ${alone.busy}), deferred ${loaded.deferred}, missed ${loaded.missed}; ${JSON.stringify(loaded.byKind)}`,
-        }),
-        row(NAME, `feed lag: one full cycle over ${OWNERS} owners`, {
-          value: projectedS === null ? null : round(projectedS, 1),
-          unit: 's',
-          baseline: round(floorS, 1),
-          baselineLabel: 'floor owners/rate',
-          note:
-            cycleEnded !== undefined
-              ? 'measured: the cycle finished within the run'
-              : `extrapolated: ${polled} owners polled in ${elapsedS.toFixed(1)} s under the interactive load (${(polled / elapsedS).toFixed(2)} owners/s); interactive requests took ${interactiveRate.toFixed(2)}/s of the ${rate}/s, leaving a floor of ${floorUnderLoadS === null ? '∞' : `${floorUnderLoadS.toFixed(0)} s`} for the feed`,
-        }),
-      ];
+      const rows = budgetRows(figures, alone);
       await stack.kiroku.stop();
       await cycle;
-      return {
-        rows,
-        details: {
-          owners: OWNERS,
-          ratePerSecond: rate,
-          interactivePerSecond: PER_SECOND,
-          durationS: durationMs / 1000,
-          driver: 'runCycle() called once by the bench, concurrently with the load (jobs not started)',
-          rateLimited,
-          budgetRateLimitedCount: budgetRateLimited,
-          serviceRequests: interactiveRequests,
-          polledOwners: polled,
-          pollElapsedS: elapsedS,
-          feedFloorS: floorS,
-          interactiveRequestsPerSecond: interactiveRate,
-          feedFloorUnderLoadS: floorUnderLoadS,
-          feedCycleS: projectedS,
-          feedCycleMeasured: cycleEnded !== undefined,
-          interactiveAlone: alone,
-          interactiveLoaded: loaded,
-        },
-      };
+      return { rows, details: budgetDetails(figures, alone, durationMs) };
     } finally {
       await stack.close();
     }
   },
 };
+
+/** OWNERS owners who follow alice, each with a feed subscription, spread over the channels. */
+async function subscribeOwners({ kiroku, emulator, discord }: BenchStack): Promise<void> {
+  const owners = await createOwners(kiroku, emulator.data, OWNERS, {
+    prefix: 'bench_budget_owner',
+    prepare: (userId) => emulator.data.follow(userId, DEMO_USERS.alice.id),
+  });
+  const channels = allChannels(discord);
+  await subscribeAll(
+    kiroku,
+    owners.map((owner, i) => {
+      const channel = channels[i % channels.length];
+      if (!channel) throw new Error('no channel');
+      return feedSubscription(owner.discordId, channel.guildId, channel.channelId);
+    }),
+    new Date(),
+  );
+}
+
+/** Two disjoint pools: the baseline phase must not warm the cache for the loaded phase. */
+function disjointLoadPools({ emulator }: BenchStack): (offset: number) => LoadPools {
+  const fragments = new FragmentPool();
+  return (offset) => ({
+    autocomplete: Array.from({ length: 40 }, () => fragments.take()),
+    search: Array.from({ length: 20 }, () => fragments.take()),
+    workIds: [...emulator.data.works.keys()].filter((_, i) => i % 2 === offset),
+  });
+}
+
+/** One feed cycle started by hand, concurrently with the interactive load. */
+async function loadedPhase(
+  stack: BenchStack,
+  pools: LoadPools,
+  durationMs: number,
+  startStats: { requests: number; rateLimited: number },
+): Promise<{ figures: LoadedFigures; cycle: Promise<unknown> }> {
+  const { kiroku, emulator, discord } = stack;
+  const rate = stack.config.service.ratePerSecond;
+  const pollsBefore = await requestsAt(kiroku, 'poll');
+  const interactiveBefore = await requestsAt(kiroku, 'interactive');
+  const cycleStarted = performance.now();
+  let cycleEnded: number | undefined;
+  const cycle = kiroku.jobs.feed.runCycle().then(
+    (report) => {
+      cycleEnded = performance.now();
+      return report;
+    },
+    () => undefined,
+  );
+  const samples = await runLoad(discord, {
+    perSecond: PER_SECOND,
+    durationMs,
+    pools,
+    seed: 2,
+    userBase: 370000000000000000n,
+  });
+  const loadEnded = performance.now();
+  const polled = (await requestsAt(kiroku, 'poll')) - pollsBefore;
+  const elapsedS = (loadEnded - cycleStarted) / 1000;
+  const interactiveRate = ((await requestsAt(kiroku, 'interactive')) - interactiveBefore) / elapsedS;
+  const projectedS =
+    cycleEnded !== undefined
+      ? (cycleEnded - cycleStarted) / 1000
+      : polled > 0
+        ? (OWNERS * elapsedS) / polled
+        : null;
+  const figures: LoadedFigures = {
+    rate,
+    loaded: summarize(samples),
+    polled,
+    elapsedS,
+    interactiveRate,
+    floorUnderLoadS: rate > interactiveRate ? OWNERS / (rate - interactiveRate) : null,
+    floorS: OWNERS / rate,
+    projectedS,
+    cycleMeasured: cycleEnded !== undefined,
+    rateLimited: emulator.stats.rateLimited - startStats.rateLimited,
+    budgetRateLimited: kiroku.budget.stats().rateLimitedCount,
+    serviceRequests: emulator.stats.requests - startStats.requests,
+  };
+  return { figures, cycle };
+}
+
+function budgetRows(f: LoadedFigures, alone: Summary) {
+  const { rate, loaded } = f;
+  return [
+    row(NAME, '429 responses from the service', {
+      value: f.rateLimited,
+      unit: 'count',
+      baseline: 0,
+      baselineLabel: 'target',
+      target: '= 0',
+      met: f.rateLimited === 0,
+      note: `${f.serviceRequests} requests in both phases; budget ${rate}/s vs emulator 4/s per IP`,
+    }),
+    row(NAME, `interactive p95 time to final answer (${PER_SECOND}/s with ${OWNERS} feed owners)`, {
+      value: loaded.p95,
+      unit: 'ms',
+      baseline: alone.p95,
+      baselineLabel: 'same load, no feed',
+      target: '< 3000 ms',
+      met: loaded.p95 !== null && loaded.p95 < 3000,
+      note: `n=${loaded.n}, p50 ${loaded.p50} ms, busy/empty answers ${loaded.busy} (alone ${alone.busy}), deferred ${loaded.deferred}, missed ${loaded.missed}; ${JSON.stringify(loaded.byKind)}`,
+    }),
+    row(NAME, `feed lag: one full cycle over ${OWNERS} owners`, {
+      value: f.projectedS === null ? null : round(f.projectedS, 1),
+      unit: 's',
+      baseline: round(f.floorS, 1),
+      baselineLabel: 'floor owners/rate',
+      note: f.cycleMeasured
+        ? 'measured: the cycle finished within the run'
+        : `extrapolated: ${f.polled} owners polled in ${f.elapsedS.toFixed(1)} s under the interactive load (${(f.polled / f.elapsedS).toFixed(2)} owners/s); interactive requests took ${f.interactiveRate.toFixed(2)}/s of the ${rate}/s, leaving a floor of ${f.floorUnderLoadS === null ? '∞' : `${f.floorUnderLoadS.toFixed(0)} s`} for the feed`,
+    }),
+  ];
+}
+
+function budgetDetails(f: LoadedFigures, alone: Summary, durationMs: number) {
+  return {
+    owners: OWNERS,
+    ratePerSecond: f.rate,
+    interactivePerSecond: PER_SECOND,
+    durationS: durationMs / 1000,
+    driver: 'runCycle() called once by the bench, concurrently with the load (jobs not started)',
+    rateLimited: f.rateLimited,
+    budgetRateLimitedCount: f.budgetRateLimited,
+    serviceRequests: f.serviceRequests,
+    polledOwners: f.polled,
+    pollElapsedS: f.elapsedS,
+    feedFloorS: f.floorS,
+    interactiveRequestsPerSecond: f.interactiveRate,
+    feedFloorUnderLoadS: f.floorUnderLoadS,
+    feedCycleS: f.projectedS,
+    feedCycleMeasured: f.cycleMeasured,
+    interactiveAlone: alone,
+    interactiveLoaded: f.loaded,
+  };
+}

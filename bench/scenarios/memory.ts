@@ -95,93 +95,110 @@ async function measure(c: Case, serviceUrl: string, log: (line: string) => void)
   }
 }
 
+const SMALL = 1000;
+const LARGE = 10_000;
+
 export const memory: Scenario = {
   name: NAME,
   title: 'Memory after READY (fresh process per size)',
   async run(options) {
-    const small = 1000;
-    const large = 10_000;
     const users = options.quick ? 0 : 10_000;
-    const cases: Case[] = [
-      { label: `kiroku ${small} guilds`, client: 'kiroku', guilds: small, linkedUsers: 0 },
-      { label: `bare ${small} guilds`, client: 'bare', guilds: small, linkedUsers: 0 },
-      { label: `kiroku ${large} guilds`, client: 'kiroku', guilds: large, linkedUsers: 0 },
-      { label: `bare ${large} guilds`, client: 'bare', guilds: large, linkedUsers: 0 },
-      ...(users > 0
-        ? [
-            {
-              label: `kiroku ${large} guilds + ${users} linked users`,
-              client: 'kiroku' as const,
-              guilds: large,
-              linkedUsers: users,
-            },
-          ]
-        : []),
-    ];
-    const began = performance.now();
-    await ensureBuild();
-    options.log(
-      `  compiled the project for plain node in ${((performance.now() - began) / 1000).toFixed(1)} s`,
-    );
-    const emulator = await startEmulator({ seed: 'demo' });
-    const reports = new Map<string, MemoryReport>();
-    try {
-      for (const c of cases) reports.set(c.label, await measure(c, emulator.url, options.log));
-    } finally {
-      await emulator.close();
-    }
-    const get = (label: string) => reports.get(label);
-    const mb = (r: MemoryReport | undefined) => (r ? round(r.rssBytes / MB, 1) : null);
-    const slopeKb = (a: MemoryReport | undefined, b: MemoryReport | undefined) =>
-      a && b ? round((b.rssBytes - a.rssBytes) / (b.guilds - a.guilds) / 1024, 2) : null;
-    const k1 = get(`kiroku ${small} guilds`);
-    const k10 = get(`kiroku ${large} guilds`);
-    const b1 = get(`bare ${small} guilds`);
-    const b10 = get(`bare ${large} guilds`);
-    const ku = get(`kiroku ${large} guilds + ${users} linked users`);
-    const rows = [
-      row(NAME, `RSS after READY, ${small} guilds`, {
-        value: mb(k1),
-        unit: 'MB',
-        baseline: mb(b1),
-        baselineLabel: 'bare client',
-        note:
-          k1 && b1
-            ? `heap ${round(k1.heapUsedBytes / MB, 1)} MB vs ${round(b1.heapUsedBytes / MB, 1)} MB`
-            : '',
-      }),
-      row(NAME, `RSS after READY, ${large} guilds`, {
-        value: mb(k10),
-        unit: 'MB',
-        baseline: mb(b10),
-        baselineLabel: 'bare client',
-        target: `≤ ${TARGET_MB} MB`,
-        met: k10 ? k10.rssBytes / MB <= TARGET_MB : null,
-        note:
-          k10 && b10
-            ? `heap ${round(k10.heapUsedBytes / MB, 1)} MB vs ${round(b10.heapUsedBytes / MB, 1)} MB; fake guilds have ${b10.channels / b10.guilds} text channels (the bare client caches them, kiroku caches no channels), 1 role, the bot as only member`
-            : '',
-      }),
-      row(NAME, 'RSS per guild (slope 1k→10k)', {
-        value: slopeKb(k1, k10),
-        unit: 'KB',
-        baseline: slopeKb(b1, b10),
-        baselineLabel: 'bare client',
-      }),
-      ...(ku
-        ? [
-            row(NAME, `RSS after READY, ${large} guilds + ${users} linked users`, {
-              value: mb(ku),
-              unit: 'MB',
-              baseline: mb(k10),
-              baselineLabel: 'no linked users',
-              target: `≤ ${TARGET_MB} MB`,
-              met: ku.rssBytes / MB <= TARGET_MB,
-              note: `heap ${round(ku.heapUsedBytes / MB, 1)} MB`,
-            }),
-          ]
-        : []),
-    ];
-    return { rows, details: { reports: Object.fromEntries(reports), targetMb: TARGET_MB } };
+    const reports = await measureAll(memoryCases(users), options.log);
+    return {
+      rows: memoryRows(reports, users),
+      details: { reports: Object.fromEntries(reports), targetMb: TARGET_MB },
+    };
   },
 };
+
+/** Both clients at both sizes; with users > 0 also kiroku at the large size with that many linked users. */
+function memoryCases(users: number): Case[] {
+  return [
+    { label: `kiroku ${SMALL} guilds`, client: 'kiroku', guilds: SMALL, linkedUsers: 0 },
+    { label: `bare ${SMALL} guilds`, client: 'bare', guilds: SMALL, linkedUsers: 0 },
+    { label: `kiroku ${LARGE} guilds`, client: 'kiroku', guilds: LARGE, linkedUsers: 0 },
+    { label: `bare ${LARGE} guilds`, client: 'bare', guilds: LARGE, linkedUsers: 0 },
+    ...(users > 0
+      ? [
+          {
+            label: `kiroku ${LARGE} guilds + ${users} linked users`,
+            client: 'kiroku' as const,
+            guilds: LARGE,
+            linkedUsers: users,
+          },
+        ]
+      : []),
+  ];
+}
+
+/** Compiles once, then measures each case in turn against one emulator; reports by label. */
+async function measureAll(cases: Case[], log: (line: string) => void): Promise<Map<string, MemoryReport>> {
+  const began = performance.now();
+  await ensureBuild();
+  log(`  compiled the project for plain node in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  const emulator = await startEmulator({ seed: 'demo' });
+  const reports = new Map<string, MemoryReport>();
+  try {
+    for (const c of cases) reports.set(c.label, await measure(c, emulator.url, log));
+  } finally {
+    await emulator.close();
+  }
+  return reports;
+}
+
+/** RSS in MB, one decimal; null when the case did not run. */
+function mb(report: MemoryReport | undefined): number | null {
+  return report ? round(report.rssBytes / MB, 1) : null;
+}
+
+function memoryRows(reports: Map<string, MemoryReport>, users: number) {
+  const get = (label: string) => reports.get(label);
+  const slopeKb = (a: MemoryReport | undefined, b: MemoryReport | undefined) =>
+    a && b ? round((b.rssBytes - a.rssBytes) / (b.guilds - a.guilds) / 1024, 2) : null;
+  const k1 = get(`kiroku ${SMALL} guilds`);
+  const k10 = get(`kiroku ${LARGE} guilds`);
+  const b1 = get(`bare ${SMALL} guilds`);
+  const b10 = get(`bare ${LARGE} guilds`);
+  const ku = get(`kiroku ${LARGE} guilds + ${users} linked users`);
+  return [
+    row(NAME, `RSS after READY, ${SMALL} guilds`, {
+      value: mb(k1),
+      unit: 'MB',
+      baseline: mb(b1),
+      baselineLabel: 'bare client',
+      note:
+        k1 && b1 ? `heap ${round(k1.heapUsedBytes / MB, 1)} MB vs ${round(b1.heapUsedBytes / MB, 1)} MB` : '',
+    }),
+    row(NAME, `RSS after READY, ${LARGE} guilds`, {
+      value: mb(k10),
+      unit: 'MB',
+      baseline: mb(b10),
+      baselineLabel: 'bare client',
+      target: `≤ ${TARGET_MB} MB`,
+      met: k10 ? k10.rssBytes / MB <= TARGET_MB : null,
+      note:
+        k10 && b10
+          ? `heap ${round(k10.heapUsedBytes / MB, 1)} MB vs ${round(b10.heapUsedBytes / MB, 1)} MB; fake guilds have ${b10.channels / b10.guilds} text channels (the bare client caches them, kiroku caches no channels), 1 role, the bot as only member`
+          : '',
+    }),
+    row(NAME, 'RSS per guild (slope 1k→10k)', {
+      value: slopeKb(k1, k10),
+      unit: 'KB',
+      baseline: slopeKb(b1, b10),
+      baselineLabel: 'bare client',
+    }),
+    ...(ku ? [linkedUsersRow(ku, k10, users)] : []),
+  ];
+}
+
+function linkedUsersRow(ku: MemoryReport, k10: MemoryReport | undefined, users: number) {
+  return row(NAME, `RSS after READY, ${LARGE} guilds + ${users} linked users`, {
+    value: mb(ku),
+    unit: 'MB',
+    baseline: mb(k10),
+    baselineLabel: 'no linked users',
+    target: `≤ ${TARGET_MB} MB`,
+    met: ku.rssBytes / MB <= TARGET_MB,
+    note: `heap ${round(ku.heapUsedBytes / MB, 1)} MB`,
+  });
+}

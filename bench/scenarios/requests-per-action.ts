@@ -77,29 +77,7 @@ async function interactiveRows(stack: BenchStack): Promise<{ rows: Row[]; detail
 
 async function feedRows(stack: BenchStack, ownerCount: number) {
   const { kiroku, emulator, discord } = stack;
-  // Ten friends; each owner follows one of them, so every owner sees a new activity per round.
-  const friends = Array.from({ length: 10 }, (_, i) =>
-    emulator.data.createUser({ username: `bench_friend${i}` }),
-  );
-  const owners = await createOwners(kiroku, emulator.data, ownerCount, {
-    prefix: 'bench_feed_owner',
-    prepare: (userId, i) =>
-      emulator.data.follow(userId, friends[i % friends.length]?.id ?? DEMO_USERS.alice.id),
-  });
-  const channels = allChannels(discord);
-  const inputs = owners.flatMap((owner, i) => {
-    // Every 4th owner feeds a second channel, every 10th a third.
-    const extra = (i % 4 === 0 ? 1 : 0) + (i % 10 === 0 ? 1 : 0);
-    return Array.from({ length: 1 + extra }, (_, k) => {
-      const channel = channels[(i + k * 7) % channels.length];
-      if (!channel) throw new Error('no channel');
-      return feedSubscription(owner.discordId, channel.guildId, channel.channelId);
-    });
-  });
-  await subscribeAll(kiroku, inputs, new Date());
-  // The outbox posts an activity once per channel, even when several owners there see it.
-  const friendOf = new Map(owners.map((owner, i) => [owner.discordId, i % friends.length]));
-  const expectedPosts = new Set(inputs.map((s) => `${s.channelId}|${friendOf.get(s.ownerId)}`)).size;
+  const { friends, owners, inputs, expectedPosts } = await subscribeFeedOwners(stack, ownerCount);
   const cycle = async () => {
     const before = emulator.stats.requests;
     const report = await kiroku.jobs.feed.runCycle();
@@ -113,10 +91,64 @@ async function feedRows(stack: BenchStack, ownerCount: number) {
   const second = await cycle();
   const messages = discord.allChannelMessages().length - messagesBefore;
   const third = await cycle();
-  const perOwner = (n: number) => n / owners.length;
-  const rows = [
+  const counts = { owners: owners.length, subscriptions: inputs.length, expectedPosts, messages };
+  return {
+    rows: feedCycleRows(counts, { first, second, third }),
+    details: {
+      owners: owners.length,
+      subscriptions: inputs.length,
+      expectedPosts,
+      channelMessages: messages,
+      firstCycle: first,
+      newActivitiesCycle: second,
+      idleCycle: third,
+    },
+  };
+}
+
+/**
+ * Ten friends; each owner follows one of them, so every owner sees a new activity per round.
+ * Every 4th owner feeds a second channel, every 10th a third.
+ */
+async function subscribeFeedOwners({ kiroku, emulator, discord }: BenchStack, ownerCount: number) {
+  const friends = Array.from({ length: 10 }, (_, i) =>
+    emulator.data.createUser({ username: `bench_friend${i}` }),
+  );
+  const owners = await createOwners(kiroku, emulator.data, ownerCount, {
+    prefix: 'bench_feed_owner',
+    prepare: (userId, i) =>
+      emulator.data.follow(userId, friends[i % friends.length]?.id ?? DEMO_USERS.alice.id),
+  });
+  const channels = allChannels(discord);
+  const inputs = owners.flatMap((owner, i) => {
+    const extra = (i % 4 === 0 ? 1 : 0) + (i % 10 === 0 ? 1 : 0);
+    return Array.from({ length: 1 + extra }, (_, k) => {
+      const channel = channels[(i + k * 7) % channels.length];
+      if (!channel) throw new Error('no channel');
+      return feedSubscription(owner.discordId, channel.guildId, channel.channelId);
+    });
+  });
+  await subscribeAll(kiroku, inputs, new Date());
+  // The outbox posts an activity once per channel, even when several owners there see it.
+  const friendOf = new Map(owners.map((owner, i) => [owner.discordId, i % friends.length]));
+  const expectedPosts = new Set(inputs.map((s) => `${s.channelId}|${friendOf.get(s.ownerId)}`)).size;
+  return { friends, owners, inputs, expectedPosts };
+}
+
+interface FeedCycle {
+  report: Awaited<ReturnType<BenchStack['kiroku']['jobs']['feed']['runCycle']>>;
+  requests: number;
+}
+
+function feedCycleRows(
+  counts: { owners: number; subscriptions: number; expectedPosts: number; messages: number },
+  { first, second, third }: { first: FeedCycle; second: FeedCycle; third: FeedCycle },
+): Row[] {
+  const { expectedPosts, messages } = counts;
+  const perOwner = (n: number) => n / counts.owners;
+  return [
     minimumRow(
-      `feed cycle with new activities: requests / distinct owners (${owners.length} owners, ${inputs.length} subscriptions)`,
+      `feed cycle with new activities: requests / distinct owners (${counts.owners} owners, ${counts.subscriptions} subscriptions)`,
       perOwner(second.requests),
       1,
       `posted ${second.report.posted} of ${expectedPosts} expected (${second.report.skippedDuplicates} same activity already posted in that channel); first cycle (cursors) ${perOwner(first.requests).toFixed(2)}, idle cycle ${perOwner(third.requests).toFixed(2)}`,
@@ -136,18 +168,6 @@ async function feedRows(stack: BenchStack, ownerCount: number) {
         : {}),
     }),
   ];
-  return {
-    rows,
-    details: {
-      owners: owners.length,
-      subscriptions: inputs.length,
-      expectedPosts,
-      channelMessages: messages,
-      firstCycle: first,
-      newActivitiesCycle: second,
-      idleCycle: third,
-    },
-  };
 }
 
 export const requestsPerAction: Scenario = {

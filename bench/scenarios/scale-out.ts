@@ -20,7 +20,7 @@ import { Subscriptions } from '../../src/subscriptions/model.js';
 import { KeyRing, TokenVault } from '../../src/vault/index.js';
 import { type FakeDiscord, startFakeDiscord } from '../../test/discord/fake-discord.js';
 import type { EmulatorData } from '../../test/emulator/data.js';
-import { startEmulator } from '../../test/emulator/server.js';
+import { type Emulator, startEmulator } from '../../test/emulator/server.js';
 import { startRedisServer } from '../../test/store/redis-server.js';
 import { allChannels, feedSubscription, inBatches, ownerDiscordId } from '../population.js';
 import { type SpawnedChild, spawnScript } from '../spawn.js';
@@ -115,176 +115,207 @@ async function seedStore(
   await store.close();
 }
 
+/** What both phases share: the service, Discord, the owners and what the emulator saw. */
+interface World {
+  emulator: Emulator;
+  discord: FakeDiscord;
+  polls: PollLog;
+  poster: { id: number };
+  owners: Owner[];
+  episodes: Array<{ id: number }>;
+  quick: boolean;
+  log: (line: string) => void;
+}
+
 export const scaleOut: Scenario = {
   name: NAME,
   title: 'Scale-out: 2,000 feed owners, one process vs two on their own source addresses (Redis)',
   resultsKey: 'scale_out',
   async run(options) {
     const ownersCount = options.quick ? 400 : 2_000;
-    const polls = new PollLog();
-    const emulator = await startEmulator({
-      seed: 'demo',
-      rateLimit: true,
-      perIpLimit: SERVICE_LIMIT_PER_ADDRESS,
-      onRequest: (request) => polls.observe(request.path, request.token, request.remoteAddress),
-    });
-    const discord = await startFakeDiscord({
-      guilds: Math.ceil(ownersCount / CHANNELS_PER_GUILD),
-      channelsPerGuild: CHANNELS_PER_GUILD,
-    });
-    const poster = emulator.data.createUser({ username: 'bench_scale_poster' });
-    const owners = createServiceOwners(emulator.data, ownersCount, poster.id);
-    const episodes = [...emulator.data.episodes.values()];
-    const runPhase = async (processes: number): Promise<Phase> => {
-      const redis = await startRedisServer();
-      const vaultKey = randomBytes(32);
-      const children: SpawnedChild[] = [];
-      const readies: Array<Promise<unknown>> = [];
-      const dirs: string[] = [];
-      try {
-        const cursor = Math.max(0, ...emulator.data.activities.keys());
-        await seedStore(redis.url, vaultKey, owners, discord, cursor);
-        for (const address of ADDRESSES.slice(0, processes)) {
-          const dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-bench-scale-'));
-          dirs.push(dataDir);
-          const child = spawnScript({
-            runner: 'node',
-            script: 'src/main.ts',
-            nodeFlags: ['--disable-warning=UnsupportedCacheOverwriteWarning'],
-            env: {
-              DISCORD_TOKEN: discord.botToken,
-              DISCORD_REST_URL: discord.restUrl,
-              SERVICE_URL: emulator.url,
-              DATABASE_URL: redis.url,
-              VAULT_KEY: vaultKey.toString('base64'),
-              DATA_DIR: dataDir,
-              SERVICE_LOCAL_ADDRESS: address,
-              SERVICE_RATE_PER_SECOND: String(BUDGET_PER_SECOND),
-              // One cycle is measured: no owner is due twice within it.
-              POLL_INTERVAL_SECONDS: '3600',
-              LOG_LEVEL: 'info',
-            },
-          });
-          children.push(child);
-          // Listening from the spawn on: a line printed before the wait began would be missed.
-          readies.push(child.waitForLine(/kiroku is ready/, 60_000));
-        }
-        await Promise.all(readies);
-        // One new activity in every owner's feed, then every owner's job at one instant.
-        emulator.data.createRecord({
-          userId: poster.id,
-          episodeId: episodes[0]?.id ?? 0,
-          comment: `scale ${processes}`,
-        });
-        polls.reset();
-        discord.resetRecords();
-        const limitedBefore = emulator.stats.rateLimited;
-        const started = performance.now();
-        await enqueueOwnerJobs(
-          redis.url,
-          owners.map((owner) => owner.discordId),
-        );
-        const posts = () =>
-          discord.restCalls.filter((call) => call.method === 'POST' && call.path.startsWith('/channels/'));
-        const deadline = started + (options.quick ? 120_000 : 600_000);
-        while (
-          (polls.byToken.size < owners.length || posts().length < owners.length) &&
-          performance.now() < deadline
-        )
-          await sleep(20);
-        const lastPoll = polls.lastAt;
-        await sleep(3_000); // anything extra would show now
-        const made = posts();
-        const distinctPosts = new Set(
-          made.map((call) => `${call.path}|${JSON.stringify((call.body as { nonce?: unknown })?.nonce)}`),
-        );
-        const total = [...polls.byToken.values()].reduce((a, b) => a + b, 0);
-        const phase: Phase = {
-          processes,
-          cycleS: (lastPoll - started) / 1000,
-          polls: total,
-          duplicatePolls: total - polls.byToken.size,
-          posts: distinctPosts.size,
-          duplicatePosts: made.length - distinctPosts.size,
-          http429: emulator.stats.rateLimited - limitedBefore,
-          pollsByAddress: { ...polls.byAddress },
-        };
-        options.log(
-          `  ${processes} process(es): cycle ${phase.cycleS.toFixed(1)} s, ${total} polls of ${polls.byToken.size} owners, ${phase.posts} posts, 429s ${phase.http429}, by address ${JSON.stringify(phase.pollsByAddress)}`,
-        );
-        if (polls.byToken.size < owners.length)
-          throw new Error(`${processes} process(es): only ${polls.byToken.size} owners polled`);
-        return phase;
-      } finally {
-        for (const child of children) await child.stop();
-        await redis.stop();
-        for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-      }
-    };
+    const world = await startWorld(ownersCount, options.quick, options.log);
     try {
       options.log(
         `  ${ownersCount} owners; limits ×${SCALE}: ${SERVICE_LIMIT_PER_ADDRESS}/s per address, budget ${BUDGET_PER_SECOND}/s`,
       );
-      const one = await runPhase(1);
-      const two = await runPhase(2);
-      const ratio = two.cycleS / one.cycleS;
-      const duplicatePolls = one.duplicatePolls + two.duplicatePolls;
-      const duplicatePosts = one.duplicatePosts + two.duplicatePosts;
-      const http429 = one.http429 + two.http429;
-      const compressed = `time compressed ×${SCALE}: limit ${SERVICE_LIMIT_PER_ADDRESS}/s per address, budget ${BUDGET_PER_SECOND}/s per process`;
-      const rows = [
-        row(NAME, `one full feed cycle over ${ownersCount} owners, two processes on two source addresses`, {
-          value: round(two.cycleS, 1),
-          unit: 's',
-          baseline: round(one.cycleS, 1),
-          baselineLabel: 'one process',
-          target: '≤ 0.55×',
-          met: ratio <= 0.55,
-          note: `${compressed}; polls by source address ${JSON.stringify(two.pollsByAddress)}`,
-        }),
-        row(NAME, 'duplicate polls (an owner polled twice in one cycle)', {
-          value: duplicatePolls,
-          unit: 'count',
-          baseline: 0,
-          baselineLabel: 'target',
-          target: '= 0',
-          met: duplicatePolls === 0,
-        }),
-        row(NAME, 'duplicate posts (a channel post attempted twice)', {
-          value: duplicatePosts,
-          unit: 'count',
-          baseline: 0,
-          baselineLabel: 'target',
-          target: '= 0',
-          met: duplicatePosts === 0,
-          note: `${one.posts} + ${two.posts} posts expected ${2 * ownersCount}`,
-        }),
-        row(NAME, '429 responses from the service', {
-          value: http429,
-          unit: 'count',
-          baseline: 0,
-          baselineLabel: 'target',
-          target: '= 0',
-          met: http429 === 0,
-        }),
-      ];
-      return {
-        rows,
-        details: { owners: ownersCount, scale: SCALE, one, two, compressed },
-        summary: {
-          cycle_ratio_two_vs_one: round(ratio, 3),
-          duplicate_polls: duplicatePolls,
-          duplicate_posts: duplicatePosts,
-          http_429: http429,
-          owners: ownersCount,
-          cycle_one_process_s: round(one.cycleS, 1),
-          cycle_two_processes_s: round(two.cycleS, 1),
-          time_compression: SCALE,
-        },
-      };
+      const one = await runPhase(world, 1);
+      const two = await runPhase(world, 2);
+      return scaleOutResult(ownersCount, one, two);
     } finally {
-      await discord.close();
-      await emulator.close();
+      await world.discord.close();
+      await world.emulator.close();
     }
   },
 };
+
+async function startWorld(ownersCount: number, quick: boolean, log: (line: string) => void): Promise<World> {
+  const polls = new PollLog();
+  const emulator = await startEmulator({
+    seed: 'demo',
+    rateLimit: true,
+    perIpLimit: SERVICE_LIMIT_PER_ADDRESS,
+    onRequest: (request) => polls.observe(request.path, request.token, request.remoteAddress),
+  });
+  const discord = await startFakeDiscord({
+    guilds: Math.ceil(ownersCount / CHANNELS_PER_GUILD),
+    channelsPerGuild: CHANNELS_PER_GUILD,
+  });
+  const poster = emulator.data.createUser({ username: 'bench_scale_poster' });
+  const owners = createServiceOwners(emulator.data, ownersCount, poster.id);
+  const episodes = [...emulator.data.episodes.values()];
+  return { emulator, discord, polls, poster, owners, episodes, quick, log };
+}
+
+/** A fresh Redis, `processes` bots on their own source addresses, and one measured cycle. */
+async function runPhase(world: World, processes: number): Promise<Phase> {
+  const { emulator, discord, owners } = world;
+  const redis = await startRedisServer();
+  const vaultKey = randomBytes(32);
+  const children: SpawnedChild[] = [];
+  const readies: Array<Promise<unknown>> = [];
+  const dirs: string[] = [];
+  try {
+    const cursor = Math.max(0, ...emulator.data.activities.keys());
+    await seedStore(redis.url, vaultKey, owners, discord, cursor);
+    for (const address of ADDRESSES.slice(0, processes)) {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-bench-scale-'));
+      dirs.push(dataDir);
+      const child = spawnBot(world, { redisUrl: redis.url, vaultKey, dataDir, address });
+      children.push(child);
+      // Listening from the spawn on: a line printed before the wait began would be missed.
+      readies.push(child.waitForLine(/kiroku is ready/, 60_000));
+    }
+    await Promise.all(readies);
+    return await measureCycle(world, redis.url, processes);
+  } finally {
+    for (const child of children) await child.stop();
+    await redis.stop();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function spawnBot(
+  { emulator, discord }: World,
+  bot: { redisUrl: string; vaultKey: Buffer; dataDir: string; address: string },
+): SpawnedChild {
+  return spawnScript({
+    runner: 'node',
+    script: 'src/main.ts',
+    nodeFlags: ['--disable-warning=UnsupportedCacheOverwriteWarning'],
+    env: {
+      DISCORD_TOKEN: discord.botToken,
+      DISCORD_REST_URL: discord.restUrl,
+      SERVICE_URL: emulator.url,
+      DATABASE_URL: bot.redisUrl,
+      VAULT_KEY: bot.vaultKey.toString('base64'),
+      DATA_DIR: bot.dataDir,
+      SERVICE_LOCAL_ADDRESS: bot.address,
+      SERVICE_RATE_PER_SECOND: String(BUDGET_PER_SECOND),
+      // One cycle is measured: no owner is due twice within it.
+      POLL_INTERVAL_SECONDS: '3600',
+      LOG_LEVEL: 'info',
+    },
+  });
+}
+
+/** One new activity in every owner's feed, then every owner's job at one instant; waits for the cycle. */
+async function measureCycle(world: World, redisUrl: string, processes: number): Promise<Phase> {
+  const { emulator, discord, polls, owners } = world;
+  emulator.data.createRecord({
+    userId: world.poster.id,
+    episodeId: world.episodes[0]?.id ?? 0,
+    comment: `scale ${processes}`,
+  });
+  polls.reset();
+  discord.resetRecords();
+  const limitedBefore = emulator.stats.rateLimited;
+  const started = performance.now();
+  await enqueueOwnerJobs(
+    redisUrl,
+    owners.map((owner) => owner.discordId),
+  );
+  const deadline = started + (world.quick ? 120_000 : 600_000);
+  while (
+    (polls.byToken.size < owners.length || channelPosts(discord).length < owners.length) &&
+    performance.now() < deadline
+  )
+    await sleep(20);
+  const lastPoll = polls.lastAt;
+  await sleep(3_000); // anything extra would show now
+  const phase = phaseFigures(world, processes, (lastPoll - started) / 1000, limitedBefore);
+  world.log(
+    `  ${processes} process(es): cycle ${phase.cycleS.toFixed(1)} s, ${phase.polls} polls of ${polls.byToken.size} owners, ${phase.posts} posts, 429s ${phase.http429}, by address ${JSON.stringify(phase.pollsByAddress)}`,
+  );
+  if (polls.byToken.size < owners.length)
+    throw new Error(`${processes} process(es): only ${polls.byToken.size} owners polled`);
+  return phase;
+}
+
+function channelPosts(discord: FakeDiscord) {
+  return discord.restCalls.filter((call) => call.method === 'POST' && call.path.startsWith('/channels/'));
+}
+
+function phaseFigures(world: World, processes: number, cycleS: number, limitedBefore: number): Phase {
+  const { polls } = world;
+  const made = channelPosts(world.discord);
+  const distinctPosts = new Set(
+    made.map((call) => `${call.path}|${JSON.stringify((call.body as { nonce?: unknown })?.nonce)}`),
+  );
+  const total = [...polls.byToken.values()].reduce((a, b) => a + b, 0);
+  return {
+    processes,
+    cycleS,
+    polls: total,
+    duplicatePolls: total - polls.byToken.size,
+    posts: distinctPosts.size,
+    duplicatePosts: made.length - distinctPosts.size,
+    http429: world.emulator.stats.rateLimited - limitedBefore,
+    pollsByAddress: { ...polls.byAddress },
+  };
+}
+
+function scaleOutResult(ownersCount: number, one: Phase, two: Phase) {
+  const ratio = two.cycleS / one.cycleS;
+  const duplicatePolls = one.duplicatePolls + two.duplicatePolls;
+  const duplicatePosts = one.duplicatePosts + two.duplicatePosts;
+  const http429 = one.http429 + two.http429;
+  const compressed = `time compressed ×${SCALE}: limit ${SERVICE_LIMIT_PER_ADDRESS}/s per address, budget ${BUDGET_PER_SECOND}/s per process`;
+  const zero = { unit: 'count', baseline: 0, baselineLabel: 'target', target: '= 0' } as const;
+  const rows = [
+    row(NAME, `one full feed cycle over ${ownersCount} owners, two processes on two source addresses`, {
+      value: round(two.cycleS, 1),
+      unit: 's',
+      baseline: round(one.cycleS, 1),
+      baselineLabel: 'one process',
+      target: '≤ 0.55×',
+      met: ratio <= 0.55,
+      note: `${compressed}; polls by source address ${JSON.stringify(two.pollsByAddress)}`,
+    }),
+    row(NAME, 'duplicate polls (an owner polled twice in one cycle)', {
+      value: duplicatePolls,
+      ...zero,
+      met: duplicatePolls === 0,
+    }),
+    row(NAME, 'duplicate posts (a channel post attempted twice)', {
+      value: duplicatePosts,
+      ...zero,
+      met: duplicatePosts === 0,
+      note: `${one.posts} + ${two.posts} posts expected ${2 * ownersCount}`,
+    }),
+    row(NAME, '429 responses from the service', { value: http429, ...zero, met: http429 === 0 }),
+  ];
+  return {
+    rows,
+    details: { owners: ownersCount, scale: SCALE, one, two, compressed },
+    summary: {
+      cycle_ratio_two_vs_one: round(ratio, 3),
+      duplicate_polls: duplicatePolls,
+      duplicate_posts: duplicatePosts,
+      http_429: http429,
+      owners: ownersCount,
+      cycle_one_process_s: round(one.cycleS, 1),
+      cycle_two_processes_s: round(two.cycleS, 1),
+      time_compression: SCALE,
+    },
+  };
+}

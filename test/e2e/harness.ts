@@ -1,16 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { REST, Routes } from 'discord.js';
 import { type Kiroku, startKiroku } from '../../src/app.js';
 import type { InteractionLimitSettings } from '../../src/bot/interaction-limits.js';
-import { parseConfig } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
+import { type Config, parseConfig } from '../../src/config.js';
 import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
 import { DEMO_OAUTH_CLIENT, DEMO_TOKENS, DEMO_USERS } from '../emulator/seed.js';
 import { type Emulator, startEmulator } from '../emulator/server.js';
+import { registerCommands } from '../register-commands.js';
 import { RELAXED_INTERACTION_LIMITS } from '../relaxed-limits.js';
+import { captureLogger } from '../store/log-capture.js';
 
 export interface StackOptions {
   /** Operator token for catalogue lookups by unlinked users (default: carol's). null: none. */
@@ -55,42 +54,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
   const discord = await startFakeDiscord({ guilds: 2 });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-e2e-'));
-  const logChunks: string[] = [];
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      logChunks.push(String(chunk));
-      done();
-    },
-  });
-  const serviceToken = options.serviceToken === undefined ? DEMO_TOKENS.carol : options.serviceToken;
-  const config = parseConfig({
-    DISCORD_TOKEN: discord.botToken,
-    DISCORD_REST_URL: discord.restUrl,
-    SERVICE_URL: emulator.url,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'debug',
-    ...(serviceToken ? { SERVICE_TOKEN: serviceToken } : {}),
-    ...(options.oauth
-      ? { SERVICE_CLIENT_ID: DEMO_OAUTH_CLIENT.id, SERVICE_CLIENT_SECRET: DEMO_OAUTH_CLIENT.secret }
-      : {}),
-    ...options.env,
-  });
+  const log = captureLogger('debug');
+  const config = stackConfig(options, emulator, discord, dataDir);
   // The jobs are driven by hand in tests (kiroku.jobs.feed.runCycle()), not by timers.
   const start = () =>
     startKiroku({
       config,
-      logger: createLogger('debug', logStream),
+      logger: log.logger,
       startJobs: false,
       interactionLimits: options.interactionLimits ?? RELAXED_INTERACTION_LIMITS,
       ...(options.now ? { now: options.now } : {}),
     });
   let kiroku = await start();
-
-  // Register the commands as `npm run deploy-commands` would, so the fake knows each option's type.
-  const rest = new REST({ api: discord.restUrl }).setToken(discord.botToken);
-  await rest.put(Routes.applicationCommands(discord.applicationId), {
-    body: [...kiroku.commands.values()].map((module) => module.definition),
-  });
+  await registerCommands(discord, kiroku.commands);
 
   return {
     emulator,
@@ -103,18 +79,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       kiroku = await start();
     },
     dataDir,
-    logs: () => logChunks.join(''),
-    async link(discordUserId, who, scopes = ['read', 'write']) {
-      const user = DEMO_USERS[who];
-      await kiroku.deps.vault.put(discordUserId, {
-        token: DEMO_TOKENS[who],
-        scopes,
-        serviceUserId: user.id,
-        serviceUsername: user.username,
-        method: 'token',
-        linkedAt: new Date().toISOString(),
-      });
-    },
+    logs: log.text,
+    link: (discordUserId, who, scopes = ['read', 'write']) =>
+      linkDemoUser(kiroku, discordUserId, who, scopes),
     async close() {
       await kiroku.stop();
       await discord.close();
@@ -122,6 +89,45 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The configuration an operator would write for this stack (carol's service token by default). */
+function stackConfig(
+  options: StackOptions,
+  emulator: Emulator,
+  discord: FakeDiscord,
+  dataDir: string,
+): Config {
+  const serviceToken = options.serviceToken === undefined ? DEMO_TOKENS.carol : options.serviceToken;
+  return parseConfig({
+    DISCORD_TOKEN: discord.botToken,
+    DISCORD_REST_URL: discord.restUrl,
+    SERVICE_URL: emulator.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'debug',
+    ...(serviceToken ? { SERVICE_TOKEN: serviceToken } : {}),
+    ...(options.oauth
+      ? { SERVICE_CLIENT_ID: DEMO_OAUTH_CLIENT.id, SERVICE_CLIENT_SECRET: DEMO_OAUTH_CLIENT.secret }
+      : {}),
+    ...options.env,
+  });
+}
+
+async function linkDemoUser(
+  kiroku: Kiroku,
+  discordUserId: string,
+  who: keyof typeof DEMO_USERS & keyof typeof DEMO_TOKENS,
+  scopes: string[],
+): Promise<void> {
+  const user = DEMO_USERS[who];
+  await kiroku.deps.vault.put(discordUserId, {
+    token: DEMO_TOKENS[who],
+    scopes,
+    serviceUserId: user.id,
+    serviceUsername: user.username,
+    method: 'token',
+    linkedAt: new Date().toISOString(),
+  });
 }
 
 /** Discord user ids used across the end-to-end tests. */

@@ -1,4 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import {
+  type DistributiveOmit,
+  episodeRow,
+  type NewEpisode,
+  type NewPerson,
+  type NewProgram,
+  type NewRecord,
+  type NewReview,
+  type NewUser,
+  type NewWork,
+  personRow,
+  programRow,
+  recordRow,
+  reviewRow,
+  userRow,
+  workRow,
+} from './data-rows.js';
 import type {
   ActivityRow,
   AuthorizationCodeRow,
@@ -7,45 +24,13 @@ import type {
   OAuthClientRow,
   PersonRow,
   ProgramRow,
-  RatingState,
   RecordRow,
-  ReviewRow,
   Scope,
   StatusKind,
   TokenRow,
   UserRow,
   WorkRow,
 } from './model.js';
-
-export type NewUser = Partial<UserRow> & { username: string };
-export type NewWork = Partial<WorkRow> & { title: string };
-export type NewEpisode = Partial<EpisodeRow> & { workId: number };
-export type NewPerson = Partial<PersonRow> & { name: string };
-export type NewProgram = Partial<ProgramRow> & { workId: number; channelId: number; startedAt: Date };
-export interface NewRecord {
-  userId: number;
-  episodeId: number;
-  comment?: string;
-  rating?: number | null;
-  ratingState?: RatingState | null;
-  likesCount?: number;
-  commentsCount?: number;
-  createdAt?: Date;
-  /** Default true: also add a create_record activity. */
-  activity?: boolean;
-}
-export interface NewReview {
-  userId: number;
-  workId: number;
-  title?: string;
-  body: string;
-  ratingOverallState?: RatingState | null;
-  ratingAnimationState?: RatingState | null;
-  ratingMusicState?: RatingState | null;
-  ratingStoryState?: RatingState | null;
-  ratingCharacterState?: RatingState | null;
-  createdAt?: Date;
-}
 
 /** Authorization codes live this long (seconds), as on the public service. */
 export const AUTHORIZATION_CODE_TTL_SECONDS = 600;
@@ -104,20 +89,8 @@ export class EmulatorData {
   // ---- catalogue and users -------------------------------------------------------------
 
   createUser(input: NewUser): UserRow {
-    const id = this.ids.next('users', input.id);
-    const user: UserRow = {
-      id,
-      username: input.username,
-      name: input.name ?? input.username,
-      description: input.description ?? '',
-      url: input.url ?? null,
-      avatarUrl: input.avatarUrl ?? `https://emulator.invalid/avatars/${id}.png`,
-      backgroundImageUrl: input.backgroundImageUrl ?? `https://emulator.invalid/backgrounds/${id}.png`,
-      email: input.email ?? `${input.username}@example.com`,
-      notificationsCount: input.notificationsCount ?? 0,
-      createdAt: input.createdAt ?? this.now(),
-    };
-    this.users.set(id, user);
+    const user = userRow(this.ids.next('users', input.id), input, this.now());
+    this.users.set(user.id, user);
     return user;
   }
 
@@ -127,44 +100,15 @@ export class EmulatorData {
   }
 
   createWork(input: NewWork): WorkRow {
-    const id = this.ids.next('works', input.id);
-    const work: WorkRow = {
-      id,
-      title: input.title,
-      titleKana: input.titleKana ?? '',
-      titleEn: input.titleEn ?? '',
-      media: input.media ?? 'tv',
-      season: input.season ?? null,
-      releasedOn: input.releasedOn ?? '',
-      officialSiteUrl: input.officialSiteUrl ?? '',
-      wikipediaUrl: input.wikipediaUrl ?? '',
-      twitterUsername: input.twitterUsername ?? '',
-      twitterHashtag: input.twitterHashtag ?? '',
-      syobocalTid: input.syobocalTid ?? '',
-      malAnimeId: input.malAnimeId ?? '',
-      imageUrl: input.imageUrl ?? '',
-      noEpisodes: input.noEpisodes ?? false,
-      baseWatchersCount: input.baseWatchersCount ?? 0,
-      reviewsCount: input.reviewsCount ?? 0,
-    };
-    this.works.set(id, work);
+    const work = workRow(this.ids.next('works', input.id), input);
+    this.works.set(work.id, work);
     return work;
   }
 
   createEpisode(input: NewEpisode): EpisodeRow {
     this.requireWork(input.workId);
     const id = this.ids.next('episodes', input.id);
-    const siblings = this.episodesOfWork(input.workId);
-    const number = input.number === undefined ? siblings.length + 1 : input.number;
-    const episode: EpisodeRow = {
-      id,
-      workId: input.workId,
-      number,
-      numberText:
-        input.numberText === undefined ? (number === null ? null : `第${number}話`) : input.numberText,
-      sortNumber: input.sortNumber ?? (siblings.length + 1) * 10,
-      title: input.title === undefined ? null : input.title,
-    };
+    const episode = episodeRow(id, input, this.episodesOfWork(input.workId).length);
     this.episodes.set(id, episode);
     return episode;
   }
@@ -177,26 +121,8 @@ export class EmulatorData {
   }
 
   createPerson(input: NewPerson): PersonRow {
-    const id = this.ids.next('people', input.id);
-    const person: PersonRow = {
-      id,
-      name: input.name,
-      nameKana: input.nameKana ?? '',
-      nameEn: input.nameEn ?? '',
-      nickname: input.nickname ?? '',
-      genderText: input.genderText ?? '',
-      url: input.url ?? '',
-      wikipediaUrl: input.wikipediaUrl ?? '',
-      twitterUsername: input.twitterUsername ?? '',
-      birthday: input.birthday ?? '',
-      bloodType: input.bloodType ?? '',
-      height: input.height ?? '',
-      favoritePeopleCount: input.favoritePeopleCount ?? 0,
-      castsCount: input.castsCount ?? 0,
-      staffsCount: input.staffsCount ?? 0,
-      prefecture: input.prefecture ?? null,
-    };
-    this.people.set(id, person);
+    const person = personRow(this.ids.next('people', input.id), input);
+    this.people.set(person.id, person);
     return person;
   }
 
@@ -209,16 +135,8 @@ export class EmulatorData {
   createProgram(input: NewProgram): ProgramRow {
     this.requireWork(input.workId);
     if (!this.channels.has(input.channelId)) throw new Error(`no channel ${input.channelId}`);
-    const id = this.ids.next('programs', input.id);
-    const program: ProgramRow = {
-      id,
-      channelId: input.channelId,
-      workId: input.workId,
-      episodeId: input.episodeId ?? null,
-      startedAt: input.startedAt,
-      isRebroadcast: input.isRebroadcast ?? false,
-    };
-    this.programs.set(id, program);
+    const program = programRow(this.ids.next('programs', input.id), input);
+    this.programs.set(program.id, program);
     return program;
   }
 
@@ -228,19 +146,7 @@ export class EmulatorData {
     this.requireUser(input.userId);
     const episode = this.episodes.get(input.episodeId);
     if (!episode) throw new Error(`no episode ${input.episodeId}`);
-    const record: RecordRow = {
-      id: this.ids.next('records'),
-      userId: input.userId,
-      workId: episode.workId,
-      episodeId: episode.id,
-      comment: input.comment ?? '',
-      rating: input.rating ?? null,
-      ratingState: input.ratingState ?? null,
-      isModified: false,
-      likesCount: input.likesCount ?? 0,
-      commentsCount: input.commentsCount ?? 0,
-      createdAt: input.createdAt ?? this.now(),
-    };
+    const record = recordRow(this.ids.next('records'), input, episode, this.now());
     this.records.set(record.id, record);
     if (input.activity !== false) {
       this.addActivity({
@@ -314,19 +220,7 @@ export class EmulatorData {
     this.requireUser(input.userId);
     const work = this.requireWork(input.workId);
     const createdAt = input.createdAt ?? this.now();
-    const review: ReviewRow = {
-      id: this.ids.next('reviews'),
-      title: input.title ?? '',
-      body: input.body,
-      ratingOverallState: input.ratingOverallState ?? null,
-      ratingAnimationState: input.ratingAnimationState ?? null,
-      ratingMusicState: input.ratingMusicState ?? null,
-      ratingStoryState: input.ratingStoryState ?? null,
-      ratingCharacterState: input.ratingCharacterState ?? null,
-      likesCount: 0,
-      impressionsCount: 0,
-      createdAt,
-    };
+    const review = reviewRow(this.ids.next('reviews'), input, createdAt);
     work.reviewsCount += 1;
     return this.addActivity({
       action: 'create_review',
@@ -486,8 +380,6 @@ export class EmulatorData {
     return work;
   }
 }
-
-export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 function setOf(map: Map<number, Set<number>>, key: number): Set<number> {
   let set = map.get(key);

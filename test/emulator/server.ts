@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { handleApi } from './api.js';
 import { EmulatorData } from './data.js';
@@ -109,153 +109,34 @@ const HTML_502: ApiResponse = {
   body: '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>\n',
 };
 
+/** Everything one running emulator keeps between requests. */
+interface EmulatorState {
+  opts: StartEmulatorOptions;
+  data: EmulatorData;
+  faults: Faults;
+  stats: EmulatorStats;
+  limiter: SlidingWindowLimiter;
+  random: () => number;
+  replay: Map<string, unknown>;
+  /** Aborted by close(), so that injected latency ends at once. */
+  closing: AbortController;
+}
+
 /** Starts the emulator on 127.0.0.1 (port 0 = random by default). */
 export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Emulator> {
-  const data = new EmulatorData(opts.now);
-  data.createOAuthClient({
-    id: DEMO_OAUTH_CLIENT.id,
-    secret: DEMO_OAUTH_CLIENT.secret,
-    name: DEMO_OAUTH_CLIENT.name,
-  });
-  if ((opts.seed ?? 'demo') === 'demo') seedDemo(data);
-
-  const faults = defaultFaults(opts.rateLimit ?? true);
-  const stats: EmulatorStats = { requests: 0, rateLimited: 0 };
-  const limiter = new SlidingWindowLimiter(opts.perIpLimit ?? 4, 1000);
-  const random = seededRandom(opts.randomSeed ?? 20240401);
-  const sockets = new Set<Socket>();
-  const closing = new AbortController();
-
-  const tokenRow = (token: string): TokenRow | undefined => {
-    const row = data.tokens.get(token);
-    return row && !row.revoked && !faults.unauthorizedTokens.has(token) ? row : undefined;
+  const state: EmulatorState = {
+    opts,
+    data: seededData(opts),
+    faults: defaultFaults(opts.rateLimit ?? true),
+    stats: { requests: 0, rateLimited: 0 },
+    limiter: new SlidingWindowLimiter(opts.perIpLimit ?? 4, 1000),
+    random: seededRandom(opts.randomSeed ?? 20240401),
+    replay: new Map<string, unknown>(),
+    closing: new AbortController(),
   };
-
-  const sleep = (ms: number): Promise<void> =>
-    new Promise((resolve) => {
-      if (closing.signal.aborted) return resolve();
-      const timer = setTimeout(resolve, ms);
-      closing.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-
-  async function control(method: string, path: string, body: string): Promise<ApiResponse> {
-    const ok = (value: unknown): ApiResponse => ({ status: 200, body: JSON.stringify(value) });
-    if (method === 'GET' && path === '/_emulator/faults') return ok(faultsToJson(faults));
-    if (method === 'POST' && path === '/_emulator/faults') {
-      let patch: unknown;
-      try {
-        patch = JSON.parse(body || '{}');
-      } catch {
-        return jsonError(400, 'invalid_params', 'body must be JSON');
-      }
-      const problems = applyFaultPatch(faults, patch);
-      if (problems.length > 0) return jsonError(400, 'invalid_params', problems.join('; '));
-      return ok(faultsToJson(faults));
-    }
-    if (method === 'POST' && path === '/_emulator/reset-faults') {
-      Object.assign(faults, defaultFaults(opts.rateLimit ?? true));
-      return ok(faultsToJson(faults));
-    }
-    if (method === 'GET' && path === '/_emulator/stats') return ok(stats);
-    if (method === 'POST' && path === '/_emulator/reset-stats') {
-      resetStats();
-      return ok(stats);
-    }
-    return jsonError(404, 'unknown_route', 'unknown control endpoint');
-  }
-
-  function resetStats(): void {
-    stats.requests = 0;
-    stats.rateLimited = 0;
-    limiter.reset();
-  }
-
-  const replay = new Map<string, unknown>();
-
-  /** The real answer (or a played-back body), before faults that spoil bodies. */
-  function answer(req: IncomingMessage, url: URL, body: string): ApiResponse {
-    const response = ownAnswer(req, url, body);
-    const canned = req.method === 'GET' && response.status === 200 ? replay.get(url.pathname) : undefined;
-    return canned === undefined ? response : { ...response, body: JSON.stringify(canned) };
-  }
-
-  function ownAnswer(req: IncomingMessage, url: URL, body: string): ApiResponse {
-    const parsed = parseBody(req.headers['content-type'], body);
-    if (parsed === 'invalid') {
-      return jsonError(400, 'invalid_params', 'The request body is not valid JSON.');
-    }
-    const request = {
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      params: collectParams(url.searchParams, parsed),
-      authorization: req.headers.authorization,
-      tokenRow,
-    };
-    if (url.pathname.startsWith('/oauth/')) {
-      const response = handleOAuth(data, request);
-      if (response) return response;
-    }
-    return handleApi(data, request);
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const body = await readBody(req);
-    if (url.pathname.startsWith('/_emulator/')) {
-      send(res, await control(req.method ?? 'GET', url.pathname, body === 'too-large' ? '' : body));
-      return;
-    }
-    stats.requests += 1;
-    opts.onRequest?.({
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      token: /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1],
-      remoteAddress: req.socket.remoteAddress ?? 'unknown',
-    });
-    if (faults.rateLimit && !limiter.tryAcquire(req.socket.remoteAddress ?? 'unknown')) {
-      stats.rateLimited += 1;
-      send(res, { status: 429, contentType: 'text/plain; charset=utf-8', body: 'Retry later\n' });
-      return;
-    }
-    if (faults.hang) return; // never answered; close() destroys the socket
-    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
-    if (faults.errorRate > 0 && random() < faults.errorRate) {
-      send(res, jsonError(faults.errorStatus, 'server_error', 'Internal Server Error'));
-      return;
-    }
-    if (faults.html) return send(res, HTML_502);
-    if (faults.malformed) {
-      send(res, {
-        status: 200,
-        contentType: 'application/json; charset=utf-8',
-        body: '{"works": [{"id": 1, "title": <',
-      });
-      return;
-    }
-    if (body === 'too-large')
-      return send(res, jsonError(413, 'invalid_params', 'The request body is too large.'));
-    let response: ApiResponse;
-    try {
-      response = answer(req, url, body);
-    } catch (error) {
-      response = jsonError(
-        500,
-        'server_error',
-        error instanceof Error ? error.message : 'Internal Server Error',
-      );
-    }
-    if (faults.truncated && response.body !== undefined) {
-      const bytes = Buffer.from(response.body, 'utf8');
-      response = { ...response, body: bytes.subarray(0, Math.floor(bytes.length / 2)).toString('utf8') };
-    }
-    send(res, response);
-  }
-
+  const sockets = new Set<Socket>();
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
-    handle(req, res).catch(() => {
+    handle(state, req, res).catch(() => {
       if (!res.headersSent && !res.destroyed)
         send(res, jsonError(500, 'server_error', 'Internal Server Error'));
     });
@@ -264,19 +145,48 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Em
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
+  const port = await listen(server, opts.port ?? 0, opts.host ?? '127.0.0.1');
+  const { data, faults, stats, replay } = state;
+  return {
+    url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
+    close: closer(server, sockets, state.closing),
+    faults,
+    data,
+    stats,
+    resetStats: () => resetStats(state),
+    replay,
+  };
+}
 
+/** The demo OAuth client is registered with either seed. */
+function seededData(opts: StartEmulatorOptions): EmulatorData {
+  const data = new EmulatorData(opts.now);
+  data.createOAuthClient({
+    id: DEMO_OAUTH_CLIENT.id,
+    secret: DEMO_OAUTH_CLIENT.secret,
+    name: DEMO_OAUTH_CLIENT.name,
+  });
+  if ((opts.seed ?? 'demo') === 'demo') seedDemo(data);
+  return data;
+}
+
+async function listen(server: Server, port: number, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('emulator has no TCP address');
+  return address.port;
+}
 
+/** close() ends injected latency, hung requests and open sockets; calling it twice is harmless. */
+function closer(server: Server, sockets: Set<Socket>, closing: AbortController): () => Promise<void> {
   let closed: Promise<void> | undefined;
-  const close = (): Promise<void> => {
+  return () => {
     closed ??= new Promise<void>((resolve) => {
       closing.abort();
       server.close(() => resolve());
@@ -285,14 +195,161 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Em
     });
     return closed;
   };
+}
 
-  return {
-    url: `http://${opts.host ?? '127.0.0.1'}:${address.port}`,
-    close,
-    faults,
-    data,
-    stats,
-    resetStats,
-    replay,
+function resetStats({ stats, limiter }: EmulatorState): void {
+  stats.requests = 0;
+  stats.rateLimited = 0;
+  limiter.reset();
+}
+
+function sleep(closing: AbortController, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (closing.signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    closing.signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** The /_emulator/ endpoints: read and patch faults, read and reset stats. */
+async function control(
+  state: EmulatorState,
+  method: string,
+  path: string,
+  body: string,
+): Promise<ApiResponse> {
+  const { faults, stats } = state;
+  const ok = (value: unknown): ApiResponse => ({ status: 200, body: JSON.stringify(value) });
+  if (method === 'GET' && path === '/_emulator/faults') return ok(faultsToJson(faults));
+  if (method === 'POST' && path === '/_emulator/faults') {
+    let patch: unknown;
+    try {
+      patch = JSON.parse(body || '{}');
+    } catch {
+      return jsonError(400, 'invalid_params', 'body must be JSON');
+    }
+    const problems = applyFaultPatch(faults, patch);
+    if (problems.length > 0) return jsonError(400, 'invalid_params', problems.join('; '));
+    return ok(faultsToJson(faults));
+  }
+  if (method === 'POST' && path === '/_emulator/reset-faults') {
+    Object.assign(faults, defaultFaults(state.opts.rateLimit ?? true));
+    return ok(faultsToJson(faults));
+  }
+  if (method === 'GET' && path === '/_emulator/stats') return ok(stats);
+  if (method === 'POST' && path === '/_emulator/reset-stats') {
+    resetStats(state);
+    return ok(stats);
+  }
+  return jsonError(404, 'unknown_route', 'unknown control endpoint');
+}
+
+async function handle(state: EmulatorState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const body = await readBody(req);
+  if (url.pathname.startsWith('/_emulator/')) {
+    send(res, await control(state, req.method ?? 'GET', url.pathname, body === 'too-large' ? '' : body));
+    return;
+  }
+  if (!admitted(state, req, url)) {
+    send(res, { status: 429, contentType: 'text/plain; charset=utf-8', body: 'Retry later\n' });
+    return;
+  }
+  const fault = await injectedFault(state);
+  if (fault === 'no-answer') return; // never answered; close() destroys the socket
+  if (fault) return send(res, fault);
+  if (body === 'too-large')
+    return send(res, jsonError(413, 'invalid_params', 'The request body is too large.'));
+  send(res, truncatedIfAsked(state.faults, answerOrError(state, req, url, body)));
+}
+
+/** Counts and reports the request, then applies the per-IP limit (false: answer 429). */
+function admitted(state: EmulatorState, req: IncomingMessage, url: URL): boolean {
+  const { stats, faults, limiter } = state;
+  stats.requests += 1;
+  state.opts.onRequest?.({
+    method: req.method ?? 'GET',
+    path: url.pathname,
+    token: /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1],
+    remoteAddress: req.socket.remoteAddress ?? 'unknown',
+  });
+  if (faults.rateLimit && !limiter.tryAcquire(req.socket.remoteAddress ?? 'unknown')) {
+    stats.rateLimited += 1;
+    return false;
+  }
+  return true;
+}
+
+/** The faults that replace the answer (after any injected latency), or undefined for none. */
+async function injectedFault({
+  faults,
+  random,
+  closing,
+}: EmulatorState): Promise<ApiResponse | 'no-answer' | undefined> {
+  if (faults.hang) return 'no-answer';
+  if (faults.latencyMs > 0) await sleep(closing, faults.latencyMs);
+  if (faults.errorRate > 0 && random() < faults.errorRate) {
+    return jsonError(faults.errorStatus, 'server_error', 'Internal Server Error');
+  }
+  if (faults.html) return HTML_502;
+  if (faults.malformed) {
+    return {
+      status: 200,
+      contentType: 'application/json; charset=utf-8',
+      body: '{"works": [{"id": 1, "title": <',
+    };
+  }
+  return undefined;
+}
+
+function answerOrError(state: EmulatorState, req: IncomingMessage, url: URL, body: string): ApiResponse {
+  try {
+    return answer(state, req, url, body);
+  } catch (error) {
+    return jsonError(500, 'server_error', error instanceof Error ? error.message : 'Internal Server Error');
+  }
+}
+
+function truncatedIfAsked(faults: Faults, response: ApiResponse): ApiResponse {
+  if (!faults.truncated || response.body === undefined) return response;
+  const bytes = Buffer.from(response.body, 'utf8');
+  return { ...response, body: bytes.subarray(0, Math.floor(bytes.length / 2)).toString('utf8') };
+}
+
+/** The real answer (or a played-back body), before faults that spoil bodies. */
+function answer(state: EmulatorState, req: IncomingMessage, url: URL, body: string): ApiResponse {
+  const response = ownAnswer(state, req, url, body);
+  const canned = req.method === 'GET' && response.status === 200 ? state.replay.get(url.pathname) : undefined;
+  return canned === undefined ? response : { ...response, body: JSON.stringify(canned) };
+}
+
+function ownAnswer(
+  { data, faults }: EmulatorState,
+  req: IncomingMessage,
+  url: URL,
+  body: string,
+): ApiResponse {
+  const parsed = parseBody(req.headers['content-type'], body);
+  if (parsed === 'invalid') {
+    return jsonError(400, 'invalid_params', 'The request body is not valid JSON.');
+  }
+  const tokenRow = (token: string): TokenRow | undefined => {
+    const row = data.tokens.get(token);
+    return row && !row.revoked && !faults.unauthorizedTokens.has(token) ? row : undefined;
   };
+  const request = {
+    method: req.method ?? 'GET',
+    path: url.pathname,
+    params: collectParams(url.searchParams, parsed),
+    authorization: req.headers.authorization,
+    tokenRow,
+  };
+  if (url.pathname.startsWith('/oauth/')) {
+    const response = handleOAuth(data, request);
+    if (response) return response;
+  }
+  return handleApi(data, request);
 }

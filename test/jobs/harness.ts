@@ -7,12 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { REST } from 'discord.js';
 import { afterEach } from 'vitest';
 import { createJobs, createRestMembership, type Jobs, type JobsOptions } from '../../src/jobs/index.js';
 import { type ChannelPoster, createRestPoster } from '../../src/jobs/poster.js';
-import { createLogger, type Logger } from '../../src/logger.js';
+import type { Logger } from '../../src/logger.js';
 import { createRequestBudget, type RequestBudget, ServiceClient } from '../../src/service/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { type NewSubscription, type Subscription, Subscriptions } from '../../src/subscriptions/model.js';
@@ -20,6 +19,7 @@ import { KeyRing, TokenVault } from '../../src/vault/index.js';
 import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_USERS } from '../emulator/seed.js';
 import { type Emulator, startEmulator } from '../emulator/server.js';
+import { captureLogger } from '../store/log-capture.js';
 
 export const OWNERS = {
   alice: '320000000000000001',
@@ -50,7 +50,7 @@ export interface HarnessOptions {
   /** Wraps the real poster (crash simulation). */
   wrapPoster?: (poster: ChannelPoster) => ChannelPoster;
   jobs?: Pick<JobsOptions, 'feed' | 'digest' | 'alerts' | 'feedPollsPerSecond'>;
-  /** Narrows the jobs to these owners, as a shard process does; `subscriptions` stays unnarrowed. */
+  /** Narrows the jobs to these owners, as a shard process does (notices still act on every subscription). */
   servesOwner?: (ownerId: string) => boolean;
 }
 
@@ -93,52 +93,17 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const emulator = await startEmulator({ seed: 'demo', rateLimit: false, now: clock.now });
   const discord = await startFakeDiscord({ guilds: 1, channelsPerGuild: 4 });
   const dir = await mkdtemp(path.join(tmpdir(), 'kiroku-jobs-'));
-  const databaseUrl = `sqlite://${path.join(dir, 'kiroku.sqlite')}`;
-  const keyring = KeyRing.fromKeys([{ key: randomBytes(32) }]);
-  const logLines: string[] = [];
-  const logger: Logger = createLogger(
-    'debug',
-    new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    }),
-  );
-
-  let budget: RequestBudget;
-  let service: ServiceClient;
-  const build = async (wrapPoster?: HarnessOptions['wrapPoster']) => {
-    const store = await openStore(databaseUrl, { logger });
-    const vault = new TokenVault(store, keyring, { logger });
-    const subscriptions = new Subscriptions(store);
-    budget = createRequestBudget({ ratePerSecond: 200, logger });
-    service = new ServiceClient({ baseUrl: emulator.url, budget, logger, retry: { maxRetries: 0 } });
-    const rest = new REST({ api: discord.restUrl, retries: 0 }).setToken(discord.botToken);
-    const realPoster = createRestPoster(rest, logger);
-    const poster = wrapPoster ? wrapPoster(realPoster) : realPoster;
-    const jobs = createJobs({
-      store,
-      subscriptions,
-      ...(options.servesOwner ? { servesOwner: options.servesOwner } : {}),
-      vault,
-      service,
-      poster,
-      membership: createRestMembership(rest, logger),
-      logger,
-      now: clock.now,
-      ...options.jobs,
-    });
-    return { store, vault, subscriptions, jobs };
+  const log = captureLogger('debug');
+  const world: JobsWorld = {
+    options,
+    clock,
+    emulator,
+    discord,
+    logger: log.logger,
+    databaseUrl: `sqlite://${path.join(dir, 'kiroku.sqlite')}`,
+    keyring: KeyRing.fromKeys([{ key: randomBytes(32) }]),
   };
-
-  const parts = await build(options.wrapPoster);
-  const closeParts = async () => {
-    await harness.jobs.stop();
-    await service.close();
-    budget.close();
-    await harness.store.close();
-  };
+  let parts = await buildJobParts(world, options.wrapPoster);
 
   const harness: Harness = {
     clock,
@@ -146,31 +111,92 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     discord,
     channels: discord.channelIds(),
     ...parts,
-    logs: () => logLines.join(''),
-    async link(discordUserId, who) {
-      const user = DEMO_USERS[who];
-      await harness.vault.put(discordUserId, {
-        token: DEMO_TOKENS[who],
-        scopes: ['read', 'write'],
-        serviceUserId: user.id,
-        serviceUsername: user.username,
-        method: 'token',
-        linkedAt: clock.now().toISOString(),
-      });
-    },
+    logs: log.text,
+    link: (discordUserId, who) => linkDemoUser(harness.vault, clock, discordUserId, who),
     subscribe(input) {
       return harness.subscriptions.create({ ...input, guildId: discord.guildIds[0] ?? '' }, clock.now());
     },
     async restart(restartOptions = {}) {
-      await closeParts();
-      Object.assign(harness, await build(restartOptions.wrapPoster));
+      await closeJobParts(parts);
+      parts = await buildJobParts(world, restartOptions.wrapPoster);
+      Object.assign(harness, parts);
     },
     async close() {
-      await closeParts();
+      await closeJobParts(parts);
       await discord.close();
       await emulator.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
   return harness;
+}
+
+/** What outlives a restart: the processes around the jobs, the clock, the file and the key. */
+interface JobsWorld {
+  options: HarnessOptions;
+  clock: Clock;
+  emulator: Emulator;
+  discord: FakeDiscord;
+  logger: Logger;
+  databaseUrl: string;
+  keyring: KeyRing;
+}
+
+/** What a restart drops and builds again. */
+interface JobParts {
+  store: Store;
+  vault: TokenVault;
+  subscriptions: Subscriptions;
+  jobs: Jobs;
+  budget: RequestBudget;
+  service: ServiceClient;
+}
+
+async function buildJobParts(world: JobsWorld, wrapPoster?: HarnessOptions['wrapPoster']): Promise<JobParts> {
+  const { options, emulator, discord, logger } = world;
+  const store = await openStore(world.databaseUrl, { logger });
+  const vault = new TokenVault(store, world.keyring, { logger });
+  const subscriptions = new Subscriptions(store);
+  const budget = createRequestBudget({ ratePerSecond: 200, logger });
+  const service = new ServiceClient({ baseUrl: emulator.url, budget, logger, retry: { maxRetries: 0 } });
+  const rest = new REST({ api: discord.restUrl, retries: 0 }).setToken(discord.botToken);
+  const realPoster = createRestPoster(rest, logger);
+  const poster = wrapPoster ? wrapPoster(realPoster) : realPoster;
+  const jobs = createJobs({
+    store,
+    subscriptions,
+    ...(options.servesOwner ? { servesOwner: options.servesOwner } : {}),
+    vault,
+    service,
+    poster,
+    membership: createRestMembership(rest, logger),
+    logger,
+    now: world.clock.now,
+    ...options.jobs,
+  });
+  return { store, vault, subscriptions, jobs, budget, service };
+}
+
+async function closeJobParts(parts: JobParts): Promise<void> {
+  await parts.jobs.stop();
+  await parts.service.close();
+  parts.budget.close();
+  await parts.store.close();
+}
+
+async function linkDemoUser(
+  vault: TokenVault,
+  clock: Clock,
+  discordUserId: string,
+  who: 'alice' | 'bob' | 'carol',
+): Promise<void> {
+  const user = DEMO_USERS[who];
+  await vault.put(discordUserId, {
+    token: DEMO_TOKENS[who],
+    scopes: ['read', 'write'],
+    serviceUserId: user.id,
+    serviceUsername: user.username,
+    method: 'token',
+    linkedAt: clock.now().toISOString(),
+  });
 }

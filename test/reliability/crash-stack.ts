@@ -5,11 +5,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REST, Routes } from 'discord.js';
 import { expect } from 'vitest';
 import { loadCommands } from '../../src/bot/loader.js';
 import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
 import { type Emulator, startEmulator } from '../emulator/server.js';
+import { registerCommands } from '../register-commands.js';
 import { type ChildBot, startChildBot } from './child-bot.js';
 
 export interface CrashStack {
@@ -35,14 +35,16 @@ export interface CrashStack {
 
 const REPLY_TIMEOUT = 15_000;
 
-export async function startCrashStack(options: {
+export interface CrashStackOptions {
   channelsPerGuild: number;
   /** Default 1. A server holds at most 25 subscriptions: more of them need more servers. */
   guilds?: number;
   /** The service's clock (defaults to the real one). */
   now?: () => Date;
   env?: Record<string, string>;
-}): Promise<CrashStack> {
+}
+
+export async function startCrashStack(options: CrashStackOptions): Promise<CrashStack> {
   const emulator = await startEmulator({
     seed: 'demo',
     rateLimit: false,
@@ -53,11 +55,7 @@ export async function startCrashStack(options: {
     channelsPerGuild: options.channelsPerGuild,
   });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-crash-'));
-  const commands = await loadCommands();
-  const rest = new REST({ api: discord.restUrl }).setToken(discord.botToken);
-  await rest.put(Routes.applicationCommands(discord.applicationId), {
-    body: [...commands.values()].map((module) => module.definition),
-  });
+  await registerCommands(discord, await loadCommands());
   const baseEnv = {
     DISCORD_TOKEN: discord.botToken,
     DISCORD_REST_URL: discord.restUrl,
@@ -68,9 +66,7 @@ export async function startCrashStack(options: {
     ...options.env,
   };
   const bots: ChildBot[] = [];
-  const user = (id: string) => ({ id, username: `user-${id.slice(-4)}` });
-
-  const stack: CrashStack = {
+  return {
     emulator,
     discord,
     dataDir,
@@ -85,30 +81,9 @@ export async function startCrashStack(options: {
       bots.push(bot);
       return bot;
     },
-    async link(discordUserId, token) {
-      const form = await (
-        await discord.slash({ name: 'account', subcommand: 'link', user: user(discordUserId) })
-      ).reply(REPLY_TIMEOUT);
-      expect(form.type).toBe(9);
-      const linked = await (
-        await discord.modal({ customId: 'account:token', fields: { token }, user: user(discordUserId) })
-      ).reply(REPLY_TIMEOUT);
-      expect(linked.content).toMatch(/^Linked as/);
-    },
-    async subscribe(discordUserId, subcommand, subscriptionOptions, guildId) {
-      const reply = await (
-        await discord.slash({
-          name: 'subscription',
-          subcommand,
-          options: subscriptionOptions,
-          user: user(discordUserId),
-          ...(guildId ? { guildId } : {}),
-        })
-      ).reply(REPLY_TIMEOUT);
-      const id = /Subscription id: `([a-z0-9]+)`/.exec(reply.content ?? '')?.[1];
-      if (!id) throw new Error(`no subscription id in: ${reply.content}`);
-      return id;
-    },
+    link: (discordUserId, token) => linkByForm(discord, discordUserId, token),
+    subscribe: (discordUserId, subcommand, subscriptionOptions, guildId) =>
+      subscribeBySlash(discord, discordUserId, subcommand, subscriptionOptions, guildId),
     async close() {
       for (const bot of bots) await bot.kill();
       await discord.close();
@@ -116,5 +91,40 @@ export async function startCrashStack(options: {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-  return stack;
+}
+
+const user = (id: string) => ({ id, username: `user-${id.slice(-4)}` });
+
+/** /account link, then the token form, as a person would. */
+async function linkByForm(discord: FakeDiscord, discordUserId: string, token: string): Promise<void> {
+  const form = await (
+    await discord.slash({ name: 'account', subcommand: 'link', user: user(discordUserId) })
+  ).reply(REPLY_TIMEOUT);
+  expect(form.type).toBe(9);
+  const linked = await (
+    await discord.modal({ customId: 'account:token', fields: { token }, user: user(discordUserId) })
+  ).reply(REPLY_TIMEOUT);
+  expect(linked.content).toMatch(/^Linked as/);
+}
+
+/** Runs /subscription (in the first guild unless told) and reads the new id from the reply. */
+async function subscribeBySlash(
+  discord: FakeDiscord,
+  discordUserId: string,
+  subcommand: 'feed' | 'schedule',
+  options: Record<string, string>,
+  guildId?: string,
+): Promise<string> {
+  const reply = await (
+    await discord.slash({
+      name: 'subscription',
+      subcommand,
+      options,
+      user: user(discordUserId),
+      ...(guildId ? { guildId } : {}),
+    })
+  ).reply(REPLY_TIMEOUT);
+  const id = /Subscription id: `([a-z0-9]+)`/.exec(reply.content ?? '')?.[1];
+  if (!id) throw new Error(`no subscription id in: ${reply.content}`);
+  return id;
 }
