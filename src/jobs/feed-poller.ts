@@ -8,6 +8,7 @@ import type { Subscription } from '../subscriptions/model.js';
 import { forEachLimited } from './concurrency.js';
 import { FeedCursors } from './feed-cursors.js';
 import { fetchNewActivities } from './feed-fetch.js';
+import type { PollObservation } from './feed-rates.js';
 import { actionMatches, feedMessage } from './feed-message.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
@@ -20,8 +21,8 @@ export interface FeedPollerDeps extends SubscriptionJobDeps {
   pageSize?: number;
   /** per_page of each poll's first, small request (default 5): full pages only when all of it is new. */
   probeSize?: number;
-  /** Told after each poll how many new activities it found (the schedule's rate estimate). */
-  onPolled?: (ownerId: string, newActivities: number) => Promise<void>;
+  /** Told after each poll what it saw: new activities and the first page's times (the schedule's rate). */
+  onPolled?: (ownerId: string, observation: PollObservation) => Promise<void>;
   /** Told the creation time of each activity when it is first posted (the feed delay metric). */
   onPosted?: (createdAt: string) => void;
   /** Extra pages walked after downtime when the whole first page is new (default 2). */
@@ -203,7 +204,7 @@ export class FeedPoller {
     if (cursor === undefined) {
       // First poll of this account: start from now instead of posting history.
       await this.#cursors.set(ownerId, stored.serviceUserId, fetched.newestId, now());
-      await this.#deps.onPolled?.(ownerId, 0);
+      await this.#deps.onPolled?.(ownerId, { newActivities: 0, recent: fetched.recent });
       return;
     }
     // Whatever was confirmed before these activities were made is stored by now, so it is read here.
@@ -254,6 +255,6 @@ export class FeedPoller {
     if (stopped) report.retryLater += 1;
     else done = fetched.newestId;
     if (done !== cursor) await this.#cursors.set(ownerId, stored.serviceUserId, done, now());
-    await this.#deps.onPolled?.(ownerId, fetched.activities.length);
+    await this.#deps.onPolled?.(ownerId, { newActivities: fetched.activities.length, recent: fetched.recent });
   }
 }
