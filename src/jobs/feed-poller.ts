@@ -8,8 +8,8 @@ import type { Subscription } from '../subscriptions/model.js';
 import { forEachLimited } from './concurrency.js';
 import { FeedCursors } from './feed-cursors.js';
 import { fetchNewActivities } from './feed-fetch.js';
-import type { PollObservation } from './feed-rates.js';
 import { actionMatches, feedMessage } from './feed-message.js';
+import type { PollObservation } from './feed-rates.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
 import type { OwnerChanges } from './owner-changes.js';
@@ -255,6 +255,9 @@ export class FeedPoller {
     if (stopped) report.retryLater += 1;
     else done = fetched.newestId;
     if (done !== cursor) await this.#cursors.set(ownerId, stored.serviceUserId, done, now());
-    await this.#deps.onPolled?.(ownerId, { newActivities: fetched.activities.length, recent: fetched.recent });
+    await this.#deps.onPolled?.(ownerId, {
+      newActivities: fetched.activities.length,
+      recent: fetched.recent,
+    });
   }
 }

@@ -54,7 +54,8 @@ export function historyRate(observation: PollObservation, at: Date, horizonS: nu
     return { events: observation.newActivities, exposureS: 0, polledAt };
   }
   const oldest = Math.max(...ages);
-  if (!observation.recent.complete && oldest <= horizonS) return { events: ages.length, exposureS: oldest, polledAt };
+  if (!observation.recent.complete && oldest <= horizonS)
+    return { events: ages.length, exposureS: oldest, polledAt };
   return { events: ages.filter((age) => age <= horizonS).length, exposureS: horizonS, polledAt };
 }
 
@@ -101,7 +102,12 @@ export class FeedRates {
   }
 
   /** Adds one poll's observation (read-modify-write, so two writers never lose one). */
-  async observe(ownerId: string, observation: PollObservation, at: Date, halfLifeS: number): Promise<FeedRate> {
+  async observe(
+    ownerId: string,
+    observation: PollObservation,
+    at: Date,
+    halfLifeS: number,
+  ): Promise<FeedRate> {
     const next = await this.#items.update(ownerId, (current) =>
       observedRate(current, observation, at, halfLifeS),
     );

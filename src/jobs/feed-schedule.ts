@@ -7,7 +7,13 @@
  * POLL_INTERVAL_SECONDS. The scale between them is found by bisection so the total fits B.
  */
 import type { Store } from '../store/index.js';
-import { estimatedRate, type FeedRate, FeedRates, type PollObservation, type RatePrior } from './feed-rates.js';
+import {
+  estimatedRate,
+  type FeedRate,
+  FeedRates,
+  type PollObservation,
+  type RatePrior,
+} from './feed-rates.js';
 
 export interface PlanInput {
   /** Estimated activity rates (per second), one per owner polled. */

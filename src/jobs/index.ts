@@ -176,7 +176,9 @@ export function createJobs(options: JobsOptions): Jobs {
   const digest = new DailyDigest({ ...shared, store, ...options.digest });
   const alerts = new AiringAlerts({ ...shared, ...options.alerts });
   const tickers: Ticker[] = [];
-  const tickMs = Math.min(1_000, feedMs);
+  // The adaptive scheduler looks for due owners every 1/60 of the poll interval (1 s at the default
+  // 60 s): owners that fall due between two looks wait for the next, and the budget idles meanwhile.
+  const tickMs = Math.min(1_000, feedMs / 60);
   const scheduler = new FeedScheduler({
     poller: feed,
     schedule,

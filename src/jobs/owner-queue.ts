@@ -154,7 +154,10 @@ export class OwnerQueue {
     if (!existing || !(await existing.isDelayed())) return;
     await existing.updateData({ ownerId, feedDueAt: 0 });
     await existing.promote().catch((error: unknown) => {
-      this.#options.logger.debug({ err: error, ownerId }, 'owner queue: job started before it was brought forward');
+      this.#options.logger.debug(
+        { err: error, ownerId },
+        'owner queue: job started before it was brought forward',
+      );
     });
   }
 

@@ -32,12 +32,12 @@ describe('feed activity rate', () => {
   });
 });
 
-describe('first estimate from the feed\'s recent past', () => {
+describe("first estimate from the feed's recent past", () => {
   const prior = { events: 0.1, exposureS: 100 };
   /** created_at `seconds` before at(1_000). */
   const ago = (...seconds: number[]) => seconds.map((s) => at(1_000 - s).toISOString());
 
-  it('counts a full page over its oldest item\'s age', () => {
+  it("counts a full page over its oldest item's age", () => {
     const record = historyRate(
       { newActivities: 1, recent: { createdAt: ago(10, 100, 200, 300, 400), complete: false } },
       at(1_000),
@@ -60,11 +60,15 @@ describe('first estimate from the feed\'s recent past', () => {
       3_600,
     );
     expect(whole).toMatchObject({ events: 2, exposureS: 3_600 });
-    const empty = historyRate({ newActivities: 0, recent: { createdAt: [], complete: true } }, at(1_000), 3_600);
+    const empty = historyRate(
+      { newActivities: 0, recent: { createdAt: [], complete: true } },
+      at(1_000),
+      3_600,
+    );
     expect(estimatedRate(empty, prior)).toBeCloseTo(0.1 / 100);
   });
 
-  it('makes a busy owner\'s first estimate busier than a quiet one\'s, from one poll', () => {
+  it("makes a busy owner's first estimate busier than a quiet one's, from one poll", () => {
     const busy = observedRate(
       undefined,
       { newActivities: 0, recent: { createdAt: ago(5, 60, 120, 180, 240), complete: false } },
@@ -87,7 +91,11 @@ describe('first estimate from the feed\'s recent past', () => {
       3_600,
     );
     expect(record).toMatchObject({ events: 1, exposureS: 3_600 });
-    const none = historyRate({ newActivities: 2, recent: { createdAt: ['nope'], complete: true } }, at(1_000), 3_600);
+    const none = historyRate(
+      { newActivities: 2, recent: { createdAt: ['nope'], complete: true } },
+      at(1_000),
+      3_600,
+    );
     expect(none).toMatchObject({ events: 2, exposureS: 0 });
   });
 });
@@ -129,7 +137,7 @@ describe('poll plan', () => {
 });
 
 describe('feed schedule', () => {
-  it('starts each owner\'s second poll at a random part of its interval, then keeps the interval', async () => {
+  it("starts each owner's second poll at a random part of its interval, then keeps the interval", async () => {
     const store = await openStore('sqlite://:memory:');
     try {
       const draws = [0.25, 0.75];
@@ -198,7 +206,11 @@ describe('feed fetch', () => {
 
   it('tells when its first page is the whole feed', async () => {
     const { service } = feed(3);
-    const result = await fetchNewActivities(service, 't', undefined, { pageSize: 50, probeSize: 5, maxCatchUpPages: 2 });
+    const result = await fetchNewActivities(service, 't', undefined, {
+      pageSize: 50,
+      probeSize: 5,
+      maxCatchUpPages: 2,
+    });
     expect(result.recent).toEqual({ createdAt: Array(3).fill(T0.toISOString()), complete: true });
   });
 
