@@ -42,7 +42,8 @@ export interface PollObservation {
 /**
  * A first record from the feed's recent past, counted over at most `horizonS`: a full page whose
  * oldest item is within the horizon is `n` activities in that item's age; otherwise every activity
- * within the horizon was seen, over the whole horizon. No dated item at all: the new ones, unexposed.
+ * within the horizon was seen, over the whole horizon (an empty feed: none). Items without a readable
+ * time tell nothing: the new ones are counted, unexposed.
  */
 export function historyRate(observation: PollObservation, at: Date, horizonS: number): FeedRate {
   const polledAt = at.toISOString();
@@ -50,12 +51,13 @@ export function historyRate(observation: PollObservation, at: Date, horizonS: nu
     .map((createdAt) => (at.getTime() - Date.parse(createdAt)) / 1000)
     .filter((age) => Number.isFinite(age))
     .map((age) => Math.max(0, age));
-  if (!observation.recent || ages.length === 0) {
+  const recent = observation.recent;
+  // An empty feed is news too (nothing within the horizon); items without a readable time are not.
+  if (!recent || (ages.length === 0 && recent.createdAt.length > 0)) {
     return { events: observation.newActivities, exposureS: 0, polledAt };
   }
-  const oldest = Math.max(...ages);
-  if (!observation.recent.complete && oldest <= horizonS)
-    return { events: ages.length, exposureS: oldest, polledAt };
+  const oldest = Math.max(0, ...ages);
+  if (!recent.complete && oldest <= horizonS) return { events: ages.length, exposureS: oldest, polledAt };
   return { events: ages.filter((age) => age <= horizonS).length, exposureS: horizonS, polledAt };
 }
 
