@@ -80,6 +80,11 @@ export interface FeedScheduleOptions {
 const PRIOR_EVENTS = 0.1;
 const PRIOR_CYCLES = 2;
 const HALF_LIFE_CYCLES = 50;
+/**
+ * The promise is 4 cycles at most between two polls; the plan keeps half a cycle in hand, because
+ * when the budget falls short of the plan (commands took more) every owner's poll runs late.
+ */
+const PLANNED_GAP_CYCLES = 3.5;
 
 /** Each owner's poll interval from its rate (kept in the store) and the current plan. */
 export class FeedSchedule {
@@ -121,6 +126,7 @@ export class FeedSchedule {
       rates: owners.map((owner) => estimatedRate(this.#known.get(owner), prior)),
       pollsPerS,
       minIntervalS: this.#options.minIntervalMs / 1000,
+      maxGapCycles: PLANNED_GAP_CYCLES,
     });
     this.#plannedAt = now;
     return this.#plan;
