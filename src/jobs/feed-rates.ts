@@ -16,6 +16,12 @@ import type { Collection, Store } from '../store/index.js';
 import type { RecentActivity } from './feed-fetch.js';
 
 export const FEED_RATE_COLLECTION = 'feed-rate';
+/**
+ * A rate unrefreshed this long goes (the hourly sweep removes it): every owner with a subscription is
+ * polled within 4 cycles, so only owners who left lose theirs, and a returning one starts from its
+ * feed's recent past again.
+ */
+const RATE_TTL_MS = 30 * 24 * 3600 * 1000;
 
 export const feedRateSchema = z.object({
   /** New activities seen, decayed. */
@@ -110,8 +116,10 @@ export class FeedRates {
     at: Date,
     halfLifeS: number,
   ): Promise<FeedRate> {
-    const next = await this.#items.update(ownerId, (current) =>
-      observedRate(current, observation, at, halfLifeS),
+    const next = await this.#items.update(
+      ownerId,
+      (current) => observedRate(current, observation, at, halfLifeS),
+      RATE_TTL_MS,
     );
     return next ?? observedRate(undefined, observation, at, halfLifeS);
   }

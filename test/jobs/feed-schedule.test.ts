@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type FeedService, fetchNewActivities } from '../../src/jobs/feed-fetch.js';
-import { estimatedRate, historyRate, observedRate } from '../../src/jobs/feed-rates.js';
+import { estimatedRate, FeedRates, historyRate, observedRate } from '../../src/jobs/feed-rates.js';
 import { FeedSchedule, planPolls, pollFrequency } from '../../src/jobs/feed-schedule.js';
 import type { Activity } from '../../src/service/index.js';
 import { openStore } from '../../src/store/index.js';
@@ -162,6 +162,28 @@ describe('feed schedule', () => {
       await schedule.observe('a', empty);
       expect(schedule.nextDelayMs('a')).toBe(schedule.intervalMs('a'));
     } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('stored feed rates', () => {
+  it('forget an owner unpolled for 30 days (one who left), and keep one polled meanwhile', async () => {
+    const store = await openStore('sqlite://:memory:');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(at(0));
+      const rates = new FeedRates(store);
+      const seen = { newActivities: 1, recent: { createdAt: [at(0).toISOString()], complete: true } };
+      await rates.observe('left', seen, at(0), 3_600);
+      await rates.observe('stayed', seen, at(0), 3_600);
+      vi.setSystemTime(at(29 * 86_400));
+      await rates.observe('stayed', seen, at(29 * 86_400), 3_600);
+      vi.setSystemTime(at(31 * 86_400));
+      expect(await rates.get('left')).toBeUndefined();
+      expect(await rates.get('stayed')).toBeDefined();
+    } finally {
+      vi.useRealTimers();
       await store.close();
     }
   });
