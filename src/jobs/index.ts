@@ -80,7 +80,7 @@ export interface JobsOptions {
     probeSize?: number;
     maxCatchUpPages?: number;
     concurrency?: number;
-    /** `round-robin` (every owner in turn; the default) or `adaptive` (by activity rate: FEED_POLICY). */
+    /** `adaptive` (by activity rate; the default) or `round-robin` (every owner in turn): FEED_POLICY. */
     policy?: 'adaptive' | 'round-robin';
   };
   /** Feed polls per second the budget leaves after commands (the schedule's budget; default 2.25). */
@@ -154,8 +154,7 @@ export function createJobs(options: JobsOptions): Jobs {
   const intervals = options.intervals ?? {};
   const feedMs = intervals.feedMs ?? 60_000;
   const pollsPerS = options.feedPollsPerSecond ?? 2.25;
-  // Round-robin unless told: the adaptive schedule does not meet its bench targets yet (README).
-  const adaptive = options.feed?.policy === 'adaptive';
+  const adaptive = options.feed?.policy !== 'round-robin';
   // The schedule plans over the feed owners this process serves (with Redis: every owner).
   const feedOwners = new OwnerSnapshot(subscriptions, Math.min(5_000, feedMs / 4), changes);
   const schedule = new FeedSchedule({
