@@ -159,9 +159,10 @@ export async function prepare(size: Size): Promise<Setup> {
  * made again with times relative to now, so both policies start from the same past.
  */
 export function resetFeeds(setup: Setup, episode: number): void {
-  const owners = new Set(setup.userIds);
-  const { activities } = setup.emulator.data;
-  for (const [id, activity] of activities) if (owners.has(activity.userId)) activities.delete(id);
+  const { data } = setup.emulator;
+  for (const userId of setup.userIds) {
+    for (const id of [...data.recordsByUser.ids(userId)]) data.deleteRecord(id);
+  }
   const now = Date.now();
   for (const past of setup.history) {
     setup.emulator.data.createRecord({

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { RowIndex, rowsOf } from './data-index.js';
 import type {
   ActivityRow,
   AuthorizationCodeRow,
@@ -75,6 +76,10 @@ export class EmulatorData {
   readonly channels = new Map<number, ChannelRow>();
   readonly programs = new Map<number, ProgramRow>();
   readonly activities = new Map<number, ActivityRow>();
+  /** activities and records by user, records by episode (kept by the methods below). */
+  readonly activitiesByUser = new RowIndex();
+  readonly recordsByUser = new RowIndex();
+  readonly recordsByEpisode = new RowIndex();
   /** userId -> (workId -> kind); no_select is stored as absence. */
   readonly statuses = new Map<number, Map<number, StatusKind>>();
   /** follower id -> ids it follows. */
@@ -242,6 +247,8 @@ export class EmulatorData {
       createdAt: input.createdAt ?? this.now(),
     };
     this.records.set(record.id, record);
+    this.recordsByUser.add(record.userId, record.id);
+    this.recordsByEpisode.add(record.episodeId, record.id);
     if (input.activity !== false) {
       this.addActivity({
         action: 'create_record',
@@ -277,16 +284,27 @@ export class EmulatorData {
   }
 
   deleteRecord(recordId: number): boolean {
-    if (!this.records.delete(recordId)) return false;
-    for (const activity of [...this.activities.values()]) {
+    const record = this.records.get(recordId);
+    if (!record) return false;
+    this.records.delete(recordId);
+    this.recordsByUser.delete(record.userId, recordId);
+    this.recordsByEpisode.delete(record.episodeId, recordId);
+    for (const activity of rowsOf(this.activities, this.activitiesByUser, [record.userId])) {
       if (activity.action === 'create_record' && activity.recordId === recordId) {
-        this.activities.delete(activity.id);
+        this.deleteActivity(activity.id);
       } else if (activity.action === 'create_multiple_records' && activity.recordIds.includes(recordId)) {
         activity.recordIds = activity.recordIds.filter((id) => id !== recordId);
-        if (activity.recordIds.length === 0) this.activities.delete(activity.id);
+        if (activity.recordIds.length === 0) this.deleteActivity(activity.id);
       }
     }
     return true;
+  }
+
+  deleteActivity(activityId: number): void {
+    const activity = this.activities.get(activityId);
+    if (!activity) return;
+    this.activities.delete(activityId);
+    this.activitiesByUser.delete(activity.userId, activityId);
   }
 
   /** Sets (or with no_select clears) a status; adds a create_status activity unless no_select. */
@@ -341,6 +359,7 @@ export class EmulatorData {
   addActivity(activity: DistributiveOmit<ActivityRow, 'id'>): ActivityRow {
     const row = { ...activity, id: this.ids.next('activities') } as ActivityRow;
     this.activities.set(row.id, row);
+    this.activitiesByUser.add(row.userId, row.id);
     return row;
   }
 
@@ -384,8 +403,7 @@ export class EmulatorData {
     followers: number;
     byKind: Record<Exclude<StatusKind, 'no_select'>, number>;
   } {
-    let records = 0;
-    for (const r of this.records.values()) if (r.userId === userId) records += 1;
+    const records = this.recordsByUser.ids(userId).size;
     let followers = 0;
     for (const set of this.followings.values()) if (set.has(userId)) followers += 1;
     const byKind = { wanna_watch: 0, watching: 0, watched: 0, on_hold: 0, stop_watching: 0 };
@@ -396,8 +414,7 @@ export class EmulatorData {
   episodeCounts(episodeId: number): { records: number; comments: number } {
     let records = 0;
     let comments = 0;
-    for (const r of this.records.values()) {
-      if (r.episodeId !== episodeId) continue;
+    for (const r of rowsOf(this.records, this.recordsByEpisode, [episodeId])) {
       records += 1;
       if (r.comment !== '') comments += 1;
     }
@@ -407,8 +424,8 @@ export class EmulatorData {
   /** A program is watched by a user when the user has a record on its episode. */
   isProgramWatched(program: ProgramRow, userId: number): boolean {
     if (program.episodeId === null) return false;
-    for (const r of this.records.values())
-      if (r.userId === userId && r.episodeId === program.episodeId) return true;
+    for (const r of rowsOf(this.records, this.recordsByUser, [userId]))
+      if (r.episodeId === program.episodeId) return true;
     return false;
   }
 
