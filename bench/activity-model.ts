@@ -78,3 +78,26 @@ export function arrivals(rates: readonly number[], durationS: number, random: ()
   });
   return all.sort((a, b) => a.atS - b.atS);
 }
+
+/**
+ * Each owner's past before the run: the newest `keep` Poisson arrivals within `horizonS` before it,
+ * as ages in seconds (`atS` < 0). A poll's first page shows no more than its few newest activities,
+ * so older ones would never be read; a real feed has years of them.
+ */
+export function recentHistory(
+  rates: readonly number[],
+  horizonS: number,
+  keep: number,
+  random: () => number,
+): Arrival[] {
+  const past: Arrival[] = [];
+  rates.forEach((rate, owner) => {
+    if (rate <= 0) return;
+    let age = -Math.log(1 - random()) / rate;
+    for (let kept = 0; kept < keep && age < horizonS; kept++) {
+      past.push({ atS: -age, owner });
+      age += -Math.log(1 - random()) / rate;
+    }
+  });
+  return past.sort((a, b) => a.atS - b.atS);
+}

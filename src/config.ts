@@ -51,7 +51,7 @@ const environmentSchema = z.object({
   VAULT_KEY: optionalString,
   VAULT_KEYS: optionalString,
   POLL_INTERVAL_SECONDS: z.string().default('60').pipe(positiveNumber.min(5)),
-  FEED_POLICY: z.enum(['round-robin', 'adaptive']).default('round-robin'),
+  FEED_POLICY: z.enum(['adaptive', 'round-robin']).default('adaptive'),
   FEED_POLL_SHARE: z.string().default('0.75').pipe(positiveNumber.min(0.1).max(1)),
   DEFAULT_TIMEZONE: z.string().default('Asia/Tokyo').pipe(ianaZone),
   /** When a Japanese digest's broadcast day starts: earlier programs are written 24:00-29:59 of the day before. */

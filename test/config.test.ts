@@ -17,6 +17,7 @@ describe('configuration', () => {
     expect(config.databaseUrl).toMatch(/^sqlite:\/\/.*data\/kiroku\.sqlite$/);
     expect(config).toMatchObject({
       pollIntervalSeconds: 60,
+      feedPolicy: 'adaptive',
       feedPollShare: 0.75,
       defaultTimezone: 'Asia/Tokyo',
       logLevel: 'info',
@@ -30,6 +31,7 @@ describe('configuration', () => {
     ['SERVICE_URL', 'not a url'],
     ['SERVICE_RATE_PER_SECOND', '-1'],
     ['FEED_POLL_SHARE', '1.5'],
+    ['FEED_POLICY', 'fastest'],
     ['POLL_INTERVAL_SECONDS', 'often'],
     ['DEFAULT_TIMEZONE', 'Mars/Olympus'],
     ['HTTP_PORT', '70000'],

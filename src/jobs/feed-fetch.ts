@@ -30,6 +30,22 @@ export interface FeedFetchResult {
   requests: number;
   /** True when the catch-up limit was reached before the cursor: older new activities are skipped. */
   truncated: boolean;
+  /** What the first page showed of the feed's recent past, new or not (the rate's first estimate). */
+  recent: RecentActivity;
+}
+
+export interface RecentActivity {
+  /** `created_at` of the first page's activities, newest first. */
+  createdAt: string[];
+  /** True when that page held the whole feed (fewer items than asked, or no next page). */
+  complete: boolean;
+}
+
+function recentOf(items: readonly Activity[], perPage: number, nextPage: number | null): RecentActivity {
+  return {
+    createdAt: items.flatMap((activity) => (activity.created_at ? [activity.created_at] : [])),
+    complete: items.length < perPage || nextPage === null,
+  };
 }
 
 /** One newest-first page of the feed, every id kept once in `byId` (pages shift while activities arrive). */
@@ -62,16 +78,19 @@ export async function fetchNewActivities(
   const reached = (items: Activity[]) =>
     cursor === undefined || items.some((activity) => activity.id <= cursor);
   let settled = false;
+  let recent: RecentActivity | undefined;
   if (probe < options.pageSize) {
     // The usual poll finds nothing new: a few items tell that as well as a full page.
     const first = await readPage(service, call, probe, 1, byId);
     requests += 1;
+    recent = recentOf(first.items, probe, first.nextPage);
     settled = reached(first.items) || first.items.length < probe || first.nextPage === null;
   }
   // A probe full of new activity: walk as before, with full pages (page numbers follow per_page).
   for (let page = 1; !settled; page += 1) {
     const result = await readPage(service, call, options.pageSize, page, byId);
     requests += 1;
+    recent ??= recentOf(result.items, options.pageSize, result.nextPage);
     if (reached(result.items) || result.items.length === 0 || result.nextPage === null) break;
     if (page > options.maxCatchUpPages) {
       truncated = true;
@@ -80,9 +99,10 @@ export async function fetchNewActivities(
   }
   const ids = [...byId.keys()];
   const newest = ids.length > 0 ? Math.max(...ids) : 0;
-  if (cursor === undefined) return { activities: [], newestId: newest, requests, truncated };
+  const seen = recent ?? { createdAt: [], complete: true };
+  if (cursor === undefined) return { activities: [], newestId: newest, requests, truncated, recent: seen };
   const activities = [...byId.values()]
     .filter((activity) => activity.id > cursor)
     .sort((a, b) => a.id - b.id);
-  return { activities, newestId: Math.max(newest, cursor), requests, truncated };
+  return { activities, newestId: Math.max(newest, cursor), requests, truncated, recent: seen };
 }

@@ -3,12 +3,14 @@
  * subscriptions (however many channels subscribe), new activities posted oldest first to every
  * matching channel through the outbox, then the owner's cursor moved on.
  */
+import type { Activity } from '../service/index.js';
 import type { Store } from '../store/index.js';
 import type { Subscription } from '../subscriptions/model.js';
 import { forEachLimited } from './concurrency.js';
 import { FeedCursors } from './feed-cursors.js';
 import { fetchNewActivities } from './feed-fetch.js';
 import { actionMatches, feedMessage } from './feed-message.js';
+import type { PollObservation } from './feed-rates.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
 import type { OwnerChanges } from './owner-changes.js';
@@ -20,8 +22,8 @@ export interface FeedPollerDeps extends SubscriptionJobDeps {
   pageSize?: number;
   /** per_page of each poll's first, small request (default 5): full pages only when all of it is new. */
   probeSize?: number;
-  /** Told after each poll how many new activities it found (the schedule's rate estimate). */
-  onPolled?: (ownerId: string, newActivities: number) => Promise<void>;
+  /** Told after each poll what it saw: new activities and the first page's times (the schedule's rate). */
+  onPolled?: (ownerId: string, observation: PollObservation) => Promise<void>;
   /** Told the creation time of each activity when it is first posted (the feed delay metric). */
   onPosted?: (createdAt: string) => void;
   /** Extra pages walked after downtime when the whole first page is new (default 2). */
@@ -179,7 +181,7 @@ export class FeedPoller {
     mark: string | undefined,
     report: CycleReport,
   ): Promise<void> {
-    const { service, outbox, notices, logger, now } = this.#deps;
+    const { service, logger, now } = this.#deps;
     const read = await this.#kept(all, report);
     if (read.length === 0) return;
     const stored = await ownerToken(this.#deps, ownerId);
@@ -203,7 +205,7 @@ export class FeedPoller {
     if (cursor === undefined) {
       // First poll of this account: start from now instead of posting history.
       await this.#cursors.set(ownerId, stored.serviceUserId, fetched.newestId, now());
-      await this.#deps.onPolled?.(ownerId, 0);
+      await this.#deps.onPolled?.(ownerId, { newActivities: 0, recent: fetched.recent });
       return;
     }
     // Whatever was confirmed before these activities were made is stored by now, so it is read here.
@@ -213,47 +215,71 @@ export class FeedPoller {
       report.truncated += 1;
       logger.warn({ ownerId, cursor, posted: fetched.activities.length }, 'feed: catch-up limit reached');
     }
+    const done = await this.#postAll(fetched.activities, subscriptions, cursor, fetched.newestId, report);
+    if (done !== cursor) await this.#cursors.set(ownerId, stored.serviceUserId, done, now());
+    await this.#deps.onPolled?.(ownerId, {
+      newActivities: fetched.activities.length,
+      recent: fetched.recent,
+    });
+  }
 
+  /**
+   * Posts the new activities oldest first to every matching channel; returns how far the cursor may
+   * move: past all of them, or only past those every channel took when a post failed for now.
+   */
+  async #postAll(
+    activities: Activity[],
+    subscriptions: Subscription[],
+    cursor: number,
+    newestId: number,
+    report: CycleReport,
+  ): Promise<number> {
     const disabledChannels = new Set<string>();
-    const postedOnce = new Set<number>();
     let done = cursor;
-    let stopped = false;
-    for (const activity of fetched.activities) {
-      const messageIn = perLanguage((t) => feedMessage(activity, t));
-      const message = messageIn('en');
-      if (!message) {
-        report.skippedUnknown += 1;
-        done = activity.id;
-        continue;
+    for (const activity of activities) {
+      if ((await this.#post(activity, subscriptions, disabledChannels, report)) === 'stopped') {
+        report.retryLater += 1;
+        return done;
       }
-      for (const subscription of subscriptions) {
-        if (disabledChannels.has(subscription.channelId)) continue;
-        if (!actionMatches(subscription.feed?.actions ?? [], activity)) continue;
-        const result = await outbox.deliver(
-          subscription.channelId,
-          `activity:${activity.id}`,
-          () => messageIn(subscription.language) ?? message,
-        );
-        if (result.status === 'posted' && !postedOnce.has(activity.id)) {
-          postedOnce.add(activity.id);
-          if (activity.created_at) this.#deps.onPosted?.(activity.created_at);
-        }
-        if (result.status === 'posted') report.posted += 1;
-        else if (result.status === 'duplicate') report.skippedDuplicates += 1;
-        else if (result.status === 'failed' && result.reason !== 'failed') {
-          disabledChannels.add(subscription.channelId);
-          report.disabled += (await notices.disableChannel(subscription.channelId, result.reason)).length;
-        } else if (result.status === 'failed') {
-          stopped = true;
-          break;
-        }
-      }
-      if (stopped) break;
       done = activity.id;
     }
-    if (stopped) report.retryLater += 1;
-    else done = fetched.newestId;
-    if (done !== cursor) await this.#cursors.set(ownerId, stored.serviceUserId, done, now());
-    await this.#deps.onPolled?.(ownerId, fetched.activities.length);
+    return newestId;
+  }
+
+  /** One activity to its channels; 'stopped' when a post failed for now (the rest waits for the next poll). */
+  async #post(
+    activity: Activity,
+    subscriptions: Subscription[],
+    disabledChannels: Set<string>,
+    report: CycleReport,
+  ): Promise<'done' | 'stopped'> {
+    const { outbox, notices } = this.#deps;
+    const messageIn = perLanguage((t) => feedMessage(activity, t));
+    const message = messageIn('en');
+    if (!message) {
+      report.skippedUnknown += 1;
+      return 'done';
+    }
+    let counted = false;
+    for (const subscription of subscriptions) {
+      if (disabledChannels.has(subscription.channelId)) continue;
+      if (!actionMatches(subscription.feed?.actions ?? [], activity)) continue;
+      const result = await outbox.deliver(
+        subscription.channelId,
+        `activity:${activity.id}`,
+        () => messageIn(subscription.language) ?? message,
+      );
+      if (result.status === 'posted' && !counted) {
+        counted = true;
+        if (activity.created_at) this.#deps.onPosted?.(activity.created_at);
+      }
+      if (result.status === 'posted') report.posted += 1;
+      else if (result.status === 'duplicate') report.skippedDuplicates += 1;
+      else if (result.status === 'failed' && result.reason !== 'failed') {
+        disabledChannels.add(subscription.channelId);
+        report.disabled += (await notices.disableChannel(subscription.channelId, result.reason)).length;
+      } else if (result.status === 'failed') return 'stopped';
+    }
+    return 'done';
   }
 }

@@ -7,7 +7,13 @@
  * POLL_INTERVAL_SECONDS. The scale between them is found by bisection so the total fits B.
  */
 import type { Store } from '../store/index.js';
-import { estimatedRate, type FeedRate, FeedRates, type RatePrior } from './feed-rates.js';
+import {
+  estimatedRate,
+  type FeedRate,
+  FeedRates,
+  type PollObservation,
+  type RatePrior,
+} from './feed-rates.js';
 
 export interface PlanInput {
   /** Estimated activity rates (per second), one per owner polled. */
@@ -66,18 +72,27 @@ export interface FeedScheduleOptions {
   now: () => Date;
   /** How often the plan is worked out again from every owner's rate (default 10 s). */
   replanMs?: number;
+  /** Uniform in [0, 1): spreads owners polled for the first time together (default Math.random). */
+  random?: () => number;
 }
 
 /** Prior and half-life in round-robin cycles, so they mean the same at any budget and size. */
 const PRIOR_EVENTS = 0.1;
 const PRIOR_CYCLES = 2;
 const HALF_LIFE_CYCLES = 50;
+/**
+ * The promise is 4 cycles at most between two polls; the plan keeps half a cycle in hand, because
+ * when the budget falls short of the plan (commands took more) every owner's poll runs late.
+ */
+const PLANNED_GAP_CYCLES = 3.5;
 
 /** Each owner's poll interval from its rate (kept in the store) and the current plan. */
 export class FeedSchedule {
   readonly #options: FeedScheduleOptions;
   readonly #rates: FeedRates;
   readonly #known = new Map<string, FeedRate | undefined>();
+  /** Owners just polled for the first time: their next interval starts at a random phase. */
+  readonly #firstPolled = new Set<string>();
   #plan: PollPlan | undefined;
   #plannedAt = Number.NEGATIVE_INFINITY;
 
@@ -111,6 +126,7 @@ export class FeedSchedule {
       rates: owners.map((owner) => estimatedRate(this.#known.get(owner), prior)),
       pollsPerS,
       minIntervalS: this.#options.minIntervalMs / 1000,
+      maxGapCycles: PLANNED_GAP_CYCLES,
     });
     this.#plannedAt = now;
     return this.#plan;
@@ -124,6 +140,18 @@ export class FeedSchedule {
     return 1000 / pollFrequency(plan, rate);
   }
 
+  /**
+   * Milliseconds from the poll just made to the owner's next: the interval, except after an owner's
+   * first poll, a random part of it. Owners first polled together (all of them, on the first start)
+   * would otherwise stay in step, the quiet ones all falling due in the same few seconds every
+   * `maxGapCycles` cycles and taking the budget from the busy ones then.
+   */
+  nextDelayMs(ownerId: string): number {
+    const intervalMs = this.intervalMs(ownerId);
+    if (!this.#firstPolled.delete(ownerId)) return intervalMs;
+    return intervalMs * (this.#options.random ?? Math.random)();
+  }
+
   /** When the owner is next due (epoch ms): from its last poll, or now when never polled. */
   dueAt(ownerId: string): number {
     const polledAt = Date.parse(this.#known.get(ownerId)?.polledAt ?? '');
@@ -131,16 +159,19 @@ export class FeedSchedule {
   }
 
   /** One poll's outcome (the poller's hook): stored, and used for the owner's next interval. */
-  observe = async (ownerId: string, newActivities: number): Promise<void> => {
+  observe = async (ownerId: string, observation: PollObservation): Promise<void> => {
+    // The half-life is in cycles: a job's first poll in this process may come before any plan.
+    await this.replan();
     const halfLifeS = HALF_LIFE_CYCLES * Math.max(this.cycleS, this.#options.minIntervalMs / 1000);
-    const record = await this.#rates.observe(ownerId, newActivities, this.#options.now(), halfLifeS);
+    if (this.#known.get(ownerId) === undefined) this.#firstPolled.add(ownerId);
+    const record = await this.#rates.observe(ownerId, observation, this.#options.now(), halfLifeS);
     this.#known.set(ownerId, record);
   };
 
   /** With Redis, a job's delay until its owner's next poll (the owner queue's hook). */
   delayMs = async (ownerId: string): Promise<number> => {
     await this.replan();
-    return this.intervalMs(ownerId);
+    return this.nextDelayMs(ownerId);
   };
 
   #prior(cycleS: number): RatePrior {

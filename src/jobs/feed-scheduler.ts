@@ -12,7 +12,7 @@ import type { OwnerSnapshot } from './owner-snapshot.js';
 
 export interface FeedSchedulerOptions {
   poller: Pick<FeedPoller, 'pollOwner'>;
-  schedule: Pick<FeedSchedule, 'replan' | 'intervalMs' | 'dueAt'>;
+  schedule: Pick<FeedSchedule, 'replan' | 'intervalMs' | 'nextDelayMs' | 'dueAt'>;
   owners: Pick<OwnerSnapshot, 'feedOwners' | 'ofOwner' | 'invalidate'>;
   /** Polls per second the feed may use: bounds how many owners one tick takes. */
   pollsPerS: number;
@@ -103,7 +103,7 @@ export class FeedScheduler {
       this.#options.logger.error({ err: error, ownerId }, 'feed: scheduled poll failed');
     } finally {
       const intervalMs = schedule.intervalMs(ownerId);
-      this.#due.set(ownerId, { at: now().getTime() + intervalMs, intervalMs });
+      this.#due.set(ownerId, { at: now().getTime() + schedule.nextDelayMs(ownerId), intervalMs });
     }
   }
 }

@@ -84,7 +84,7 @@ export interface JobsOptions {
     probeSize?: number;
     maxCatchUpPages?: number;
     concurrency?: number;
-    /** `round-robin` (every owner in turn; the default) or `adaptive` (by activity rate: FEED_POLICY). */
+    /** `adaptive` (by activity rate; the default) or `round-robin` (every owner in turn): FEED_POLICY. */
     policy?: 'adaptive' | 'round-robin';
   };
   /** Feed polls per second the budget leaves after commands (the schedule's budget; default 2.25). */
@@ -130,8 +130,7 @@ export function createJobs(options: JobsOptions): Jobs {
   if (!poster) throw new Error('createJobs: give `rest` or `poster`');
   const intervals = options.intervals ?? {};
   const feedMs = intervals.feedMs ?? 60_000;
-  // Round-robin unless told: the adaptive schedule does not meet its bench targets yet (README).
-  const adaptive = options.feed?.policy === 'adaptive';
+  const adaptive = options.feed?.policy !== 'round-robin';
   const timing: JobTiming = {
     feedMs,
     digestMs: intervals.digestMs ?? 30_000,
@@ -274,7 +273,9 @@ function jobTickers(parts: JobParts, timing: JobTiming, isReady: () => boolean, 
     const reconcile = () => owners.reconcile();
     return [new Ticker({ name: 'owners', intervalMs: feedMs, isReady, step: reconcile, logger })];
   }
-  const tickMs = Math.min(1_000, feedMs);
+  // The adaptive scheduler looks for due owners every 1/60 of the poll interval (1 s at the default
+  // 60 s): owners that fall due between two looks wait for the next, and the budget idles meanwhile.
+  const tickMs = Math.min(1_000, feedMs / 60);
   // Digest and alert ticks fall on :00 and :30, so an 08:00 digest posts at 08:00:00.
   return [
     timing.adaptive

@@ -137,11 +137,28 @@ export class OwnerQueue {
     this.#worker.on('error', (error) => logger.error({ err: error }, 'owner queue: worker error'));
   }
 
-  /** Makes sure an owner has its job (no-op when it exists: one id per owner). */
+  /**
+   * Makes sure an owner has its job, due now: a new subscription is polled soon even when the owner's
+   * job already waits out a long interval (an adaptive pace gives quiet owners several cycles).
+   */
   async enqueue(ownerId: string): Promise<void> {
     this.#snapshot.invalidate();
     const job = ownerJob(ownerId);
     await this.#queue?.add(job.name, job.data, job.opts);
+    await this.#bringForward(job.opts.jobId, ownerId);
+  }
+
+  /** A waiting job made due at once; one running or just started reads the new subscription itself. */
+  async #bringForward(jobId: string, ownerId: string): Promise<void> {
+    const existing = await this.#queue?.getJob(jobId);
+    if (!existing || !(await existing.isDelayed())) return;
+    await existing.updateData({ ownerId, feedDueAt: 0 });
+    await existing.promote().catch((error: unknown) => {
+      this.#options.logger.debug(
+        { err: error, ownerId },
+        'owner queue: job started before it was brought forward',
+      );
+    });
   }
 
   /** Gives every owner with active subscriptions its job (also those made by other processes); returns how many. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { IdSequence, RowIndex, rowsOf } from './data-index.js';
 import {
   type DistributiveOmit,
   episodeRow,
@@ -35,18 +36,6 @@ import type {
 /** Authorization codes live this long (seconds), as on the public service. */
 export const AUTHORIZATION_CODE_TTL_SECONDS = 600;
 
-/** Ids grow from the highest id ever used in a table, so explicit ids and generated ones mix. */
-class IdSequence {
-  private readonly max = new Map<string, number>();
-
-  next(table: string, explicit?: number): number {
-    const current = this.max.get(table) ?? 0;
-    const id = explicit ?? current + 1;
-    this.max.set(table, Math.max(current, id));
-    return id;
-  }
-}
-
 /**
  * The in-memory model of the service. Tests use the create/issue/follow helpers directly;
  * the HTTP handlers use the same methods, so both paths keep counts and activities consistent.
@@ -60,6 +49,10 @@ export class EmulatorData {
   readonly channels = new Map<number, ChannelRow>();
   readonly programs = new Map<number, ProgramRow>();
   readonly activities = new Map<number, ActivityRow>();
+  /** activities and records by user, records by episode (kept by the methods below). */
+  readonly activitiesByUser = new RowIndex();
+  readonly recordsByUser = new RowIndex();
+  readonly recordsByEpisode = new RowIndex();
   /** userId -> (workId -> kind); no_select is stored as absence. */
   readonly statuses = new Map<number, Map<number, StatusKind>>();
   /** follower id -> ids it follows. */
@@ -148,6 +141,8 @@ export class EmulatorData {
     if (!episode) throw new Error(`no episode ${input.episodeId}`);
     const record = recordRow(this.ids.next('records'), input, episode, this.now());
     this.records.set(record.id, record);
+    this.recordsByUser.add(record.userId, record.id);
+    this.recordsByEpisode.add(record.episodeId, record.id);
     if (input.activity !== false) {
       this.addActivity({
         action: 'create_record',
@@ -183,16 +178,27 @@ export class EmulatorData {
   }
 
   deleteRecord(recordId: number): boolean {
-    if (!this.records.delete(recordId)) return false;
-    for (const activity of [...this.activities.values()]) {
+    const record = this.records.get(recordId);
+    if (!record) return false;
+    this.records.delete(recordId);
+    this.recordsByUser.delete(record.userId, recordId);
+    this.recordsByEpisode.delete(record.episodeId, recordId);
+    for (const activity of rowsOf(this.activities, this.activitiesByUser, [record.userId])) {
       if (activity.action === 'create_record' && activity.recordId === recordId) {
-        this.activities.delete(activity.id);
+        this.deleteActivity(activity.id);
       } else if (activity.action === 'create_multiple_records' && activity.recordIds.includes(recordId)) {
         activity.recordIds = activity.recordIds.filter((id) => id !== recordId);
-        if (activity.recordIds.length === 0) this.activities.delete(activity.id);
+        if (activity.recordIds.length === 0) this.deleteActivity(activity.id);
       }
     }
     return true;
+  }
+
+  deleteActivity(activityId: number): void {
+    const activity = this.activities.get(activityId);
+    if (!activity) return;
+    this.activities.delete(activityId);
+    this.activitiesByUser.delete(activity.userId, activityId);
   }
 
   /** Sets (or with no_select clears) a status; adds a create_status activity unless no_select. */
@@ -235,6 +241,7 @@ export class EmulatorData {
   addActivity(activity: DistributiveOmit<ActivityRow, 'id'>): ActivityRow {
     const row = { ...activity, id: this.ids.next('activities') } as ActivityRow;
     this.activities.set(row.id, row);
+    this.activitiesByUser.add(row.userId, row.id);
     return row;
   }
 
@@ -278,8 +285,7 @@ export class EmulatorData {
     followers: number;
     byKind: Record<Exclude<StatusKind, 'no_select'>, number>;
   } {
-    let records = 0;
-    for (const r of this.records.values()) if (r.userId === userId) records += 1;
+    const records = this.recordsByUser.ids(userId).size;
     let followers = 0;
     for (const set of this.followings.values()) if (set.has(userId)) followers += 1;
     const byKind = { wanna_watch: 0, watching: 0, watched: 0, on_hold: 0, stop_watching: 0 };
@@ -290,8 +296,7 @@ export class EmulatorData {
   episodeCounts(episodeId: number): { records: number; comments: number } {
     let records = 0;
     let comments = 0;
-    for (const r of this.records.values()) {
-      if (r.episodeId !== episodeId) continue;
+    for (const r of rowsOf(this.records, this.recordsByEpisode, [episodeId])) {
       records += 1;
       if (r.comment !== '') comments += 1;
     }
@@ -301,8 +306,8 @@ export class EmulatorData {
   /** A program is watched by a user when the user has a record on its episode. */
   isProgramWatched(program: ProgramRow, userId: number): boolean {
     if (program.episodeId === null) return false;
-    for (const r of this.records.values())
-      if (r.userId === userId && r.episodeId === program.episodeId) return true;
+    for (const r of rowsOf(this.records, this.recordsByUser, [userId]))
+      if (r.episodeId === program.episodeId) return true;
     return false;
   }
 

@@ -1,3 +1,4 @@
+import { rowsOf } from './data-index.js';
 import {
   type ApiContext,
   containsText,
@@ -165,11 +166,8 @@ const followingActivities: Handler = (ctx) => {
   const excludeMuted = ctx.params.bool('filter_muted') ?? true;
   const followed = ctx.data.followings.get(ctx.user.id) ?? new Set<number>();
   const muted = ctx.data.mutes.get(ctx.user.id) ?? new Set<number>();
-  const items = [...ctx.data.activities.values()].filter(
-    (a) =>
-      (a.userId === ctx.user.id || followed.has(a.userId)) &&
-      !(excludeMuted && muted.has(a.userId)) &&
-      (action === undefined || a.action === action),
+  const items = rowsOf(ctx.data.activities, ctx.data.activitiesByUser, [ctx.user.id, ...followed]).filter(
+    (a) => !(excludeMuted && muted.has(a.userId)) && (action === undefined || a.action === action),
   );
   return listResponse(ctx, 'activities', items, (a) => renderActivity(ctx.data, a));
 };

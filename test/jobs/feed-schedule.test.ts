@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type FeedService, fetchNewActivities } from '../../src/jobs/feed-fetch.js';
-import { estimatedRate, observedRate } from '../../src/jobs/feed-rates.js';
-import { planPolls, pollFrequency } from '../../src/jobs/feed-schedule.js';
+import { estimatedRate, FeedRates, historyRate, observedRate } from '../../src/jobs/feed-rates.js';
+import { FeedSchedule, planPolls, pollFrequency } from '../../src/jobs/feed-schedule.js';
 import type { Activity } from '../../src/service/index.js';
+import { openStore } from '../../src/store/index.js';
 
 const T0 = new Date('2025-06-01T00:00:00Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
@@ -11,23 +12,92 @@ describe('feed activity rate', () => {
   const prior = { events: 0.5, exposureS: 1_000 };
 
   it('is the prior alone before any poll, and moves towards what the polls see', () => {
-    expect(estimatedRate(undefined, prior)).toBeCloseTo(0.0005);
-    let record = observedRate(undefined, 0, at(0), 1e9);
-    for (let i = 1; i <= 100; i++) record = observedRate(record, 1, at(i * 10), 1e9);
+    expect(estimatedRate(undefined, prior)).toBeCloseTo(0.0005, 9);
+    let record = observedRate(undefined, { newActivities: 0 }, at(0), 1e9);
+    for (let i = 1; i <= 100; i++) record = observedRate(record, { newActivities: 1 }, at(i * 10), 1e9);
     // 100 activities over 1,000 s, plus the prior's 0.5 over 1,000 s.
-    expect(estimatedRate(record, prior)).toBeCloseTo(100.5 / 2_000);
-    let idle = observedRate(undefined, 0, at(0), 1e9);
-    idle = observedRate(idle, 0, at(10_000), 1e9);
+    expect(estimatedRate(record, prior)).toBeCloseTo(100.5 / 2_000, 6);
+    let idle = observedRate(undefined, { newActivities: 0 }, at(0), 1e9);
+    idle = observedRate(idle, { newActivities: 0 }, at(10_000), 1e9);
     expect(estimatedRate(idle, prior)).toBeLessThan(estimatedRate(undefined, prior));
   });
 
   it('forgets old activity with the half-life', () => {
-    let record = observedRate(undefined, 0, at(0), 100);
-    record = observedRate(record, 10, at(10), 100);
+    let record = observedRate(undefined, { newActivities: 0 }, at(0), 100);
+    record = observedRate(record, { newActivities: 10 }, at(10), 100);
     const busy = estimatedRate(record, prior);
-    record = observedRate(record, 0, at(1_010), 100);
-    expect(record.events).toBeCloseTo(10 / 1024);
+    record = observedRate(record, { newActivities: 0 }, at(1_010), 100);
+    expect(record.events).toBeCloseTo(10 / 1024, 9);
     expect(estimatedRate(record, prior)).toBeLessThan(busy / 10);
+  });
+});
+
+describe("first estimate from the feed's recent past", () => {
+  const prior = { events: 0.1, exposureS: 100 };
+  /** created_at `seconds` before at(1_000). */
+  const ago = (...seconds: number[]) => seconds.map((s) => at(1_000 - s).toISOString());
+
+  it("counts a full page over its oldest item's age", () => {
+    const record = historyRate(
+      { newActivities: 1, recent: { createdAt: ago(10, 100, 200, 300, 400), complete: false } },
+      at(1_000),
+      3_600,
+    );
+    expect(record).toMatchObject({ events: 5, exposureS: 400 });
+    expect(estimatedRate(record, prior)).toBeCloseTo(5.1 / 500, 9);
+  });
+
+  it('counts what falls in the horizon, over the horizon, when the page is older or the whole feed', () => {
+    const old = historyRate(
+      { newActivities: 0, recent: { createdAt: ago(10, 5_000, 9_000), complete: false } },
+      at(1_000),
+      3_600,
+    );
+    expect(old).toMatchObject({ events: 1, exposureS: 3_600 });
+    const whole = historyRate(
+      { newActivities: 0, recent: { createdAt: ago(10, 20), complete: true } },
+      at(1_000),
+      3_600,
+    );
+    expect(whole).toMatchObject({ events: 2, exposureS: 3_600 });
+    const empty = historyRate(
+      { newActivities: 0, recent: { createdAt: [], complete: true } },
+      at(1_000),
+      3_600,
+    );
+    expect(empty).toMatchObject({ events: 0, exposureS: 3_600 });
+    expect(estimatedRate(empty, prior) * 3_700).toBeCloseTo(0.1, 9);
+  });
+
+  it("makes a busy owner's first estimate busier than a quiet one's, from one poll", () => {
+    const busy = observedRate(
+      undefined,
+      { newActivities: 0, recent: { createdAt: ago(5, 60, 120, 180, 240), complete: false } },
+      at(1_000),
+      3_600,
+    );
+    const quiet = observedRate(
+      undefined,
+      { newActivities: 0, recent: { createdAt: ago(3_000), complete: true } },
+      at(1_000),
+      3_600,
+    );
+    expect(estimatedRate(busy, prior)).toBeGreaterThan(10 * estimatedRate(quiet, prior));
+  });
+
+  it('skips unreadable times and reads future ones as now, instead of failing', () => {
+    const record = historyRate(
+      { newActivities: 2, recent: { createdAt: ['not a date', at(1_100).toISOString()], complete: true } },
+      at(1_000),
+      3_600,
+    );
+    expect(record).toMatchObject({ events: 1, exposureS: 3_600 });
+    const none = historyRate(
+      { newActivities: 2, recent: { createdAt: ['nope'], complete: true } },
+      at(1_000),
+      3_600,
+    );
+    expect(none).toMatchObject({ events: 2, exposureS: 0 });
   });
 });
 
@@ -67,6 +137,58 @@ describe('poll plan', () => {
   });
 });
 
+describe('feed schedule', () => {
+  it("starts each owner's second poll at a random part of its interval, then keeps the interval", async () => {
+    const store = await openStore('sqlite://:memory:');
+    try {
+      const draws = [0.25, 0.75];
+      const schedule = new FeedSchedule({
+        store,
+        owners: async () => ['a', 'b'],
+        pollsPerS: 0.01,
+        minIntervalMs: 1_000,
+        now: () => at(0),
+        random: () => draws.shift() ?? 1,
+      });
+      await schedule.replan();
+      const empty = { newActivities: 0, recent: { createdAt: [], complete: true } };
+      await schedule.observe('a', empty);
+      await schedule.observe('b', empty);
+      const interval = schedule.intervalMs('a');
+      expect(schedule.intervalMs('b')).toBe(interval);
+      // Polled together for the first time, they fall due apart: a quarter and three quarters in.
+      expect(schedule.nextDelayMs('a')).toBeCloseTo(interval * 0.25);
+      expect(schedule.nextDelayMs('b')).toBeCloseTo(interval * 0.75);
+      await schedule.observe('a', empty);
+      expect(schedule.nextDelayMs('a')).toBe(schedule.intervalMs('a'));
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('stored feed rates', () => {
+  it('forget an owner unpolled for 30 days (one who left), and keep one polled meanwhile', async () => {
+    const store = await openStore('sqlite://:memory:');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(at(0));
+      const rates = new FeedRates(store);
+      const seen = { newActivities: 1, recent: { createdAt: [at(0).toISOString()], complete: true } };
+      await rates.observe('left', seen, at(0), 3_600);
+      await rates.observe('stayed', seen, at(0), 3_600);
+      vi.setSystemTime(at(29 * 86_400));
+      await rates.observe('stayed', seen, at(29 * 86_400), 3_600);
+      vi.setSystemTime(at(31 * 86_400));
+      expect(await rates.get('left')).toBeUndefined();
+      expect(await rates.get('stayed')).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+      await store.close();
+    }
+  });
+});
+
 describe('feed fetch', () => {
   /** A feed of ids 1..newest, newest first, answering like the service. */
   function feed(newest: number) {
@@ -101,6 +223,18 @@ describe('feed fetch', () => {
     });
     expect(calls).toEqual([{ per_page: 5, page: 1 }]);
     expect(result.activities.map((a) => a.id)).toEqual([99, 100]);
+    // The page shows the recent past, new or not: five times, and more exist.
+    expect(result.recent).toEqual({ createdAt: Array(5).fill(T0.toISOString()), complete: false });
+  });
+
+  it('tells when its first page is the whole feed', async () => {
+    const { service } = feed(3);
+    const result = await fetchNewActivities(service, 't', undefined, {
+      pageSize: 50,
+      probeSize: 5,
+      maxCatchUpPages: 2,
+    });
+    expect(result.recent).toEqual({ createdAt: Array(3).fill(T0.toISOString()), complete: true });
   });
 
   it('reads full pages from the first when the small request is all new', async () => {

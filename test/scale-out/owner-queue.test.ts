@@ -59,7 +59,7 @@ const alertReport = (): AlertTickReport => ({
 });
 
 /** Several "processes" (OwnerQueues) over one Redis, with a feed poller that records who polled whom. */
-function world(redisUrl: string, subscriptions: Subscription[]) {
+function world(redisUrl: string, subscriptions: Subscription[], feedDelayMs?: () => number) {
   const polls: Array<{ process: number; ownerId: string }> = [];
   const running = new Set<string>();
   const overlaps: string[] = [];
@@ -84,6 +84,7 @@ function world(redisUrl: string, subscriptions: Subscription[]) {
       logger,
       feedMs: 500,
       lockMs: 1_000,
+      ...(feedDelayMs ? { feedDelayMs } : {}),
     });
     queues.push(queue);
     return queue;
@@ -142,6 +143,25 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
     await queue.enqueue(owner);
     for (let i = 0; i < 100 && w.polls.length === 0; i++) await sleep(20);
     expect(w.polls).toEqual([{ process: 0, ownerId: owner }]);
+  }, 15_000);
+
+  it('polls an owner soon after a new subscription, even when its job waits out a long interval', async () => {
+    const owner = '400000000000000055';
+    const subscriptions = [feedSubscription(owner, 55)];
+    // A quiet owner's pace: a minute between polls.
+    const w = world(redis.url, subscriptions, () => 60_000);
+    queues = w.queues;
+    const queue = w.open(0);
+    await queue.start(() => true);
+    await queue.enqueue(owner);
+    for (let i = 0; i < 100 && w.polls.length === 0; i++) await sleep(20);
+    expect(w.polls).toHaveLength(1);
+    await sleep(300);
+    expect(w.polls).toHaveLength(1);
+    subscriptions.push(feedSubscription(owner, 56));
+    await queue.enqueue(owner);
+    for (let i = 0; i < 100 && w.polls.length === 1; i++) await sleep(20);
+    expect(w.polls).toHaveLength(2);
   }, 15_000);
 
   it('waits while the gateway is down and polls once it is back', async () => {

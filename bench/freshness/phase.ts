@@ -1,0 +1,266 @@
+/**
+ * One policy of the feed-freshness bench over the whole timeline, on a fresh copy of the seeded
+ * store: the jobs polling, commands using a fifth of the budget, activities injected on time, and
+ * the delay from each activity to its post measured in the channel.
+ */
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { REST } from 'discord.js';
+import { FeedCursors } from '../../src/jobs/feed-cursors.js';
+import { createJobs, type Jobs } from '../../src/jobs/index.js';
+import { type ChannelPoster, createRestPoster } from '../../src/jobs/poster.js';
+import { createLogger } from '../../src/logger.js';
+import { createRequestBudget, ServiceClient } from '../../src/service/index.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { Subscriptions } from '../../src/subscriptions/model.js';
+import { KeyRing, TokenVault } from '../../src/vault/index.js';
+import type { Arrival } from '../activity-model.js';
+import { inBatches, ownerDiscordId } from '../population.js';
+import { mean, percentile, round, sleep } from '../stats.js';
+import {
+  COMMAND_SHARE,
+  DRAIN_CYCLES,
+  MEASURE_CYCLES,
+  resetFeeds,
+  type Setup,
+  WARMUP_CYCLES,
+} from './world.js';
+
+export type Policy = 'round-robin' | 'adaptive';
+
+export interface PhaseResult {
+  policy: Policy;
+  delaysS: number[];
+  meanS: number;
+  p95S: number;
+  polls: number;
+  requests: number;
+  posted: number;
+  /** Measured activities never posted before the drain ended. */
+  unposted: number;
+  maxGapS: number;
+  http429: number;
+}
+
+/** What a running phase holds until it is closed and measured. */
+interface Running {
+  dir: string;
+  store: Store;
+  service: ServiceClient;
+  closeBudget: () => void;
+  jobs: Jobs;
+  stopCommands: () => void;
+  episode: number;
+  /** Posts still awaited per channel, oldest first, and the delays of the measured ones posted. */
+  pending: Map<string, Array<{ at: number; measured: boolean }>>;
+  delays: number[];
+  posts: { count: number };
+  requestsBefore: number;
+  limitedBefore: number;
+}
+
+/** The store copied from the template, every feed reset to its past and every cursor at its newest. */
+async function openPhaseStore(setup: Setup): Promise<{ dir: string; store: Store; episode: number }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kiroku-bench-fresh-phase-'));
+  const file = path.join(dir, 'kiroku.sqlite');
+  await copyFile(setup.template, file);
+  const store = await openStore(`sqlite://${file}`, { logger: createLogger('warn') });
+  const episode = [...setup.emulator.data.episodes.values()][0]?.id ?? 0;
+  resetFeeds(setup, episode);
+  const cursors = new FeedCursors(store);
+  const newest = [...setup.emulator.data.activities.keys()].reduce((a, b) => Math.max(a, b), 0);
+  await inBatches(setup.userIds, 100, (serviceUserId, i) =>
+    cursors.set(ownerDiscordId(i), serviceUserId, newest, new Date()),
+  );
+  return { dir, store, episode };
+}
+
+async function openPhase(setup: Setup, policy: Policy): Promise<Running> {
+  const { scale, emulator, discord } = setup;
+  const logger = createLogger('warn');
+  const { dir, store, episode } = await openPhaseStore(setup);
+  const vault = new TokenVault(store, KeyRing.fromKeys([{ key: setup.vaultKey }]), { logger });
+  const budgetPerS = 3 * scale;
+  const budget = createRequestBudget({ ratePerSecond: budgetPerS, logger });
+  const service = new ServiceClient({ baseUrl: emulator.url, budget, logger });
+  const rest = new REST({ api: discord.restUrl, retries: 0 }).setToken(discord.botToken);
+  const pending = new Map<string, Array<{ at: number; measured: boolean }>>();
+  const delays: number[] = [];
+  const posts = { count: 0 };
+  const jobs = createJobs({
+    store,
+    subscriptions: new Subscriptions(store),
+    vault,
+    service,
+    poster: timedPoster(createRestPoster(rest, logger), pending, delays, posts),
+    logger,
+    now: () => new Date(),
+    intervals: { feedMs: 60_000 / scale },
+    // Polls in flight must cover the compressed budget times a poll's latency (~0.25 s here), as
+    // kiroku's default of 4 covers 3 requests/s; both policies get the same.
+    feed: { policy, concurrency: Math.max(16, Math.ceil(budgetPerS / 4)) },
+    // The schedule plans for exactly what commands leave (FEED_POLL_SHARE = 1 − 1/5).
+    feedPollsPerSecond: budgetPerS * (1 - COMMAND_SHARE),
+  });
+  const commander = emulator.data.createUser({ username: `commander_${policy}_${setup.size.owners}` });
+  const commandToken = emulator.data.issueToken(commander.id);
+  const stopCommands = startCommands(service, commandToken, budgetPerS * COMMAND_SHARE);
+  setup.pollTimes.length = 0;
+  const requestsBefore = setup.feedRequests.count;
+  const limitedBefore = emulator.stats.rateLimited;
+  const closeBudget = () => budget.close();
+  return {
+    dir,
+    store,
+    service,
+    closeBudget,
+    jobs,
+    stopCommands,
+    episode,
+    pending,
+    delays,
+    posts,
+    requestsBefore,
+    limitedBefore,
+  };
+}
+
+/** Injects the timeline's activities on time until the window ends; returns how many are measured. */
+async function playTimeline(setup: Setup, running: Running, t0: number, measureEnd: number): Promise<number> {
+  const { timeline, size } = setup;
+  let next = 0;
+  let measured = 0;
+  while (performance.now() < measureEnd) {
+    const elapsedS = (performance.now() - t0) / 1000;
+    for (; next < timeline.length && (timeline[next]?.atS ?? Infinity) <= elapsedS; next++) {
+      const arrival = timeline[next] as Arrival;
+      setup.emulator.data.createRecord({
+        userId: setup.userIds[arrival.owner] ?? 0,
+        episodeId: running.episode,
+      });
+      const isMeasured = arrival.atS >= WARMUP_CYCLES * size.cycleS;
+      if (isMeasured) measured += 1;
+      const channel = setup.channels[arrival.owner] ?? '';
+      running.pending.set(channel, [
+        ...(running.pending.get(channel) ?? []),
+        { at: performance.now(), measured: isMeasured },
+      ]);
+    }
+    await sleep(10);
+  }
+  return measured;
+}
+
+async function closePhase(running: Running): Promise<void> {
+  running.stopCommands();
+  await running.jobs.stop();
+  await running.service.close();
+  running.closeBudget();
+  await running.store.close();
+  await rm(running.dir, { recursive: true, force: true });
+}
+
+export async function runPhase(
+  setup: Setup,
+  policy: Policy,
+  log: (line: string) => void,
+): Promise<PhaseResult> {
+  const { size, scale, emulator } = setup;
+  const running = await openPhase(setup, policy);
+  const t0 = performance.now();
+  running.jobs.start(() => true);
+  const warmupEnd = t0 + WARMUP_CYCLES * size.cycleS * 1000;
+  const measureEnd = warmupEnd + MEASURE_CYCLES * size.cycleS * 1000;
+  const measured = await playTimeline(setup, running, t0, measureEnd);
+  const drainEnd = measureEnd + DRAIN_CYCLES * size.cycleS * 1000;
+  while (running.delays.length < measured && performance.now() < drainEnd) await sleep(50);
+  await closePhase(running);
+  const { delays } = running;
+  const inWindow = setup.pollTimes.map((times) => times.filter((t) => t >= warmupEnd && t <= measureEnd));
+  const polls = inWindow.reduce((sum, times) => sum + times.length, 0);
+  const result: PhaseResult = {
+    policy,
+    delaysS: delays,
+    meanS: (mean(delays) ?? 0) * scale,
+    p95S: (percentile(delays, 95) ?? 0) * scale,
+    polls,
+    requests: setup.feedRequests.count - running.requestsBefore,
+    posted: running.posts.count,
+    unposted: measured - delays.length,
+    maxGapS: (longestGap(setup.pollTimes, size.owners, t0, warmupEnd, measureEnd) / 1000) * scale,
+    http429: emulator.stats.rateLimited - running.limitedBefore,
+  };
+  const byTier = pollsByTier(setup.rates, inWindow);
+  log(
+    `    ${policy}: ${delays.length}/${measured} measured activities posted, mean ${result.meanS.toFixed(0)} s, p95 ${result.p95S.toFixed(0)} s, ${polls} polls in the window, longest gap ${result.maxGapS.toFixed(0)} s, 429s ${result.http429}; polls per owner: busiest 20% ${byTier.busy}, other active ${byTier.other}, idle ${byTier.idle}`,
+  );
+  return result;
+}
+
+/** Interactive requests at a fifth of the budget, as people's commands would make them. */
+function startCommands(service: ServiceClient, token: string, perS: number): () => void {
+  let stopped = false;
+  void (async () => {
+    // Exactly `perS` on average: the fraction left over from one 100 ms step is carried to the next.
+    let owed = 0;
+    while (!stopped) {
+      owed += perS / 10;
+      for (; owed >= 1; owed -= 1) service.me({}, { token, priority: 'interactive' }).catch(() => undefined);
+      await sleep(100);
+    }
+  })();
+  return () => {
+    stopped = true;
+  };
+}
+
+/** Records when each channel's posts land: the k-th post in an owner's channel is its k-th activity. */
+function timedPoster(
+  real: ChannelPoster,
+  pending: Map<string, Array<{ at: number; measured: boolean }>>,
+  delays: number[],
+  posts: { count: number },
+) {
+  return {
+    notifyUser: (userId: string, content: string) => real.notifyUser(userId, content),
+    async post(channelId: string, message: Parameters<ChannelPoster['post']>[1]) {
+      const outcome = await real.post(channelId, message);
+      const created = outcome.ok ? pending.get(channelId)?.shift() : undefined;
+      if (outcome.ok) posts.count += 1;
+      if (created?.measured) delays.push((performance.now() - created.at) / 1000);
+      return outcome;
+    },
+  } satisfies ChannelPoster;
+}
+
+/** Longest time (ms) an owner went unpolled, over gaps ending in the window (or open at its end). */
+function longestGap(pollTimes: number[][], owners: number, t0: number, from: number, to: number): number {
+  let longest = 0;
+  for (let owner = 0; owner < owners; owner++) {
+    let previous = t0;
+    for (const t of pollTimes[owner] ?? []) {
+      if (t > to) break;
+      if (t >= from) longest = Math.max(longest, t - previous);
+      previous = t;
+    }
+    longest = Math.max(longest, to - previous);
+  }
+  return longest;
+}
+
+/** Mean polls per owner in the window, for the busiest 20% of owners, the other active ones and the idle. */
+function pollsByTier(rates: readonly number[], inWindow: number[][]) {
+  const order = rates.map((rate, owner) => ({ rate, owner })).sort((a, b) => b.rate - a.rate);
+  const busyCount = Math.round(rates.length * 0.2);
+  const meanPolls = (tier: Array<{ owner: number }>) =>
+    round(
+      tier.reduce((sum, { owner }) => sum + (inWindow[owner]?.length ?? 0), 0) / Math.max(1, tier.length),
+      1,
+    );
+  return {
+    busy: meanPolls(order.slice(0, busyCount)),
+    other: meanPolls(order.slice(busyCount).filter(({ rate }) => rate > 0)),
+    idle: meanPolls(order.filter(({ rate }) => rate === 0)),
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * The world both policies of the feed-freshness bench run in: an emulator limiting like the service
+ * (scaled), a fake Discord, owners linked and subscribed in a template store, their activity rates
+ * (heavy-tailed), the timeline of activities during the run and each feed's recent past before it.
+ *
+ * Time is compressed: the emulator's per-address limit (4/s), kiroku's budget (3/s), the poll
+ * interval (60 s) and the activity rates are all scaled by one factor per size, so a cycle takes a
+ * fraction of its production time; delays are reported scaled back to production seconds.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLogger } from '../../src/logger.js';
+import { openStore } from '../../src/store/index.js';
+import { Subscriptions } from '../../src/subscriptions/model.js';
+import { KeyRing, TokenVault } from '../../src/vault/index.js';
+import { type FakeDiscord, startFakeDiscord } from '../../test/discord/fake-discord.js';
+import type { EmulatorData } from '../../test/emulator/data.js';
+import { type Emulator, startEmulator } from '../../test/emulator/server.js';
+import { type Arrival, arrivals, ownerRates, recentHistory, seededRandom } from '../activity-model.js';
+import { allChannels, feedSubscription, inBatches, ownerDiscordId } from '../population.js';
+
+export const SEED = 17;
+export const COMMAND_SHARE = 0.2;
+/** Unmeasured: every owner polled once at least, its first estimate read from its feed's past. */
+export const WARMUP_CYCLES = 3;
+export const MEASURE_CYCLES = 2;
+export const DRAIN_CYCLES = 1.5;
+const CHANNELS_PER_GUILD = 50;
+/** Each owner's feed before the run: as far back as this many cycles, at most the first page's items. */
+const HISTORY_CYCLES = 200;
+const HISTORY_ITEMS = 5;
+
+export interface Size {
+  owners: number;
+  /** Round-robin's cycle in compressed seconds: sets the compression factor. */
+  cycleS: number;
+}
+
+export interface Setup {
+  size: Size;
+  scale: number;
+  emulator: Emulator;
+  discord: FakeDiscord;
+  tokens: Map<string, number>;
+  userIds: number[];
+  channels: string[];
+  template: string;
+  vaultKey: Buffer;
+  timeline: Arrival[];
+  /** Each owner's newest activities before the run (`atS` < 0), the same before both policies. */
+  history: Arrival[];
+  /** Each owner's true activity rate (compressed, per second). */
+  rates: number[];
+  pollTimes: number[][];
+  feedRequests: { count: number };
+}
+
+/** The emulator's feed requests by owner (polls a few ms apart are one poll's pages). */
+function observePoll(
+  setup: Pick<Setup, 'tokens' | 'pollTimes' | 'feedRequests'>,
+  pathName: string,
+  token: string | undefined,
+) {
+  if (!pathName.endsWith('/following_activities') || !token) return;
+  const owner = setup.tokens.get(token);
+  if (owner === undefined) return;
+  setup.feedRequests.count += 1;
+  const times = setup.pollTimes[owner] ?? [];
+  const now = performance.now();
+  if (times.length === 0 || now - (times.at(-1) ?? 0) > 20) times.push(now);
+  setup.pollTimes[owner] = times;
+}
+
+async function seedTemplate(
+  dir: string,
+  vaultKey: Buffer,
+  userIds: number[],
+  tokens: string[],
+  channels: Array<{ guildId: string; channelId: string }>,
+) {
+  const file = path.join(dir, 'template.sqlite');
+  const logger = createLogger('silent');
+  const store = await openStore(`sqlite://${file}`, { logger });
+  const vault = new TokenVault(store, KeyRing.fromKeys([{ key: vaultKey }]), { logger });
+  const subscriptions = new Subscriptions(store);
+  const now = new Date();
+  await inBatches(userIds, 50, async (serviceUserId, i) => {
+    await vault.put(ownerDiscordId(i), {
+      token: tokens[i] ?? '',
+      scopes: ['read', 'write'],
+      serviceUserId,
+      serviceUsername: `fresh${i}`,
+      method: 'token',
+      linkedAt: now.toISOString(),
+    });
+    const channel = channels[i];
+    if (!channel) throw new Error('fewer channels than owners');
+    await subscriptions.create(feedSubscription(ownerDiscordId(i), channel.guildId, channel.channelId), now);
+  });
+  await store.close();
+  return file;
+}
+export async function prepare(size: Size): Promise<Setup> {
+  const budget = size.owners / size.cycleS / (1 - COMMAND_SHARE);
+  const scale = budget / 3;
+  const partial: Pick<Setup, 'tokens' | 'pollTimes' | 'feedRequests'> = {
+    tokens: new Map(),
+    pollTimes: [],
+    feedRequests: { count: 0 },
+  };
+  const emulator = await startEmulator({
+    seed: 'demo',
+    rateLimit: true,
+    perIpLimit: 4 * scale,
+    onRequest: (request) => observePoll(partial, request.path, request.token),
+  });
+  const discord = await startFakeDiscord({
+    guilds: Math.ceil(size.owners / CHANNELS_PER_GUILD),
+    channelsPerGuild: CHANNELS_PER_GUILD,
+  });
+  const data: EmulatorData = emulator.data;
+  const userIds: number[] = [];
+  const tokenList: string[] = [];
+  for (let i = 0; i < size.owners; i++) {
+    const user = data.createUser({ username: `fresh${i}` });
+    const token = data.issueToken(user.id);
+    userIds.push(user.id);
+    tokenList.push(token);
+    partial.tokens.set(token, i);
+  }
+  const all = allChannels(discord);
+  const channels = all.map((c) => c.channelId);
+  const vaultKey = Buffer.alloc(32, 7);
+  const dir = await mkdtemp(path.join(tmpdir(), 'kiroku-bench-fresh-'));
+  const template = await seedTemplate(dir, vaultKey, userIds, tokenList, all);
+  const random = seededRandom(SEED);
+  const rates = ownerRates(size.owners, 1 / (4 * size.cycleS), random);
+  const timeline = arrivals(rates, (WARMUP_CYCLES + MEASURE_CYCLES) * size.cycleS, random);
+  const history = recentHistory(rates, HISTORY_CYCLES * size.cycleS, HISTORY_ITEMS, random);
+  return {
+    history,
+    size,
+    scale,
+    emulator,
+    discord,
+    ...partial,
+    userIds,
+    channels,
+    template,
+    vaultKey,
+    timeline,
+    rates,
+  };
+}
+
+/**
+ * Every owner's feed as it was before the run: the previous phase's activities removed, the history
+ * made again with times relative to now, so both policies start from the same past.
+ */
+export function resetFeeds(setup: Setup, episode: number): void {
+  const { data } = setup.emulator;
+  for (const userId of setup.userIds) {
+    for (const id of [...data.recordsByUser.ids(userId)]) data.deleteRecord(id);
+  }
+  const now = Date.now();
+  for (const past of setup.history) {
+    setup.emulator.data.createRecord({
+      userId: setup.userIds[past.owner] ?? 0,
+      episodeId: episode,
+      createdAt: new Date(now + past.atS * 1000),
+    });
+  }
+}
