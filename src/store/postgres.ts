@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import { KeyvPostgres } from '@keyv/postgres';
 import { ConfigError } from '../config.js';
+import type { Logger } from '../logger.js';
 import type { BackendOptions, StoreBackend } from './backend-types.js';
-import { type KeyValueRow, keysetScan } from './keyset-scan.js';
-import { withTimeout } from './timeout.js';
+import { ClosingOnce } from './closing.js';
+import { SqlBackend, type SqlQuery, type SqlStatements } from './sql-backend.js';
 
 const SCHEMA = 'public';
 const TABLE = 'keyv';
@@ -12,7 +13,6 @@ const KEY_SIZE = 512;
 const SCAN_PAGE = 500;
 const POOL_SIZE = 5;
 const CONNECT_TIMEOUT_MS = 5_000;
-const PING_TIMEOUT_MS = 2_000;
 const PURGE_BATCH = 1_000;
 
 /**
@@ -64,28 +64,66 @@ function sqlCode(error: unknown): unknown {
 }
 
 /**
- * `postgres://` or `postgresql://` (libpq-style URL, e.g. `postgresql://user:pw@host:5432/db?sslmode=require`).
- * Records live in `public.keyv (key VARCHAR(512) PRIMARY KEY, value TEXT)`, created by @keyv/postgres.
- *
- * @keyv/postgres keeps one module-wide pg.Pool that has no 'error' listener, so an idle connection
- * dropped by the server (a restart, a failover) would crash the process. The adapter's pool is used only
- * for its CREATE TABLE and then ended; every query then goes through our own pool, which logs such errors.
+ * The statements over `public.keyv`. COLLATE "C" for the scan's bytewise order: the default ICU
+ * collation ignores punctuation.
  */
-export async function openPostgresBackend(
-  databaseUrl: string,
-  options: BackendOptions,
-): Promise<StoreBackend> {
-  const { logger } = options;
-  let target: string;
+const STATEMENTS: SqlStatements = {
+  scanPage: `SELECT key, value FROM ${SCHEMA}.${TABLE}
+           WHERE key COLLATE "C" > $1 AND key COLLATE "C" < $2 ORDER BY key COLLATE "C" LIMIT $3`,
+  getValue: `SELECT value FROM ${SCHEMA}.${TABLE} WHERE key = $1`,
+  insertIfAbsent: `INSERT INTO ${SCHEMA}.${TABLE} AS t (key, value) VALUES ($1, $2)
+         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value WHERE ${expiresOf('t.value')} < $3
+         RETURNING key`,
+  deleteIf: `DELETE FROM ${SCHEMA}.${TABLE} WHERE key = $1 AND value = $2 RETURNING key`,
+  updateIf: `UPDATE ${SCHEMA}.${TABLE} SET value = $1 WHERE key = $2 AND value = $3 RETURNING key`,
+  purgeBatch: `DELETE FROM ${SCHEMA}.${TABLE} WHERE key IN
+             (SELECT key FROM ${SCHEMA}.${TABLE} WHERE ${expiresOf('value')} < $1 LIMIT ${PURGE_BATCH})
+           RETURNING key`,
+};
+
+class PostgresBackend extends SqlBackend {
+  readonly #state = new ClosingOnce();
+
+  constructor(
+    adapter: KeyvPostgres,
+    private readonly pool: PgPool,
+    private readonly target: string,
+  ) {
+    super(adapter, queryThrough(pool), {
+      statements: STATEMENTS,
+      scanPage: SCAN_PAGE,
+      purgeBatch: PURGE_BATCH,
+    });
+  }
+
+  ping(): Promise<void> {
+    return this.#state.ping(() => this.query('SELECT 1'), `PostgreSQL at ${this.target}`);
+  }
+
+  close(): Promise<void> {
+    return this.#state.close(() => this.pool.end());
+  }
+}
+
+function queryThrough(pool: PgPool): SqlQuery {
+  return async (sql, params) => (await pool.query(sql, params)).rows;
+}
+
+/** The URL's host part for messages, or a ConfigError when it is not a URL. */
+function postgresTarget(databaseUrl: string): string {
   try {
-    target = describePostgresUrl(databaseUrl);
+    return describePostgresUrl(databaseUrl);
   } catch {
     throw new ConfigError('DATABASE_URL: not a valid postgresql:// URL');
   }
-  const fail = (error: unknown): never => {
-    throw new ConfigError(`DATABASE_URL: cannot open the PostgreSQL database at ${target}: ${reason(error)}`);
-  };
+}
 
+function cannotOpen(target: string, error: unknown): ConfigError {
+  return new ConfigError(`DATABASE_URL: cannot open the PostgreSQL database at ${target}: ${reason(error)}`);
+}
+
+/** Lets @keyv/postgres create the table on its own one-connection pool, then ends that pool. */
+async function createTable(databaseUrl: string, target: string, logger: Logger): Promise<KeyvPostgres> {
   const adapter = new KeyvPostgres({
     uri: databaseUrl,
     schema: SCHEMA,
@@ -102,10 +140,14 @@ export async function openPostgresBackend(
     await adapter.query('SELECT 1');
   } catch (error) {
     await adapter.disconnect().catch(() => undefined);
-    fail(error);
+    throw cannotOpen(target, error);
   }
   await adapter.disconnect();
+  return adapter;
+}
 
+/** Our pool, which logs a dropped idle connection instead of crashing the process. */
+function openPool(databaseUrl: string, target: string, logger: Logger): PgPool {
   const Pool = loadPgPool();
   const pool = new Pool({
     connectionString: databaseUrl,
@@ -115,92 +157,45 @@ export async function openPostgresBackend(
   pool.on('error', (error) => {
     logger.warn({ target, reason: reason(error) }, 'store: an idle PostgreSQL connection failed');
   });
-  const query = async (sql: string, values?: readonly unknown[]): Promise<unknown[]> =>
-    (await pool.query(sql, values)).rows;
-  adapter.query = query;
+  return pool;
+}
 
+/**
+ * Key order for the scan must be bytewise whatever the database's collation (en_US and friends
+ * ignore punctuation), and this index lets the range scan use it.
+ */
+async function createBytewiseIndex(query: SqlQuery): Promise<void> {
+  await query(
+    `CREATE INDEX IF NOT EXISTS ${TABLE}_key_bytewise ON ${SCHEMA}.${TABLE} (key COLLATE "C")`,
+  ).catch((error: unknown) => {
+    // Two processes starting at once may race on the index name.
+    if (sqlCode(error) !== '23505' && sqlCode(error) !== '42P07') throw error;
+  });
+}
+
+/**
+ * `postgres://` or `postgresql://` (libpq-style URL, e.g. `postgresql://user:pw@host:5432/db?sslmode=require`).
+ * Records live in `public.keyv (key VARCHAR(512) PRIMARY KEY, value TEXT)`, created by @keyv/postgres.
+ *
+ * @keyv/postgres keeps one module-wide pg.Pool that has no 'error' listener, so an idle connection
+ * dropped by the server (a restart, a failover) would crash the process. The adapter's pool is used only
+ * for its CREATE TABLE and then ended; every query then goes through our own pool, which logs such errors.
+ */
+export async function openPostgresBackend(
+  databaseUrl: string,
+  options: BackendOptions,
+): Promise<StoreBackend> {
+  const { logger } = options;
+  const target = postgresTarget(databaseUrl);
+  const adapter = await createTable(databaseUrl, target, logger);
+  const pool = openPool(databaseUrl, target, logger);
+  const query = queryThrough(pool);
+  adapter.query = query;
   try {
-    // Key order for the scan must be bytewise whatever the database's collation (en_US and friends
-    // ignore punctuation), and this index lets the range scan below use it.
-    await query(
-      `CREATE INDEX IF NOT EXISTS ${TABLE}_key_bytewise ON ${SCHEMA}.${TABLE} (key COLLATE "C")`,
-    ).catch((error: unknown) => {
-      // Two processes starting at once may race on the index name.
-      if (sqlCode(error) !== '23505' && sqlCode(error) !== '42P07') throw error;
-    });
+    await createBytewiseIndex(query);
   } catch (error) {
     await pool.end().catch(() => undefined);
-    fail(error);
+    throw cannotOpen(target, error);
   }
-
-  let closed = false;
-  let closing: Promise<void> | undefined;
-
-  return {
-    adapter,
-    scan(prefix: string) {
-      // COLLATE "C" for bytewise order: the default ICU collation ignores punctuation.
-      return keysetScan(
-        prefix,
-        SCAN_PAGE,
-        async (after, upper, limit) =>
-          (await query(
-            `SELECT key, value FROM ${SCHEMA}.${TABLE}
-           WHERE key COLLATE "C" > $1 AND key COLLATE "C" < $2 ORDER BY key COLLATE "C" LIMIT $3`,
-            [after, upper, limit],
-          )) as KeyValueRow[],
-      );
-    },
-    async getRaw(key) {
-      const [row] = (await query(`SELECT value FROM ${SCHEMA}.${TABLE} WHERE key = $1`, [
-        key,
-      ])) as KeyValueRow[];
-      return typeof row?.value === 'string' ? row.value : undefined;
-    },
-    async insertIfAbsent(key, raw, _ttlMs, nowMs) {
-      // The expiry is inside `raw`; an expired row is overwritten, a live one never.
-      const rows = await query(
-        `INSERT INTO ${SCHEMA}.${TABLE} AS t (key, value) VALUES ($1, $2)
-         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value WHERE ${expiresOf('t.value')} < $3
-         RETURNING key`,
-        [key, raw, nowMs],
-      );
-      return rows.length > 0;
-    },
-    async replaceIf(key, expected, next) {
-      const rows =
-        next === undefined
-          ? await query(`DELETE FROM ${SCHEMA}.${TABLE} WHERE key = $1 AND value = $2 RETURNING key`, [
-              key,
-              expected,
-            ])
-          : await query(
-              `UPDATE ${SCHEMA}.${TABLE} SET value = $1 WHERE key = $2 AND value = $3 RETURNING key`,
-              [next, key, expected],
-            );
-      return rows.length > 0;
-    },
-    async purgeExpired(nowMs) {
-      let purged = 0;
-      for (;;) {
-        const rows = await query(
-          `DELETE FROM ${SCHEMA}.${TABLE} WHERE key IN
-             (SELECT key FROM ${SCHEMA}.${TABLE} WHERE ${expiresOf('value')} < $1 LIMIT ${PURGE_BATCH})
-           RETURNING key`,
-          [nowMs],
-        );
-        purged += rows.length;
-        if (rows.length < PURGE_BATCH) return purged;
-      }
-    },
-    async ping() {
-      if (closed) throw new Error('store: closed');
-      await withTimeout(query('SELECT 1'), PING_TIMEOUT_MS, `PostgreSQL at ${target}`);
-    },
-    close() {
-      closed = true;
-      closing ??= pool.end();
-      return closing;
-    },
-  };
+  return new PostgresBackend(adapter, pool, target);
 }

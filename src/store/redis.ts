@@ -1,11 +1,10 @@
 import KeyvRedis from '@keyv/redis';
 import type { BackendOptions, StoreBackend } from './backend-types.js';
-import { connectRedis, describeRedisUrl } from './redis-connection.js';
-import { withTimeout } from './timeout.js';
+import { ClosingOnce } from './closing.js';
+import { connectRedis, describeRedisUrl, type RedisConnection } from './redis-connection.js';
 
 /** Keys per SCAN call (a hint to Redis) and per MGET. */
 const SCAN_COUNT = 500;
-const PING_TIMEOUT_MS = 2_000;
 
 /**
  * Compare-and-set in one server-side step (Redis runs a script atomically): KEYS[1] changes only
@@ -23,6 +22,86 @@ function globLiteral(text: string): string {
   return text.replace(/[*?[\]\\]/g, '\\$&');
 }
 
+/** The keys not in `seen` yet, each once; adds them to `seen`. */
+function firstSightings(keys: readonly string[], seen: Set<string>): string[] {
+  const fresh: string[] = [];
+  for (const key of keys) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    fresh.push(key);
+  }
+  return fresh;
+}
+
+class RedisBackend implements StoreBackend {
+  readonly #state = new ClosingOnce();
+
+  constructor(
+    readonly adapter: KeyvRedis<string>,
+    private readonly client: RedisConnection,
+    private readonly target: string,
+  ) {}
+
+  /**
+   * SCAN returns every key that exists for the whole walk at least once, whatever is written or
+   * deleted meanwhile, but may return a key twice (when the keyspace is resized): `seen` drops repeats.
+   * Order is unspecified. Keys deleted between SCAN and MGET come back as null and are skipped.
+   */
+  async *scan(prefix: string): AsyncGenerator<readonly [string, string]> {
+    const match = `${globLiteral(prefix)}*`;
+    const seen = new Set<string>();
+    let cursor = '0';
+    do {
+      const reply = await this.client.scan(cursor, { MATCH: match, COUNT: SCAN_COUNT });
+      cursor = String(reply.cursor);
+      const fresh = firstSightings(reply.keys, seen);
+      if (fresh.length > 0) yield* this.#values(fresh);
+    } while (cursor !== '0');
+  }
+
+  /** MGET reads a non-string key (another application's hash, say) as null too. */
+  async *#values(keys: string[]): AsyncGenerator<readonly [string, string]> {
+    const values = await this.client.mGet(keys);
+    for (const [index, key] of keys.entries()) {
+      const value = values[index];
+      if (typeof value === 'string') yield [key, value] as const;
+    }
+  }
+
+  async getRaw(key: string): Promise<string | undefined> {
+    return (await this.client.get(key)) ?? undefined;
+  }
+
+  /** Redis drops expired keys itself, so NX alone means "no live record". */
+  async insertIfAbsent(key: string, raw: string, ttlMs: number | undefined): Promise<boolean> {
+    const reply = await this.client.set(key, raw, {
+      condition: 'NX',
+      ...(ttlMs === undefined ? {} : { expiration: { type: 'PX', value: ttlMs } }),
+    });
+    return reply === 'OK';
+  }
+
+  async replaceIf(key: string, expected: string, next: string | undefined, ttlMs: number | undefined) {
+    const reply = await this.client.eval(REPLACE_IF_SCRIPT, {
+      keys: [key],
+      arguments: [expected, next === undefined ? '0' : '1', next ?? '', String(ttlMs ?? 0)],
+    });
+    return Number(reply) > 0;
+  }
+
+  async purgeExpired(): Promise<number> {
+    return 0;
+  }
+
+  ping(): Promise<void> {
+    return this.#state.ping(() => this.client.ping(), `Redis at ${this.target}`);
+  }
+
+  close(): Promise<void> {
+    return this.#state.close(() => this.adapter.disconnect());
+  }
+}
+
 /**
  * `redis://[user:password@]host[:port][/db]` or `rediss://` (TLS). Keys are stored as plain Redis strings
  * `<collection>:<key>` (no keyv namespace), values are keyv JSON records, and a TTL also becomes a Redis
@@ -36,72 +115,11 @@ export async function openRedisBackend(databaseUrl: string, options: BackendOpti
   // The adapter gets our connected client: it then never connects on its own (its default would retry
   // forever and re-register its listeners on every attempt). throwOnErrors: otherwise a failed GET reads
   // as "absent" and a failed SET as success.
-  const adapter = new KeyvRedis(client, { throwOnErrors: true, throwOnConnectError: true });
+  const adapter = new KeyvRedis<string>(client, { throwOnErrors: true, throwOnConnectError: true });
   // The adapter re-emits client errors and command failures; the connection logs outages, and failed
   // commands are thrown to the caller, so this is debug detail only.
   adapter.on('error', (error: unknown) => {
     logger.debug({ err: error, target }, 'store: Redis adapter error');
   });
-
-  let closed = false;
-  let closing: Promise<void> | undefined;
-
-  return {
-    adapter,
-    async *scan(prefix: string) {
-      // SCAN returns every key that exists for the whole walk at least once, whatever is written or
-      // deleted meanwhile, but may return a key twice (when the keyspace is resized): `seen` drops repeats.
-      // Order is unspecified. Keys deleted between SCAN and MGET come back as null and are skipped.
-      const match = `${globLiteral(prefix)}*`;
-      const seen = new Set<string>();
-      let cursor = '0';
-      do {
-        const reply = await client.scan(cursor, { MATCH: match, COUNT: SCAN_COUNT });
-        cursor = String(reply.cursor);
-        const fresh: string[] = [];
-        for (const key of reply.keys) {
-          if (seen.has(key)) continue;
-          seen.add(key);
-          fresh.push(key);
-        }
-        if (fresh.length === 0) continue;
-        // MGET reads a non-string key (another application's hash, say) as null too.
-        const values = await client.mGet(fresh);
-        for (const [index, key] of fresh.entries()) {
-          const value = values[index];
-          if (typeof value === 'string') yield [key, value] as const;
-        }
-      } while (cursor !== '0');
-    },
-    async getRaw(key) {
-      return (await client.get(key)) ?? undefined;
-    },
-    async insertIfAbsent(key, raw, ttlMs) {
-      // Redis drops expired keys itself, so NX alone means "no live record".
-      const reply = await client.set(key, raw, {
-        condition: 'NX',
-        ...(ttlMs === undefined ? {} : { expiration: { type: 'PX', value: ttlMs } }),
-      });
-      return reply === 'OK';
-    },
-    async replaceIf(key, expected, next, ttlMs) {
-      const reply = await client.eval(REPLACE_IF_SCRIPT, {
-        keys: [key],
-        arguments: [expected, next === undefined ? '0' : '1', next ?? '', String(ttlMs ?? 0)],
-      });
-      return Number(reply) > 0;
-    },
-    async purgeExpired() {
-      return 0;
-    },
-    async ping() {
-      if (closed) throw new Error('store: closed');
-      await withTimeout(client.ping(), PING_TIMEOUT_MS, `Redis at ${target}`);
-    },
-    close() {
-      closed = true;
-      closing ??= adapter.disconnect();
-      return closing;
-    },
-  };
+  return new RedisBackend(adapter, client, target);
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { KeyvSqlite } from '@keyv/sqlite';
 import { ConfigError } from '../config.js';
 import type { BackendOptions, StoreBackend } from './backend-types.js';
-import { type KeyValueRow, keysetScan } from './keyset-scan.js';
+import { ClosingOnce } from './closing.js';
+import { SqlBackend, type SqlQuery, type SqlStatements } from './sql-backend.js';
 
 const TABLE = 'keyv';
 const SCAN_PAGE = 500;
@@ -18,6 +19,20 @@ const PURGE_BATCH = 1_000;
 const expiresOf = (column: string) =>
   `(CASE WHEN json_valid(${column}) THEN json_extract(${column}, '$.expires') END)`;
 
+/** The statements over `keyv (key TEXT PRIMARY KEY, value TEXT)`; SQLite compares TEXT bytewise by default. */
+const STATEMENTS: SqlStatements = {
+  scanPage: `SELECT key, value FROM ${TABLE} WHERE key > ? AND key < ? ORDER BY key LIMIT ?`,
+  getValue: `SELECT value FROM ${TABLE} WHERE key = ?`,
+  insertIfAbsent: `INSERT INTO ${TABLE} (key, value) VALUES (?, ?)
+         ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE ${expiresOf(`${TABLE}.value`)} < ?
+         RETURNING key`,
+  deleteIf: `DELETE FROM ${TABLE} WHERE key = ? AND value = ? RETURNING key`,
+  updateIf: `UPDATE ${TABLE} SET value = ? WHERE key = ? AND value = ? RETURNING key`,
+  purgeBatch: `DELETE FROM ${TABLE} WHERE key IN
+             (SELECT key FROM ${TABLE} WHERE ${expiresOf('value')} < ? LIMIT ${PURGE_BATCH})
+           RETURNING key`,
+};
+
 /** `sqlite://<path>` (relative or absolute, taken literally) or `sqlite://:memory:`. */
 function sqlitePath(databaseUrl: string): string {
   const rest = databaseUrl.replace(/^sqlite:\/\//i, '');
@@ -25,6 +40,34 @@ function sqlitePath(databaseUrl: string): string {
     throw new ConfigError('DATABASE_URL: sqlite:// needs a file path, e.g. sqlite://./data/kiroku.sqlite');
   if (rest === ':memory:') return rest;
   return path.resolve(rest);
+}
+
+class SqliteBackend extends SqlBackend {
+  readonly #state = new ClosingOnce();
+
+  constructor(private readonly sqlite: KeyvSqlite) {
+    super(sqlite, queryThrough(sqlite), {
+      statements: STATEMENTS,
+      scanPage: SCAN_PAGE,
+      purgeBatch: PURGE_BATCH,
+    });
+  }
+
+  async ping(): Promise<void> {
+    await this.query('SELECT 1');
+  }
+
+  close(): Promise<void> {
+    return this.#state.close(() => this.sqlite.disconnect());
+  }
+}
+
+/** The adapter's own connection, so that keyv and our statements share it. */
+function queryThrough(adapter: KeyvSqlite): SqlQuery {
+  return async (sql, params = []) => {
+    const rows: unknown = await adapter.query(sql, ...params);
+    return Array.isArray(rows) ? rows : [];
+  };
 }
 
 export async function openSqliteBackend(databaseUrl: string, options: BackendOptions): Promise<StoreBackend> {
@@ -39,11 +82,7 @@ export async function openSqliteBackend(databaseUrl: string, options: BackendOpt
     options.logger.error({ err: error }, 'store: SQLite error');
   });
 
-  const query = async (sql: string, ...params: unknown[]): Promise<unknown[]> => {
-    const rows: unknown = await adapter.query(sql, ...params);
-    return Array.isArray(rows) ? rows : [];
-  };
-
+  const query = queryThrough(adapter);
   try {
     // WAL lets readers and one writer (another process) work side by side.
     if (file !== ':memory:') await query('PRAGMA journal_mode=WAL');
@@ -52,72 +91,5 @@ export async function openSqliteBackend(databaseUrl: string, options: BackendOpt
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(`DATABASE_URL: cannot open the SQLite database at ${file}: ${reason}`);
   }
-
-  let closing: Promise<void> | undefined;
-
-  return {
-    adapter,
-    scan(prefix: string) {
-      // SQLite compares TEXT bytewise by default.
-      return keysetScan(
-        prefix,
-        SCAN_PAGE,
-        async (after, upper, limit) =>
-          (await query(
-            `SELECT key, value FROM ${TABLE} WHERE key > ? AND key < ? ORDER BY key LIMIT ?`,
-            after,
-            upper,
-            limit,
-          )) as KeyValueRow[],
-      );
-    },
-    async getRaw(key) {
-      const [row] = (await query(`SELECT value FROM ${TABLE} WHERE key = ?`, key)) as KeyValueRow[];
-      return typeof row?.value === 'string' ? row.value : undefined;
-    },
-    async insertIfAbsent(key, raw, _ttlMs, nowMs) {
-      // The expiry is inside `raw`; an expired row is overwritten, a live one never.
-      const rows = await query(
-        `INSERT INTO ${TABLE} (key, value) VALUES (?, ?)
-         ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE ${expiresOf(`${TABLE}.value`)} < ?
-         RETURNING key`,
-        key,
-        raw,
-        nowMs,
-      );
-      return rows.length > 0;
-    },
-    async replaceIf(key, expected, next) {
-      const rows =
-        next === undefined
-          ? await query(`DELETE FROM ${TABLE} WHERE key = ? AND value = ? RETURNING key`, key, expected)
-          : await query(
-              `UPDATE ${TABLE} SET value = ? WHERE key = ? AND value = ? RETURNING key`,
-              next,
-              key,
-              expected,
-            );
-      return rows.length > 0;
-    },
-    async purgeExpired(nowMs) {
-      let purged = 0;
-      for (;;) {
-        const rows = await query(
-          `DELETE FROM ${TABLE} WHERE key IN
-             (SELECT key FROM ${TABLE} WHERE ${expiresOf('value')} < ? LIMIT ${PURGE_BATCH})
-           RETURNING key`,
-          nowMs,
-        );
-        purged += rows.length;
-        if (rows.length < PURGE_BATCH) return purged;
-      }
-    },
-    async ping() {
-      await query('SELECT 1');
-    },
-    close() {
-      closing ??= adapter.disconnect();
-      return closing;
-    },
-  };
+  return new SqliteBackend(adapter);
 }

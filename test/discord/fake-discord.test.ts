@@ -4,6 +4,7 @@ import {
   ApplicationCommandOptionType,
   ButtonBuilder,
   ButtonStyle,
+  type ChatInputCommandInteraction,
   Client,
   DiscordAPIError,
   Events,
@@ -19,6 +20,86 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { customIds, type FakeDiscord, startFakeDiscord } from './fake-discord.js';
 import { loggedInClient } from './logged-in-client.js';
 
+/** The tiny bot's slash commands, by name: each exercises one kind of answer. */
+const COMMANDS: Record<string, (interaction: ChatInputCommandInteraction) => Promise<void>> = {
+  ping: async (interaction) => {
+    await interaction.reply({ content: `pong ${interaction.locale}` });
+  },
+  slow: async (interaction) => {
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    await sleep(20);
+    await interaction.editReply({ content: 'done slowly' });
+  },
+  count: async (interaction) => {
+    const n = interaction.options.getInteger('n', true);
+    const ratio = interaction.options.getNumber('ratio') ?? 0;
+    const loud = interaction.options.getBoolean('loud') ?? false;
+    await interaction.reply({ content: `n=${n} ratio=${ratio} loud=${loud}` });
+  },
+  config: async (interaction) => {
+    const group = interaction.options.getSubcommandGroup();
+    const sub = interaction.options.getSubcommand();
+    const channel = interaction.options.getChannel('channel', true);
+    await interaction.reply({
+      content: `${group}/${sub} ${channel.id} ${channel.name}`,
+      flags: MessageFlags.Ephemeral,
+    });
+  },
+  form: async (interaction) => {
+    await interaction.showModal(
+      new ModalBuilder()
+        .setCustomId('form-modal')
+        .setTitle('Form')
+        .addComponents(
+          new ActionRowBuilder<TextInputBuilder>().addComponents(
+            new TextInputBuilder().setCustomId('note').setLabel('Note').setStyle(TextInputStyle.Short),
+          ),
+        ),
+    );
+  },
+  form2: async (interaction) => {
+    await interaction.showModal(
+      new ModalBuilder()
+        .setCustomId('label-modal')
+        .setTitle('Form')
+        .addLabelComponents(
+          new LabelBuilder()
+            .setLabel('Title')
+            .setTextInputComponent(
+              new TextInputBuilder().setCustomId('title').setStyle(TextInputStyle.Short),
+            ),
+        ),
+    );
+  },
+  fetch: async (interaction) => {
+    const response = await interaction.reply({ content: 'with response', withResponse: true });
+    const fetched = await interaction.fetchReply();
+    await interaction.followUp(`same=${response.resource?.message?.id === fetched.id} ${fetched.content}`);
+  },
+  menu: async (interaction) => {
+    await interaction.reply({
+      content: 'menu',
+      components: [
+        new ActionRowBuilder<ButtonBuilder>().addComponents(
+          new ButtonBuilder().setCustomId('next').setLabel('Next').setStyle(ButtonStyle.Primary),
+        ),
+      ],
+    });
+  },
+  multi: async (interaction) => {
+    await interaction.deferReply();
+    await interaction.editReply('first');
+    await interaction.followUp({ content: 'second' });
+    await interaction.followUp({ content: 'third', flags: MessageFlags.Ephemeral });
+  },
+  late: async (interaction) => {
+    await sleep(150);
+    await interaction.reply('too late').catch((error: unknown) => {
+      lateErrors.push(error);
+    });
+  },
+};
+
 /** A tiny bot exercising every kind of answer. */
 async function handle(interaction: Interaction): Promise<void> {
   if (interaction.isAutocomplete()) {
@@ -27,92 +108,12 @@ async function handle(interaction: Interaction): Promise<void> {
     return;
   }
   if (interaction.isChatInputCommand()) {
-    switch (interaction.commandName) {
-      case 'ping':
-        await interaction.reply({ content: `pong ${interaction.locale}` });
-        return;
-      case 'slow':
-        await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-        await sleep(20);
-        await interaction.editReply({ content: 'done slowly' });
-        return;
-      case 'count': {
-        const n = interaction.options.getInteger('n', true);
-        const ratio = interaction.options.getNumber('ratio') ?? 0;
-        const loud = interaction.options.getBoolean('loud') ?? false;
-        await interaction.reply({ content: `n=${n} ratio=${ratio} loud=${loud}` });
-        return;
-      }
-      case 'config': {
-        const group = interaction.options.getSubcommandGroup();
-        const sub = interaction.options.getSubcommand();
-        const channel = interaction.options.getChannel('channel', true);
-        await interaction.reply({
-          content: `${group}/${sub} ${channel.id} ${channel.name}`,
-          flags: MessageFlags.Ephemeral,
-        });
-        return;
-      }
-      case 'form':
-        await interaction.showModal(
-          new ModalBuilder()
-            .setCustomId('form-modal')
-            .setTitle('Form')
-            .addComponents(
-              new ActionRowBuilder<TextInputBuilder>().addComponents(
-                new TextInputBuilder().setCustomId('note').setLabel('Note').setStyle(TextInputStyle.Short),
-              ),
-            ),
-        );
-        return;
-      case 'form2':
-        await interaction.showModal(
-          new ModalBuilder()
-            .setCustomId('label-modal')
-            .setTitle('Form')
-            .addLabelComponents(
-              new LabelBuilder()
-                .setLabel('Title')
-                .setTextInputComponent(
-                  new TextInputBuilder().setCustomId('title').setStyle(TextInputStyle.Short),
-                ),
-            ),
-        );
-        return;
-      case 'fetch': {
-        const response = await interaction.reply({ content: 'with response', withResponse: true });
-        const fetched = await interaction.fetchReply();
-        await interaction.followUp(
-          `same=${response.resource?.message?.id === fetched.id} ${fetched.content}`,
-        );
-        return;
-      }
-      case 'menu':
-        await interaction.reply({
-          content: 'menu',
-          components: [
-            new ActionRowBuilder<ButtonBuilder>().addComponents(
-              new ButtonBuilder().setCustomId('next').setLabel('Next').setStyle(ButtonStyle.Primary),
-            ),
-          ],
-        });
-        return;
-      case 'multi':
-        await interaction.deferReply();
-        await interaction.editReply('first');
-        await interaction.followUp({ content: 'second' });
-        await interaction.followUp({ content: 'third', flags: MessageFlags.Ephemeral });
-        return;
-      case 'late':
-        await sleep(150);
-        await interaction.reply('too late').catch((error: unknown) => {
-          lateErrors.push(error);
-        });
-        return;
-      default:
-        await interaction.reply('unknown command');
-        return;
-    }
+    const command = Object.hasOwn(COMMANDS, interaction.commandName)
+      ? COMMANDS[interaction.commandName]
+      : undefined;
+    if (command) await command(interaction);
+    else await interaction.reply('unknown command');
+    return;
   }
   if (interaction.isModalSubmit() && interaction.customId === 'label-modal') {
     await interaction.reply({ content: `title: ${interaction.fields.getTextInputValue('title')}` });

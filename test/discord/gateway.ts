@@ -4,57 +4,19 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GatewayCloseCodes, GatewayOpcodes } from 'discord-api-types/v10';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import type {
+  Connection,
+  GatewayEvent,
+  GatewayOpRecord,
+  GatewayOptions,
+  GatewaySessionInfo,
+  Session,
+} from './gateway-types.js';
+import { rawToString } from './gateway-types.js';
 import { shardOf } from './snowflake.js';
-import type { FakeGuild, FakeState } from './state.js';
+import type { FakeGuild } from './state.js';
 
-export interface GatewayOptions {
-  state: FakeState;
-  botToken: string;
-  applicationId: string;
-  applicationFlags: number;
-  heartbeatIntervalMs: number;
-  /** GUILD_CREATE events sent per event-loop turn after READY. */
-  guildChunkSize: number;
-  /** Dispatches remembered per session for RESUME; older ones are dropped (a RESUME before them is refused). */
-  historyLimit: number;
-  /** ws://127.0.0.1:PORT (READY's resume_gateway_url). */
-  url: () => string;
-}
-
-/** An op the client sent (heartbeats included). */
-export interface GatewayOpRecord {
-  op: number;
-  sessionId: string | null;
-  shard: [number, number] | null;
-  at: number;
-}
-
-export interface GatewaySessionInfo {
-  sessionId: string;
-  shard: [number, number];
-  intents: number;
-  seq: number;
-  connected: boolean;
-  /** READY and every initial GUILD_CREATE have been sent. */
-  ready: boolean;
-}
-
-export type GatewayEvent = 'identify' | 'ready' | 'resume' | 'resumed' | 'close';
-
-interface Session {
-  id: string;
-  shard: [number, number];
-  intents: number;
-  seq: number;
-  history: Array<{ s: number; raw: string }>;
-  socket: WebSocket | null;
-  ready: boolean;
-}
-
-interface Connection {
-  socket: WebSocket;
-  session: Session | null;
-}
+export type { GatewayEvent, GatewayOpRecord, GatewayOptions, GatewaySessionInfo } from './gateway-types.js';
 
 export class FakeGateway {
   readonly ops: GatewayOpRecord[] = [];
@@ -393,10 +355,4 @@ export class FakeGateway {
       });
     }
   }
-}
-
-function rawToString(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
-  return data.toString('utf8');
 }

@@ -3,114 +3,38 @@ import {
   type APIEmbed,
   type APIGuildMember,
   type APIMessage,
-  type APIMessageTopLevelComponent,
-  type APIOverwrite,
-  type APIRole,
   type APIUser,
   ChannelType,
   type GuildMemberFlags,
   MessageType,
   PermissionFlagsBits,
-  type RoleFlags,
 } from 'discord-api-types/v10';
-import { THREAD_TYPES, threadFields } from './channel-kinds.js';
+import { THREAD_TYPES } from './channel-kinds.js';
 import { guildSnowflake, SnowflakeGenerator } from './snowflake.js';
+import { channelPayload, everyoneRole, guildCreatePayload, guildPayload } from './state-payloads.js';
+import type {
+  FakeChannel,
+  FakeGuild,
+  MessageBody,
+  MessageSource,
+  RecordedFile,
+  RegisteredCommand,
+  StateOptions,
+} from './state-types.js';
+import { NONCE_WINDOW_MS } from './state-types.js';
 
-/** Permissions of @everyone in every fake guild unless configured otherwise. */
-export const DEFAULT_EVERYONE_PERMISSIONS = (
-  PermissionFlagsBits.ViewChannel |
-  PermissionFlagsBits.SendMessages |
-  PermissionFlagsBits.SendMessagesInThreads |
-  PermissionFlagsBits.EmbedLinks |
-  PermissionFlagsBits.AttachFiles |
-  PermissionFlagsBits.ReadMessageHistory |
-  PermissionFlagsBits.AddReactions |
-  PermissionFlagsBits.UseExternalEmojis |
-  PermissionFlagsBits.UseApplicationCommands
-).toString();
-
-export interface FakeChannel {
-  id: string;
-  /** null for DM channels. */
-  guildId: string | null;
-  name: string;
-  type: ChannelType;
-  position: number;
-  /** DM channels only. */
-  recipient?: APIUser;
-  /** Guild channels: permission overwrites (none by default). */
-  permissionOverwrites?: APIOverwrite[];
-  /** Threads: the channel they belong to (their permissions are the parent's). */
-  parentId?: string;
-}
-
-export interface FakeGuild {
-  id: string;
-  name: string;
-  ownerId: string;
-  joinedAt: string;
-  preferredLocale: string;
-  roles: APIRole[];
-  channels: FakeChannel[];
-  /**
-   * Users who left (or were removed from) the guild. The fake keeps no member list: anyone else
-   * counts as a member, so that tests need not enrol the people they act as.
-   */
-  departed: Set<string>;
-}
-
-/** A file that arrived in a multipart request. */
-export interface RecordedFile {
-  field: string;
-  name: string;
-  size: number;
-  contentType: string;
-}
-
-/** The parts of a create/edit message body the fake understands. */
-export interface MessageBody {
-  content?: string | null;
-  embeds?: APIEmbed[] | null;
-  components?: APIMessageTopLevelComponent[] | null;
-  flags?: number | null;
-  tts?: boolean;
-  attachments?: Array<{ id?: string | number; filename?: string; description?: string }> | null;
-  /** Echoed in the created message; with enforce_nonce, a repeat returns the first message. */
-  nonce?: string | number;
-  enforce_nonce?: boolean;
-}
-
-/** How long Discord remembers a nonce for enforce_nonce ("the past few minutes"). */
-export const NONCE_WINDOW_MS = 5 * 60_000;
-
-export interface RegisteredOption {
-  name: string;
-  type: number;
-  options?: RegisteredOption[];
-  [key: string]: unknown;
-}
-
-/** A command as stored after PUT/POST .../commands (the request body plus the fields Discord adds). */
-export interface RegisteredCommand {
-  id: string;
-  application_id: string;
-  guild_id?: string;
-  name: string;
-  type: number;
-  description: string;
-  version: string;
-  options?: RegisteredOption[];
-  [key: string]: unknown;
-}
-
-export type MessageSource = 'channel' | 'interaction' | 'followup';
-
-export interface StateOptions {
-  applicationId: string;
-  botUsername: string;
-  channelsPerGuild: number;
-  everyonePermissions: string;
-}
+export {
+  DEFAULT_EVERYONE_PERMISSIONS,
+  type FakeChannel,
+  type FakeGuild,
+  type MessageBody,
+  type MessageSource,
+  NONCE_WINDOW_MS,
+  type RecordedFile,
+  type RegisteredCommand,
+  type RegisteredOption,
+  type StateOptions,
+} from './state-types.js';
 
 export class FakeState {
   readonly ids = new SnowflakeGenerator();
@@ -256,85 +180,17 @@ export class FakeState {
 
   /** Channel object as in GET /channels/{id} (withGuildId) or inside GUILD_CREATE (without). */
   channelPayload(channel: FakeChannel, withGuildId = true): Record<string, unknown> {
-    if (channel.type === ChannelType.DM) {
-      return {
-        id: channel.id,
-        type: channel.type,
-        last_message_id: null,
-        flags: 0,
-        recipients: channel.recipient ? [channel.recipient] : [],
-      };
-    }
-    return {
-      id: channel.id,
-      type: channel.type,
-      ...(withGuildId && channel.guildId ? { guild_id: channel.guildId } : {}),
-      name: channel.name,
-      position: channel.position,
-      permission_overwrites: channel.permissionOverwrites ?? [],
-      parent_id: channel.parentId ?? null,
-      ...(THREAD_TYPES.has(channel.type) ? threadFields() : {}),
-      nsfw: false,
-      topic: null,
-      rate_limit_per_user: 0,
-      last_message_id: null,
-      flags: 0,
-    };
+    return channelPayload(channel, withGuildId);
   }
 
   /** Guild object as in GET /guilds/{id}. */
   guildPayload(guild: FakeGuild): Record<string, unknown> {
-    return {
-      id: guild.id,
-      name: guild.name,
-      icon: null,
-      splash: null,
-      discovery_splash: null,
-      banner: null,
-      description: null,
-      owner_id: guild.ownerId,
-      afk_channel_id: null,
-      afk_timeout: 300,
-      verification_level: 0,
-      default_message_notifications: 0,
-      explicit_content_filter: 0,
-      mfa_level: 0,
-      nsfw_level: 0,
-      premium_tier: 0,
-      premium_subscription_count: 0,
-      premium_progress_bar_enabled: false,
-      system_channel_id: null,
-      system_channel_flags: 0,
-      rules_channel_id: null,
-      public_updates_channel_id: null,
-      safety_alerts_channel_id: null,
-      vanity_url_code: null,
-      application_id: null,
-      preferred_locale: guild.preferredLocale,
-      features: [],
-      emojis: [],
-      stickers: [],
-      roles: guild.roles,
-    };
+    return guildPayload(guild);
   }
 
   /** GUILD_CREATE dispatch data: small but complete enough for discord.js. */
   guildCreatePayload(guild: FakeGuild): Record<string, unknown> {
-    return {
-      ...this.guildPayload(guild),
-      joined_at: guild.joinedAt,
-      large: false,
-      unavailable: false,
-      member_count: 2,
-      members: [this.botMember(guild)],
-      channels: guild.channels.map((channel) => this.channelPayload(channel, false)),
-      threads: [],
-      presences: [],
-      voice_states: [],
-      stage_instances: [],
-      guild_scheduled_events: [],
-      soundboard_sounds: [],
-    };
+    return guildCreatePayload(guild, this.botMember(guild));
   }
 
   /** Creates and stores a message; `channel` messages are listed by channelMessages(). */
@@ -497,21 +353,6 @@ export class FakeState {
       version: this.ids.next(),
     };
   }
-}
-
-function everyoneRole(guildId: string, permissions: string): APIRole {
-  return {
-    id: guildId,
-    name: '@everyone',
-    color: 0,
-    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
-    hoist: false,
-    position: 0,
-    permissions,
-    managed: false,
-    mentionable: false,
-    flags: 0 as RoleFlags,
-  };
 }
 
 function normalizeEmbeds(embeds: APIEmbed[] | null | undefined): APIEmbed[] {
