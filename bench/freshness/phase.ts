@@ -51,7 +51,8 @@ interface Running {
   closeBudget: () => void;
   jobs: Jobs;
   stopCommands: () => void;
-  episode: number;
+  /** The emulator's episodes: the k-th activity records the k-th (round), as viewers spread over them. */
+  episodes: number[];
   /** Posts still awaited per channel, oldest first, and the delays of the measured ones posted. */
   pending: Map<string, Array<{ at: number; measured: boolean }>>;
   delays: number[];
@@ -61,25 +62,25 @@ interface Running {
 }
 
 /** The store copied from the template, every feed reset to its past and every cursor at its newest. */
-async function openPhaseStore(setup: Setup): Promise<{ dir: string; store: Store; episode: number }> {
+async function openPhaseStore(setup: Setup): Promise<{ dir: string; store: Store; episodes: number[] }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'kiroku-bench-fresh-phase-'));
   const file = path.join(dir, 'kiroku.sqlite');
   await copyFile(setup.template, file);
   const store = await openStore(`sqlite://${file}`, { logger: createLogger('warn') });
-  const episode = [...setup.emulator.data.episodes.values()][0]?.id ?? 0;
-  resetFeeds(setup, episode);
+  const episodes = [...setup.emulator.data.episodes.keys()];
+  resetFeeds(setup, episodes);
   const cursors = new FeedCursors(store);
   const newest = [...setup.emulator.data.activities.keys()].reduce((a, b) => Math.max(a, b), 0);
   await inBatches(setup.userIds, 100, (serviceUserId, i) =>
     cursors.set(ownerDiscordId(i), serviceUserId, newest, new Date()),
   );
-  return { dir, store, episode };
+  return { dir, store, episodes };
 }
 
 async function openPhase(setup: Setup, policy: Policy): Promise<Running> {
   const { scale, emulator, discord } = setup;
   const logger = createLogger('warn');
-  const { dir, store, episode } = await openPhaseStore(setup);
+  const { dir, store, episodes } = await openPhaseStore(setup);
   const vault = new TokenVault(store, KeyRing.fromKeys([{ key: setup.vaultKey }]), { logger });
   const budgetPerS = 3 * scale;
   const budget = createRequestBudget({ ratePerSecond: budgetPerS, logger });
@@ -117,7 +118,7 @@ async function openPhase(setup: Setup, policy: Policy): Promise<Running> {
     closeBudget,
     jobs,
     stopCommands,
-    episode,
+    episodes,
     pending,
     delays,
     posts,
@@ -137,7 +138,7 @@ async function playTimeline(setup: Setup, running: Running, t0: number, measureE
       const arrival = timeline[next] as Arrival;
       setup.emulator.data.createRecord({
         userId: setup.userIds[arrival.owner] ?? 0,
-        episodeId: running.episode,
+        episodeId: running.episodes[next % running.episodes.length] ?? 0,
       });
       const isMeasured = arrival.atS >= WARMUP_CYCLES * size.cycleS;
       if (isMeasured) measured += 1;

@@ -158,16 +158,16 @@ export async function prepare(size: Size): Promise<Setup> {
  * Every owner's feed as it was before the run: the previous phase's activities removed, the history
  * made again with times relative to now, so both policies start from the same past.
  */
-export function resetFeeds(setup: Setup, episode: number): void {
+export function resetFeeds(setup: Setup, episodes: readonly number[]): void {
   const { data } = setup.emulator;
   for (const userId of setup.userIds) {
     for (const id of [...data.recordsByUser.ids(userId)]) data.deleteRecord(id);
   }
   const now = Date.now();
-  for (const past of setup.history) {
+  for (const [i, past] of setup.history.entries()) {
     setup.emulator.data.createRecord({
       userId: setup.userIds[past.owner] ?? 0,
-      episodeId: episode,
+      episodeId: episodes[i % episodes.length] ?? 0,
       createdAt: new Date(now + past.atS * 1000),
     });
   }

@@ -38,7 +38,12 @@ export class RowIndex {
 
 /** The rows of `table` under each key, in id order (the tables' own order: ids only grow). */
 export function rowsOf<Row>(table: ReadonlyMap<number, Row>, index: RowIndex, keys: Iterable<number>): Row[] {
-  const ids = [...new Set([...keys].flatMap((key) => [...index.ids(key)]))].sort((a, b) => a - b);
+  const unique = [...new Set(keys)];
+  // One key: its ids are already in id order (added as they were made).
+  const ids =
+    unique.length === 1
+      ? [...index.ids(unique[0] ?? 0)]
+      : [...new Set(unique.flatMap((key) => [...index.ids(key)]))].sort((a, b) => a - b);
   return ids.flatMap((id) => {
     const row = table.get(id);
     return row === undefined ? [] : [row];

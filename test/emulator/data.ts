@@ -296,9 +296,9 @@ export class EmulatorData {
   episodeCounts(episodeId: number): { records: number; comments: number } {
     let records = 0;
     let comments = 0;
-    for (const r of rowsOf(this.records, this.recordsByEpisode, [episodeId])) {
+    for (const id of this.recordsByEpisode.ids(episodeId)) {
       records += 1;
-      if (r.comment !== '') comments += 1;
+      if (this.records.get(id)?.comment) comments += 1;
     }
     return { records, comments };
   }
