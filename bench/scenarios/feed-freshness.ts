@@ -125,7 +125,7 @@ export const feedFreshness: Scenario = {
         ]
       : [
           { owners: 1_000, cycleS: 20 },
-          { owners: 10_000, cycleS: 60 },
+          { owners: 10_000, cycleS: 90 },
         ];
     const results: SizeResult[] = [];
     for (const size of sizes) results.push(await runSize(size, options.log));
