@@ -4,18 +4,6 @@
  * Poisson arrivals at those rates. The same seed gives the same owners and the same timeline.
  */
 
-/** mulberry32: a small seeded PRNG (uniform in [0, 1)). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Weights w_k = (k / n)^(-1/alpha), k = 1..n: the quantiles of a Pareto distribution. */
 function paretoWeights(n: number, alpha: number): number[] {
   return Array.from({ length: n }, (_, i) => ((i + 0.5) / n) ** (-1 / alpha));

@@ -16,8 +16,9 @@ import { Subscriptions } from '../../src/subscriptions/model.js';
 import { KeyRing, TokenVault } from '../../src/vault/index.js';
 import { type FakeDiscord, startFakeDiscord } from '../../test/discord/fake-discord.js';
 import type { EmulatorData } from '../../test/emulator/data.js';
+import { seededRandom } from '../../test/emulator/faults.js';
 import { type Emulator, startEmulator } from '../../test/emulator/server.js';
-import { type Arrival, arrivals, ownerRates, recentHistory, seededRandom } from '../activity-model.js';
+import { type Arrival, arrivals, ownerRates, recentHistory } from '../activity-model.js';
 import { allChannels, feedSubscription, inBatches, ownerDiscordId } from '../population.js';
 
 export const SEED = 17;
