@@ -4,8 +4,8 @@
  * then moves it back to the delayed set until its next due time; the deterministic job id means
  * there is never more than one per owner, and BullMQ's job lock means exactly one process runs it
  * at a time, across processes and hosts. When a process dies, its active jobs' locks expire and
- * another worker's stalled-job check puts them back in line (within `lockMs` twice); delayed jobs
- * belong to no process at all. The outbox and Discord nonces cover a post interrupted by the kill.
+ * another worker's stalled-job check puts them back in line (within three `lockMs`: see the
+ * README); delayed jobs belong to no process at all. The outbox and Discord nonces cover a post interrupted by the kill.
  *
  * Each owner carries its own next feed poll time in the job (`feedDueAt`), so a policy can give
  * each owner its own pace (`feedDelayMs`).
@@ -35,7 +35,7 @@ export type OwnerJobData = z.infer<typeof ownerJobSchema>;
 
 export interface OwnerQueueOptions {
   redisUrl: string;
-  subscriptions: Pick<Subscriptions, 'all'>;
+  subscriptions: Pick<Subscriptions, 'all' | 'version'>;
   feed: Pick<FeedPoller, 'pollOwner'>;
   digest: Pick<DailyDigest, 'tick'>;
   alerts: Pick<AiringAlerts, 'tick'>;
