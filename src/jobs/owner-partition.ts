@@ -20,7 +20,7 @@ export function servesOwner(ownerId: string, shards: readonly number[], shardCou
 }
 
 /** What the jobs read of the subscriptions: `all()` lists only the owners this process runs. */
-export type OwnedSubscriptions = Pick<Subscriptions, 'all' | 'get'>;
+export type OwnedSubscriptions = Pick<Subscriptions, 'all' | 'get' | 'version'>;
 
 /**
  * The subscriptions of the owners this process runs, over the one `Subscriptions` every part shares:
@@ -34,5 +34,7 @@ export function ownedSubscriptions(
   return {
     all: (filter = () => true) => subscriptions.all((s) => servesOwner(s.ownerId) && filter(s)),
     get: (id) => subscriptions.get(id),
+    // Any owner's change moves it: a process then reads its own owners again (rare: commands).
+    version: () => subscriptions.version(),
   };
 }

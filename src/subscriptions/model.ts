@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locale.js';
 import { ACTIVITY_ACTIONS } from '../service/index.js';
@@ -88,15 +88,26 @@ export interface SubscriptionsOptions {
   newId?: () => string;
 }
 
+/** The one record of the version collection. */
+const VERSION_KEY = 'current';
+const versionSchema = z.object({ mark: z.string() });
+
 /** Channel subscriptions, kept in the store; ids are short so that users can type them. */
 export class Subscriptions {
   private readonly items: Collection<Subscription>;
+  /**
+   * A mark replaced after every change to any subscription, by whichever process: a reader keeping
+   * a copy of them all (the jobs' owner snapshot) compares one small record instead of reading
+   * every subscription again.
+   */
+  private readonly versions: Collection<z.infer<typeof versionSchema>>;
   private readonly newId: () => string;
   private readonly createdListeners: Array<(subscription: Subscription) => Promise<void>> = [];
 
   /** One instance serves commands and jobs; the jobs narrow it to their owners (jobs/owner-partition.ts). */
   constructor(store: Store, options: SubscriptionsOptions = {}) {
     this.items = store.collection('subscriptions', subscriptionSchema);
+    this.versions = store.collection('subscriptions-version', versionSchema);
     this.newId = options.newId ?? randomSubscriptionId;
   }
 
@@ -116,6 +127,7 @@ export class Subscriptions {
         state: 'active',
       };
       if (!(await this.items.setIfAbsent(subscription.id, subscription))) continue;
+      await this.changed();
       for (const listener of this.createdListeners) await listener(subscription);
       return subscription;
     }
@@ -127,20 +139,34 @@ export class Subscriptions {
   }
 
   /** Changes a subscription's state; one removed meanwhile stays removed (compare-and-set in the store). */
-  update(
+  async update(
     id: string,
     patch: Partial<Pick<Subscription, 'state' | 'stateReason'>>,
   ): Promise<Subscription | undefined> {
-    return this.items.update(id, (current) => {
+    const updated = await this.items.update(id, (current) => {
       if (!current) return undefined;
       const next = { ...current, ...patch };
       if (patch.state === 'active') delete next.stateReason;
       return next;
     });
+    if (updated) await this.changed();
+    return updated;
   }
 
-  remove(id: string): Promise<boolean> {
-    return this.items.delete(id);
+  async remove(id: string): Promise<boolean> {
+    const removed = await this.items.delete(id);
+    if (removed) await this.changed();
+    return removed;
+  }
+
+  /** The current version mark (undefined until the first change): equal marks, equal subscriptions. */
+  async version(): Promise<string | undefined> {
+    return (await this.versions.get(VERSION_KEY))?.mark;
+  }
+
+  /** After the change is stored, so a reader that saw the new mark also sees the change. */
+  private async changed(): Promise<void> {
+    await this.versions.set(VERSION_KEY, { mark: randomUUID() });
   }
 
   async all(filter: (subscription: Subscription) => boolean = () => true): Promise<Subscription[]> {
@@ -153,7 +179,7 @@ export class Subscriptions {
   /** Removes every subscription of an owner (on unlink); returns how many. */
   async removeByOwner(ownerId: string): Promise<number> {
     const owned = await this.all((s) => s.ownerId === ownerId);
-    for (const subscription of owned) await this.items.delete(subscription.id);
+    for (const subscription of owned) await this.remove(subscription.id);
     return owned.length;
   }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OwnerSnapshot } from '../../src/jobs/owner-snapshot.js';
 import type { Subscription } from '../../src/subscriptions/model.js';
 
@@ -16,22 +16,23 @@ function feed(ownerId: string, id: string): Subscription {
   };
 }
 
-/** A store of subscriptions and change marks that counts whole reads. */
-function world() {
+/** A store of subscriptions, their version mark and the owners' change marks that counts whole reads. */
+function world(maxAgeMs = 60_000) {
   const subscriptions: Subscription[] = [];
   const marks = new Map<string, string>();
-  let scans = 0;
+  const state = { version: 'v0', scans: 0 };
   const snapshot = new OwnerSnapshot(
     {
       all: async (filter = () => true) => {
-        scans += 1;
+        state.scans += 1;
         return subscriptions.filter(filter);
       },
+      version: async () => state.version,
     },
-    60_000,
+    maxAgeMs,
     { all: async () => new Map(marks), current: async (ownerId) => marks.get(ownerId) },
   );
-  return { subscriptions, marks, snapshot, scans: () => scans };
+  return { subscriptions, marks, state, snapshot, scans: () => state.scans };
 }
 
 describe('owner snapshot', () => {
@@ -58,5 +59,32 @@ describe('owner snapshot', () => {
     w.subscriptions.push(feed('bob', 'b1'));
     expect((await w.snapshot.ofOwner('bob')).owned.map((s) => s.id)).toEqual(['b1']);
     expect(w.scans()).toBe(3);
+  });
+
+  it('past its max age, reads every subscription again only when their version mark moved', async () => {
+    vi.useFakeTimers({ now: 0, toFake: ['Date'] });
+    try {
+      const w = world(1_000);
+      w.subscriptions.push(feed('alice', 'a1'), feed('bob', 'b1'));
+      expect(await w.snapshot.feedOwners()).toEqual(['alice', 'bob']);
+      for (let second = 1; second <= 30; second++) {
+        vi.setSystemTime(second * 1_000);
+        expect(await w.snapshot.feedOwners()).toEqual(['alice', 'bob']);
+      }
+      expect(w.scans()).toBe(1);
+      // Another process pauses bob's subscription, then moves the version mark.
+      w.subscriptions.pop();
+      w.state.version = 'v1';
+      expect(await w.snapshot.feedOwners()).toEqual(['alice', 'bob']); // within its max age: as it was
+      vi.setSystemTime(31_000);
+      expect(await w.snapshot.feedOwners()).toEqual(['alice']);
+      expect(w.scans()).toBe(2);
+      // Trusted on the mark for a minute at most: a process of an older release does not move it.
+      vi.setSystemTime(31_000 + 60_000);
+      await w.snapshot.feedOwners();
+      expect(w.scans()).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

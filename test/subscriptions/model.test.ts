@@ -116,3 +116,40 @@ describe('Subscriptions: atomic writes', () => {
     expect(resumed?.stateReason).toBeUndefined();
   });
 });
+
+describe('Subscriptions: version mark', () => {
+  it('moves after every change, in any instance over the store, and only then', async () => {
+    const store = await openStore('sqlite://:memory:');
+    try {
+      const subscriptions = new Subscriptions(store);
+      const elsewhere = new Subscriptions(store); // another process's instance
+      const seen = [await elsewhere.version()];
+      const moved = async () => {
+        const version = await elsewhere.version();
+        const fresh = !seen.includes(version);
+        seen.push(version);
+        return fresh;
+      };
+      const a = await subscriptions.create(feed('owner-1'), new Date());
+      expect(await moved()).toBe(true);
+      await subscriptions.all();
+      await subscriptions.get(a.id);
+      expect(await moved()).toBe(false);
+      await subscriptions.update(a.id, { state: 'paused', stateReason: 'token-refused' });
+      expect(await moved()).toBe(true);
+      expect(await subscriptions.resumeOwner('owner-1')).toBe(1);
+      expect(await moved()).toBe(true);
+      await subscriptions.remove(a.id);
+      expect(await moved()).toBe(true);
+      await subscriptions.remove(a.id); // already gone: nothing changed
+      await subscriptions.update(a.id, { state: 'active' });
+      expect(await moved()).toBe(false);
+      await subscriptions.create(feed('owner-2'), new Date());
+      await moved();
+      expect(await subscriptions.removeByOwner('owner-2')).toBe(1);
+      expect(await moved()).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+});
