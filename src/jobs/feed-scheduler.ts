@@ -6,6 +6,7 @@
  * restart each owner is due one interval after its stored last poll, so nobody starts from zero.
  */
 import type { Logger } from '../logger.js';
+import { DueQueue } from './due-queue.js';
 import type { FeedPoller } from './feed-poller.js';
 import type { FeedSchedule } from './feed-schedule.js';
 import type { OwnerSnapshot } from './owner-snapshot.js';
@@ -31,8 +32,12 @@ const TICK_SHARE_MS = 5_000;
 
 export class FeedScheduler {
   readonly #options: FeedSchedulerOptions;
-  /** Each owner's next due time and the interval it was given (epoch ms, ms). */
-  readonly #due = new Map<string, { at: number; intervalMs: number }>();
+  /** The owners not being polled, by next due time and interval. */
+  readonly #due = new DueQueue();
+  /** Owners being polled (out of `#due` meanwhile). */
+  readonly #inFlight = new Set<string>();
+  /** Owners given a new subscription while being polled: due again as soon as that poll ends. */
+  readonly #soon = new Set<string>();
 
   constructor(options: FeedSchedulerOptions) {
     this.#options = options;
@@ -41,7 +46,8 @@ export class FeedScheduler {
   /** A new feed subscription: its owner is due at the next tick. */
   pollSoon(ownerId: string): void {
     this.#options.owners.invalidate();
-    this.#due.set(ownerId, { at: this.#options.now().getTime(), intervalMs: 1 });
+    if (this.#inFlight.has(ownerId)) this.#soon.add(ownerId);
+    else this.#due.set(ownerId, this.#options.now().getTime(), 1);
   }
 
   /**
@@ -49,52 +55,38 @@ export class FeedScheduler {
    * has taken its share of the budget (a few seconds' worth, so the owner list is read again).
    */
   async tick(): Promise<ScheduledTickReport> {
-    const { owners, schedule, concurrency } = this.#options;
+    const { owners, schedule, concurrency, now } = this.#options;
     const ownerIds = await owners.feedOwners();
     await schedule.replan();
-    const current = new Set(ownerIds);
-    for (const owner of this.#due.keys()) if (!current.has(owner)) this.#due.delete(owner);
-    for (const owner of ownerIds) {
-      if (!this.#due.has(owner))
-        this.#due.set(owner, { at: schedule.dueAt(owner), intervalMs: schedule.intervalMs(owner) });
-    }
+    this.#follow(ownerIds);
     const limit = Math.max(concurrency, Math.ceil((this.#options.pollsPerS * TICK_SHARE_MS) / 1000));
-    const inFlight = new Set<string>();
     let polled = 0;
     const worker = async () => {
-      for (
-        let owner = this.#mostOverdue(inFlight);
-        owner && polled < limit;
-        owner = this.#mostOverdue(inFlight)
-      ) {
+      while (polled < limit) {
+        const owner = this.#due.takeMostOverdue(now().getTime());
+        if (owner === undefined) return;
         polled += 1;
-        inFlight.add(owner);
         await this.#poll(owner);
-        inFlight.delete(owner);
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
     return { owners: ownerIds.length, polled };
   }
 
-  /** The due owner latest relative to its interval (not being polled), or undefined. */
-  #mostOverdue(inFlight: ReadonlySet<string>): string | undefined {
-    const at = this.#options.now().getTime();
-    let best: string | undefined;
-    let bestLateness = Number.NEGATIVE_INFINITY;
-    for (const [owner, due] of this.#due) {
-      if (due.at > at || inFlight.has(owner)) continue;
-      const lateness = (at - due.at) / Math.max(1, due.intervalMs);
-      if (lateness > bestLateness) {
-        best = owner;
-        bestLateness = lateness;
-      }
+  /** Drops owners that have no feed any more; a new one is due by its stored last poll (now if none). */
+  #follow(ownerIds: readonly string[]): void {
+    const { schedule } = this.#options;
+    const current = new Set(ownerIds);
+    for (const owner of [...this.#due.owners()]) if (!current.has(owner)) this.#due.delete(owner);
+    for (const owner of ownerIds) {
+      if (!this.#due.has(owner) && !this.#inFlight.has(owner))
+        this.#due.set(owner, schedule.dueAt(owner), schedule.intervalMs(owner));
     }
-    return best;
   }
 
   async #poll(ownerId: string): Promise<void> {
     const { owners, schedule, poller, now } = this.#options;
+    this.#inFlight.add(ownerId);
     try {
       const { owned, mark } = await owners.ofOwner(ownerId);
       const feeds = owned.filter((s) => s.kind === 'feed');
@@ -102,8 +94,10 @@ export class FeedScheduler {
     } catch (error) {
       this.#options.logger.error({ err: error, ownerId }, 'feed: scheduled poll failed');
     } finally {
-      const intervalMs = schedule.intervalMs(ownerId);
-      this.#due.set(ownerId, { at: now().getTime() + schedule.nextDelayMs(ownerId), intervalMs });
+      this.#inFlight.delete(ownerId);
+      const at = now().getTime();
+      if (this.#soon.delete(ownerId)) this.#due.set(ownerId, at, 1);
+      else this.#due.set(ownerId, at + schedule.nextDelayMs(ownerId), schedule.intervalMs(ownerId));
     }
   }
 }

@@ -109,4 +109,38 @@ describe('feed scheduler', () => {
     // After the restart the busy owner is due one interval after its stored last poll, not at once.
     expect(h.jobs.schedule.dueAt(BUSY)).toBeGreaterThan(h.clock.now().getTime() - STEP_MS);
   });
+
+  it('polls an owner given a new subscription mid-poll again right after that poll, never twice at once', async () => {
+    const h = await startHarness({
+      start: START,
+      jobs: { feedPollsPerSecond: POLLS_PER_S, feed: { policy: 'adaptive' } },
+    });
+    harness = h;
+    await owner(h, BUSY, h.channels[0] ?? '');
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen = { calls: 0, running: 0, overlapped: false };
+    const real = h.jobs.feed.pollOwner.bind(h.jobs.feed);
+    vi.spyOn(h.jobs.feed, 'pollOwner').mockImplementation(async (ownerId, subscriptions, mark) => {
+      seen.calls += 1;
+      seen.running += 1;
+      seen.overlapped ||= seen.running > 1;
+      try {
+        if (seen.calls === 1) await gate;
+        return await real(ownerId, subscriptions, mark);
+      } finally {
+        seen.running -= 1;
+      }
+    });
+    const first = h.jobs.scheduler.tick(); // takes the owner, whose poll waits at the gate
+    await vi.waitFor(() => expect(seen.calls).toBe(1));
+    h.jobs.scheduler.pollSoon(BUSY);
+    expect((await h.jobs.scheduler.tick()).polled).toBe(0); // not while its poll runs
+    release();
+    // The clock has not moved: only the new subscription makes it due again, in the same tick.
+    expect((await first).polled).toBe(2);
+    expect(seen).toMatchObject({ calls: 2, overlapped: false });
+  });
 });
