@@ -77,7 +77,8 @@ export class FeedScheduler {
   #follow(ownerIds: readonly string[]): void {
     const { schedule } = this.#options;
     const current = new Set(ownerIds);
-    for (const owner of [...this.#due.owners()]) if (!current.has(owner)) this.#due.delete(owner);
+    // Deleting from a Map while iterating its keys is safe: no copy of every owner per tick.
+    for (const owner of this.#due.owners()) if (!current.has(owner)) this.#due.delete(owner);
     for (const owner of ownerIds) {
       if (!this.#due.has(owner) && !this.#inFlight.has(owner))
         this.#due.set(owner, schedule.dueAt(owner), schedule.intervalMs(owner));
