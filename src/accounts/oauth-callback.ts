@@ -1,11 +1,12 @@
 import type { HtmlPage, OAuthCallbackHandler } from '../http/server.js';
+import type { Locale } from '../i18n/locale.js';
 import { createTranslator } from '../i18n/translator.js';
 import { UserFacingError } from '../i18n/user-facing-error.js';
 import type { OAuthClient } from '../service/index.js';
 import { OAuthError, Unauthorized } from '../service/index.js';
 import { type LinkDeps, linkAccount } from './link.js';
 import type { OAuthConfirmations } from './oauth-confirmations.js';
-import { confirmationPage, messagePage, PAGES } from './oauth-pages.js';
+import { confirmationPage, PAGES } from './oauth-pages.js';
 import type { OAuthStates } from './oauth-state.js';
 
 export interface CallbackDeps extends LinkDeps {
@@ -29,14 +30,22 @@ const isRefusal = (error: unknown) =>
  * Discord.
  */
 export function oauthCallback(deps: CallbackDeps): OAuthCallbackHandler {
-  return { show: (query) => show(deps, query), confirm: (form) => confirm(deps, form) };
+  return {
+    show: (query, browser) => show(deps, query, browser),
+    confirm: (form, browser) => confirm(deps, form, browser),
+  };
 }
 
-async function show(deps: CallbackDeps, query: URLSearchParams): Promise<HtmlPage> {
+/**
+ * Pages speak the language of the Discord user who started the link (kept with the state and the
+ * pending link); only a page that knows no such user (an expired or forged link) goes by the browser.
+ */
+async function show(deps: CallbackDeps, query: URLSearchParams, browser: Locale): Promise<HtmlPage> {
   // The state is single use whatever happens next: the code it came with is single use too.
   const state = await deps.oauthStates.take(query.get('state') ?? '');
-  if (!state) return PAGES.stateExpired();
-  if (query.has('error')) return PAGES.denied();
+  if (!state) return PAGES.stateExpired(browser);
+  const locale = state.locale ?? browser;
+  if (query.has('error')) return PAGES.denied(locale);
   let accessToken: string;
   let me: { id: number; username?: string | null | undefined };
   try {
@@ -48,7 +57,7 @@ async function show(deps: CallbackDeps, query: URLSearchParams): Promise<HtmlPag
   } catch (error) {
     if (!isRefusal(error)) throw error;
     deps.logger.info({ user: state.discordUserId }, 'oauth callback refused a code');
-    return PAGES.refused();
+    return PAGES.refused(locale);
   }
   const serviceUsername = me.username ?? String(me.id);
   const formToken = await deps.confirmations.create({
@@ -59,32 +68,31 @@ async function show(deps: CallbackDeps, query: URLSearchParams): Promise<HtmlPag
     serviceUsername,
     accessToken,
   });
-  return confirmationPage({
-    action: deps.callbackUrl,
-    formToken,
-    discordUserId: state.discordUserId,
-    discordUsername: state.discordUsername,
-    serviceUsername,
-  });
+  return confirmationPage(
+    {
+      action: deps.callbackUrl,
+      formToken,
+      discordUserId: state.discordUserId,
+      discordUsername: state.discordUsername,
+      serviceUsername,
+    },
+    locale,
+  );
 }
 
-async function confirm(deps: CallbackDeps, form: URLSearchParams): Promise<HtmlPage> {
+async function confirm(deps: CallbackDeps, form: URLSearchParams, browser: Locale): Promise<HtmlPage> {
   const action = form.get('action');
-  if (action !== 'confirm' && action !== 'cancel')
-    return messagePage(
-      400,
-      'Unknown request. Nothing was linked.',
-      '不明なリクエストです。何も連携していません。',
-    );
+  if (action !== 'confirm' && action !== 'cancel') return PAGES.unknownRequest(browser);
   const taken = await deps.confirmations.take(form.get('form_token') ?? '');
-  if (!taken) return PAGES.confirmationExpired();
+  if (!taken) return PAGES.confirmationExpired(browser);
   const { link, accessToken } = taken;
+  const locale = link.locale ?? browser;
   if (action === 'cancel') {
     await deps.oauth.revoke(accessToken).catch((error: unknown) => {
       deps.logger.warn({ err: error }, 'oauth: revoking a cancelled authorization failed');
     });
     deps.logger.info({ user: link.discordUserId }, 'oauth link cancelled on the confirmation page');
-    return PAGES.cancelled();
+    return PAGES.cancelled(locale);
   }
   try {
     const stored = await linkAccount(deps, link.discordUserId, accessToken, 'oauth');
@@ -93,9 +101,9 @@ async function confirm(deps: CallbackDeps, form: URLSearchParams): Promise<HtmlP
       link.discordUserId,
       t('account.linkedFromBrowser', { username: stored.serviceUsername }),
     );
-    return PAGES.linked(stored.serviceUsername);
+    return PAGES.linked(locale, stored.serviceUsername);
   } catch (error) {
     if (!isRefusal(error)) throw error;
-    return PAGES.refused();
+    return PAGES.refused(locale);
   }
 }

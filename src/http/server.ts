@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type Locale, localeFromAcceptLanguage } from '../i18n/locale.js';
 import type { Logger } from '../logger.js';
 
 export interface HealthReport {
@@ -18,8 +19,9 @@ export interface HtmlPage {
  * POST links (a link on GET could be triggered by anyone who gets a browser to open the URL).
  */
 export interface OAuthCallbackHandler {
-  show(query: URLSearchParams): Promise<HtmlPage>;
-  confirm(form: URLSearchParams): Promise<HtmlPage>;
+  /** `browser`: the language the browser asks for, for pages that know no Discord user's language. */
+  show(query: URLSearchParams, browser: Locale): Promise<HtmlPage>;
+  confirm(form: URLSearchParams, browser: Locale): Promise<HtmlPage>;
 }
 
 export interface HttpServerOptions {
@@ -103,8 +105,9 @@ async function route(
   const method = request.method ?? 'GET';
   const isRead = method === 'GET' || method === 'HEAD';
   const callback = url.pathname === '/oauth/callback' ? options.oauthCallback : undefined;
+  const browser = localeFromAcceptLanguage(request.headers['accept-language']);
   if (callback && method === 'POST') {
-    sendPage(response, await callback.confirm(await readForm(request)));
+    sendPage(response, await callback.confirm(await readForm(request), browser));
     return;
   }
   if (!isRead) {
@@ -144,7 +147,7 @@ async function route(
     }
     case '/oauth/callback':
       if (callback) {
-        sendPage(response, await callback.show(url.searchParams));
+        sendPage(response, await callback.show(url.searchParams, browser));
         return;
       }
       break;

@@ -128,11 +128,17 @@ describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     expect(stack.discord.directMessages(user.id).at(-1)?.content).toContain('mallory');
 
-    // A replayed POST gets a clear page and changes nothing.
+    // A replayed POST gets a clear page and changes nothing; it knows nobody, so it speaks the browser's language.
     const replay = await post({ form_token: formToken, action: 'confirm' });
     expect(replay.status).toBe(400);
-    const replayText = await replay.text();
-    expect(replayText).toContain('already used');
+    expect(await replay.text()).toContain('already used');
+    const replayJa = await post(
+      { form_token: formToken, action: 'confirm' },
+      { 'accept-language': 'ja,en;q=0.8' },
+    );
+    expect(replayJa.status).toBe(400);
+    const replayText = await replayJa.text();
+    expect(replayText).toContain('<html lang="ja">');
     expect(replayText).toContain('使用済み');
   });
 
@@ -152,8 +158,10 @@ describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
     expect(put.status).toBe(405);
     expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
     expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(405);
-    // An expired or unknown state on GET gets the bilingual page.
-    const stale = await fetch(`${base}/oauth/callback?state=${'s'.repeat(24)}&code=abc`);
+    // An expired or unknown state on GET gets a page in the browser's language.
+    const stale = await fetch(`${base}/oauth/callback?state=${'s'.repeat(24)}&code=abc`, {
+      headers: { 'accept-language': 'ja-JP' },
+    });
     expect(stale.status).toBe(400);
     expect(await stale.text()).toContain('期限切れ');
   });
