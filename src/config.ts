@@ -112,7 +112,7 @@ export interface Config {
   vault: { key: string | undefined; keys: string | undefined };
   pollIntervalSeconds: number;
   /** Share of the service budget the feed schedule plans to use (the rest is left to commands). */
-  /** round-robin (every owner in turn) or adaptive (by activity rate; see README, not yet at its targets). */
+  /** round-robin (every owner in turn) or adaptive (by activity rate; see docs/performance.md). */
   feedPolicy: 'round-robin' | 'adaptive';
   feedPollShare: number;
   defaultTimezone: string;

@@ -5,7 +5,7 @@
  * there is never more than one per owner, and BullMQ's job lock means exactly one process runs it
  * at a time, across processes and hosts. When a process dies, its active jobs' locks expire and
  * another worker's stalled-job check puts them back in line (within three `lockMs`: see the
- * README); delayed jobs belong to no process at all. The outbox and Discord nonces cover a post
+ * docs/scaling.md); delayed jobs belong to no process at all. The outbox and Discord nonces cover a post
  * interrupted by the kill.
  *
  * Each owner carries its own next feed poll time in the job (`feedDueAt`), so a policy can give

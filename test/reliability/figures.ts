@@ -1,5 +1,5 @@
 /**
- * Figures for the README's Reliability table. Each suite prints one line; with
+ * Figures for the reliability table in docs/performance.md. Each suite prints one line; with
  * RELIABILITY_FIGURES_FILE set, the line is also appended there as JSON.
  */
 import { appendFileSync } from 'node:fs';
