@@ -9,7 +9,7 @@ import { servesOwnerIn } from '../bot/owner-shard.js';
 import { InteractionRouter } from '../bot/router.js';
 import { logSetupHints } from '../bot/setup-hints.js';
 import { OAUTH_CALLBACK_PATH } from '../config.js';
-import { startHttpServer } from '../http/server.js';
+import { startHttpServer, unreadyReasons } from '../http/server.js';
 import { countingPoster } from '../jobs/counting-poster.js';
 import {
   type ChannelPoster,
@@ -183,6 +183,8 @@ async function serveHttp(
     // When the caller runs the jobs by hand (tests), scheduling them is not this process's part.
     jobs: jobs.scheduled || !options.startJobs,
   });
+  metrics.watched.ready = async () => unreadyReasons(await health()).length === 0;
+  metrics.watched.budgetPerSecond = config.service.ratePerSecond;
   if (config.shardProcess) answerSupervisor({ health, metrics: () => metrics.exported().getMetricsAsJSON() });
   if (config.httpPort === undefined || config.shardProcess) return undefined;
   const { oauth } = deps;

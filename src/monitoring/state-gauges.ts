@@ -44,6 +44,10 @@ export interface WatchedState {
   store?: StoreCensus;
   feedBacklog?: () => FeedBacklog | Promise<FeedBacklog>;
   shards?: () => readonly ShardState[];
+  /** Readiness as /readyz answers it (store, gateway, jobs). */
+  ready?: () => Promise<boolean>;
+  /** SERVICE_RATE_PER_SECOND: the whole bot's request budget to the service. */
+  budgetPerSecond?: number;
 }
 
 export function registerStateGauges(registry: Registry, watched: WatchedState): void {
@@ -67,6 +71,29 @@ export function registerStateGauges(registry: Registry, watched: WatchedState): 
     },
   });
   registerGatewayGauges(registry, watched);
+  registerReadiness(registry, watched);
+}
+
+function registerReadiness(registry: Registry, watched: WatchedState): void {
+  new Gauge({
+    name: 'kiroku_ready',
+    help: '1 while /readyz would answer 200 (store reachable, gateway ready, jobs scheduled), else 0',
+    registers: [registry],
+    // Under sharding the supervisor is ready only when every shard process is.
+    aggregator: 'min',
+    async collect() {
+      this.set((await watched.ready?.().catch(() => false)) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'kiroku_service_budget_per_second',
+    help: "The bot's whole request budget to the service (SERVICE_RATE_PER_SECOND)",
+    registers: [registry],
+    aggregator: 'max',
+    collect() {
+      this.set(watched.budgetPerSecond ?? 0);
+    },
+  });
 }
 
 function registerStoreGauges(registry: Registry, watched: WatchedState): void {
