@@ -1,10 +1,17 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { InteractionReport } from './bot/router.js';
 import { LatencyMetrics, statusClass } from './monitoring/latency.js';
 import { processRegistry } from './monitoring/process-metrics.js';
 import { registerStateGauges, type WatchedState } from './monitoring/state-gauges.js';
 import type { RequestBudget, RequestEvent } from './service/index.js';
 import { PRIORITIES } from './service/index.js';
+
+/** What the router reports of each interaction (its InteractionReport), as far as metrics need it. */
+export interface InteractionObservation {
+  route: string;
+  outcome: string;
+  /** Undefined when no answer was acknowledged. */
+  firstAnswerMs: number | undefined;
+}
 
 /** The bot's Prometheus metrics, on their own registry (no process globals). */
 export class Metrics {
@@ -160,7 +167,7 @@ export class Metrics {
     this.skippedItems.inc({ operation: event.operation }, event.count);
   };
 
-  observeInteraction = (report: InteractionReport): void => {
+  observeInteraction = (report: InteractionObservation): void => {
     this.interactions.inc({ route: report.route, outcome: report.outcome });
     if (report.firstAnswerMs !== undefined)
       this.latency.interactions.observe({ route: report.route }, report.firstAnswerMs / 1000);
