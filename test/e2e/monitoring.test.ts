@@ -154,6 +154,42 @@ describe('monitoring after an end-to-end run', () => {
     expect(ping).toBeLessThan(5);
   });
 
+  it("times a slow reply's first answer at its deferral, not at the final edit", async () => {
+    // The service answers slower than the deferral threshold: the command is deferred, then edited.
+    stack.emulator.faults.latencyMs = 2_500;
+    try {
+      const result = await stack.discord.slash({
+        name: 'work',
+        subcommand: 'info',
+        // A work no one asked about yet: its lookup is not in the cache.
+        options: { work: String(DEMO_WORKS.tsukikage) },
+        user: USERS.alice,
+      });
+      // The router writes the interaction's line once its last answer is sent.
+      const line = await interactionLine(result.id);
+      expect(result.deferred).toBe(true);
+      expect(line).toMatchObject({ route: 'work info', outcome: 'ok' });
+      expect(Number(line.firstAnswerMs)).toBeLessThan(Number(line.durationMs));
+    } finally {
+      stack.emulator.faults.latencyMs = 0;
+    }
+  });
+
+  async function interactionLine(requestId: string): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + TIMEOUT;
+    for (;;) {
+      const line = stack
+        .logs()
+        .split('\n')
+        .filter((text) => text.includes('"msg":"interaction"'))
+        .map((text) => JSON.parse(text) as Record<string, unknown>)
+        .find((record) => record.requestId === requestId);
+      if (line) return line;
+      if (Date.now() > deadline) throw new Error(`no interaction line for ${requestId}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   it('keeps every label bounded: fresh users, texts and forged ids add no series', async () => {
     // The same routes twice, with nothing in common between the two rounds but their shape.
     const round = async (tag: string, userBase: number) => {
