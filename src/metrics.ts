@@ -13,7 +13,10 @@ export interface InteractionObservation {
   firstAnswerMs: number | undefined;
 }
 
-/** The bot's Prometheus metrics, on their own registry (no process globals). */
+/**
+ * The bot's Prometheus metrics, on a registry of each start's own; /metrics serves them together with
+ * the process's default metrics and build info (`exported()`), which every start in a process shares.
+ */
 export class Metrics {
   readonly registry = new Registry();
 
