@@ -16,7 +16,7 @@ export interface MonitoredParts {
   jobs: Jobs;
   client: Client;
   now: () => Date;
-  /** With Redis the owner queue runs the feed: the due backlog is BullMQ's, not the scheduler's. */
+  /** With Redis the owner queue runs the feed: the backlog is its waiting jobs, not the scheduler's. */
   scaleOut: boolean;
 }
 
@@ -31,7 +31,9 @@ export function watchState(parts: MonitoredParts): void {
     outbox: () => outbox.entries(),
     now,
   });
-  if (!parts.scaleOut)
+  const ownerQueue = jobs.owners;
+  if (parts.scaleOut && ownerQueue) metrics.watched.ownerQueueWaiting = () => ownerQueue.waitingJobs();
+  else
     metrics.watched.feedBacklog = () => {
       const { due, longestWaitMs } = jobs.scheduler.backlog();
       return { due, oldestOverdueS: longestWaitMs / 1000 };

@@ -170,6 +170,11 @@ export class OwnerQueue {
     });
   }
 
+  /** Owner jobs due and waiting for a worker in any process (the feed's backlog with Redis); 0 before start. */
+  async waitingJobs(): Promise<number> {
+    return (await this.#queue?.getWaitingCount()) ?? 0;
+  }
+
   /** Gives every owner with active subscriptions its job (also those made by other processes); returns how many. */
   async reconcile(): Promise<number> {
     if (!this.#queue) return 0;

@@ -44,6 +44,8 @@ export interface WatchedState {
   store?: StoreCensus;
   feedBacklog?: () => FeedBacklog | Promise<FeedBacklog>;
   shards?: () => readonly ShardState[];
+  /** With Redis: owner jobs due and waiting for a worker, in the one queue every process shares. */
+  ownerQueueWaiting?: () => Promise<number>;
   /** Readiness as /readyz answers it (store, gateway, jobs). */
   ready?: () => Promise<boolean>;
   /** SERVICE_RATE_PER_SECOND: the whole bot's request budget to the service. */
@@ -68,6 +70,16 @@ export function registerStateGauges(registry: Registry, watched: WatchedState): 
     aggregator: 'max',
     async collect() {
       this.set((await feedBacklog()).oldestOverdueS);
+    },
+  });
+  new Gauge({
+    name: 'kiroku_owner_queue_waiting_jobs',
+    help: 'With Redis: owner jobs due and waiting for a worker (the feed backlog of every process and host)',
+    registers: [registry],
+    // One queue for all: every process reports the same figure.
+    aggregator: 'max',
+    async collect() {
+      this.set((await watched.ownerQueueWaiting?.().catch(() => 0)) ?? 0);
     },
   });
   registerGatewayGauges(registry, watched);
