@@ -26,7 +26,8 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 8080
-# The start period covers logging in and the first READY; failures then do not count.
+# Liveness (/livez): an unhealthy container may be restarted (Swarm, autoheal), and a bot that is
+# merely reconnecting to Discord must not be. Readiness (/readyz) is for load balancers and alerts.
 HEALTHCHECK --start-period=30s --interval=30s --timeout=5s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.HTTP_PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.HTTP_PORT+'/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "--disable-warning=UnsupportedCacheOverwriteWarning", "dist/src/main.js"]

@@ -1,8 +1,22 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { LatencyMetrics, statusClass } from './monitoring/latency.js';
+import { processRegistry } from './monitoring/process-metrics.js';
+import { registerStateGauges, type WatchedState } from './monitoring/state-gauges.js';
 import type { RequestBudget, RequestEvent } from './service/index.js';
 import { PRIORITIES } from './service/index.js';
 
-/** The bot's Prometheus metrics, on their own registry (no process globals). */
+/** What the router reports of each interaction (its InteractionReport), as far as metrics need it. */
+export interface InteractionObservation {
+  route: string;
+  outcome: string;
+  /** Undefined when no answer was acknowledged. */
+  firstAnswerMs: number | undefined;
+}
+
+/**
+ * The bot's Prometheus metrics, on a registry of each start's own; /metrics serves them together with
+ * the process's default metrics and build info (`exported()`), which every start in a process shares.
+ */
 export class Metrics {
   readonly registry = new Registry();
 
@@ -69,6 +83,11 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Interaction, service request and channel post latencies. */
+  readonly latency = new LatencyMetrics(this.registry);
+  /** The sources the state gauges read at each scrape (store counts, feed backlog, gateway shards). */
+  readonly watched: WatchedState = {};
+
   #feedCycleS: () => number = () => 0;
   #lastPollAt: () => Date | undefined = () => undefined;
   readonly #now: () => Date;
@@ -96,6 +115,7 @@ export class Metrics {
         for (const priority of PRIORITIES) this.set({ priority }, queued[priority]);
       },
     });
+    registerStateGauges(this.registry, this.watched);
     const lag = this.pollLagSeconds;
     new Gauge({
       name: 'kiroku_budget_paused',
@@ -109,6 +129,17 @@ export class Metrics {
         if (last) lag.set((now().getTime() - last.getTime()) / 1000);
       },
     });
+  }
+
+  /** Everything kiroku exports: this start's metrics and the process's own (default metrics, build info). */
+  exported(): Registry {
+    return Registry.merge([processRegistry(), this.registry]);
+  }
+
+  /** The Prometheus text of `exported()`, for /metrics. */
+  async exposition(): Promise<{ contentType: string; body: string }> {
+    const registry = this.exported();
+    return { contentType: registry.contentType, body: await registry.metrics() };
   }
 
   /** The feed schedule's estimated round-robin cycle (owners / poll budget), read at each scrape. */
@@ -129,14 +160,20 @@ export class Metrics {
 
   observeServiceRequest = (event: RequestEvent): void => {
     this.serviceRequests.inc({ priority: event.priority, status: String(event.status) });
+    this.latency.serviceRequests.observe(
+      { operation: event.operation, status_class: statusClass(event.status) },
+      event.durationMs / 1000,
+    );
   };
 
   observeSkippedItems = (event: { operation: string; count: number }): void => {
     this.skippedItems.inc({ operation: event.operation }, event.count);
   };
 
-  observeInteraction = (route: string, outcome: string): void => {
-    this.interactions.inc({ route, outcome });
+  observeInteraction = (report: InteractionObservation): void => {
+    this.interactions.inc({ route: report.route, outcome: report.outcome });
+    if (report.firstAnswerMs !== undefined)
+      this.latency.interactions.observe({ route: report.route }, report.firstAnswerMs / 1000);
   };
 
   observeLimited = (kind: 'command' | 'autocomplete' | 'component'): void => {

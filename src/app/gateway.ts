@@ -9,7 +9,7 @@ import { servesOwnerIn } from '../bot/owner-shard.js';
 import { InteractionRouter } from '../bot/router.js';
 import { logSetupHints } from '../bot/setup-hints.js';
 import { OAUTH_CALLBACK_PATH } from '../config.js';
-import { startHttpServer } from '../http/server.js';
+import { startHttpServer, unreadyReasons } from '../http/server.js';
 import { countingPoster } from '../jobs/counting-poster.js';
 import {
   type ChannelPoster,
@@ -23,6 +23,7 @@ import { isRedisUrl } from '../store/backend.js';
 import { answerSupervisor } from '../supervisor/shard-ipc.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure, StartSettings } from './infrastructure.js';
+import { watchState } from './monitoring.js';
 
 /** How long a stop waits for interactions in flight (the process must be gone within 10 s). */
 const STOP_DRAIN_MS = 6_000;
@@ -59,7 +60,7 @@ export async function wireGateway(
   const jobs = buildJobs(wiring, restPoster);
   const sweep = storeSweep({ store: infra.store, logger });
   closers.add('store sweep', () => sweep.stop());
-  const httpServer = await serveHttp(wiring, restPoster);
+  const httpServer = await serveHttp(wiring, restPoster, jobs);
   if (httpServer) closers.add('HTTP server', () => httpServer.close());
   routeInteractions(wiring, commands, jobs);
 
@@ -107,6 +108,15 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
   closers.add('jobs', () => jobs.stop());
   metrics.watchFeedPolls(() => jobs.feed.lastCycleAt);
   metrics.watchFeedCycle(() => jobs.schedule.cycleS);
+  watchState({
+    metrics,
+    store: infra.store,
+    subscriptions: deps.subscriptions,
+    jobs,
+    client,
+    now,
+    scaleOut: !!scaleOut,
+  });
   deps.subscriptions.onCreated(async (subscription) => {
     try {
       // Activity from now on is posted, even before the owner's first poll.
@@ -133,7 +143,7 @@ function routeInteractions(
   const router = new InteractionRouter(commands, deps, {
     deferAfterMs: options.deferAfterMs,
     autocompleteDeadlineMs: 2_000,
-    onOutcome: metrics.observeInteraction,
+    onFinished: metrics.observeInteraction,
     limits: infra.limits,
     onLimited: metrics.observeLimited,
   });
@@ -163,11 +173,19 @@ function routeInteractions(
 async function serveHttp(
   { options, infra, deps }: Wiring,
   restPoster: ChannelPoster,
+  jobs: Jobs,
 ): Promise<{ port: number; close(): Promise<void> } | undefined> {
   const { config, logger, client } = options;
   const { metrics, store } = infra;
-  const health = async () => ({ gateway: client.ws.status === Status.Ready, store: await store.ping() });
-  if (config.shardProcess) answerSupervisor({ health, metrics: () => metrics.registry.getMetricsAsJSON() });
+  const health = async () => ({
+    gateway: client.ws.status === Status.Ready,
+    store: await store.ping(),
+    // When the caller runs the jobs by hand (tests), scheduling them is not this process's part.
+    jobs: jobs.scheduled || !options.startJobs,
+  });
+  metrics.watched.ready = async () => unreadyReasons(await health()).length === 0;
+  metrics.watched.budgetPerSecond = config.service.ratePerSecond;
+  if (config.shardProcess) answerSupervisor({ health, metrics: () => metrics.exported().getMetricsAsJSON() });
   if (config.httpPort === undefined || config.shardProcess) return undefined;
   const { oauth } = deps;
   return startHttpServer({
@@ -176,10 +194,7 @@ async function serveHttp(
     ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
     logger,
     health,
-    metrics: async () => ({
-      contentType: metrics.registry.contentType,
-      body: await metrics.registry.metrics(),
-    }),
+    metrics: () => metrics.exposition(),
     ...(oauth && config.publicUrl
       ? {
           oauthCallback: oauthCallback({

@@ -57,6 +57,11 @@ function ephemeralText(content: string): InteractionReplyOptions {
 
 export type ErrorText = (error: unknown) => string;
 
+/*
+ * `onDeferred` is told when a late handler's deferral was acknowledged: that, not the final answer,
+ * is the interaction's first answer (the one Discord's 3-second window is about).
+ */
+
 /** A slash command or a right-click (user or message) command: answered the same way. */
 export type CommandInteraction =
   | ChatInputCommandInteraction
@@ -86,13 +91,14 @@ async function answerError(interaction: Repliable, text: string, deferredPublicl
 
 export async function answerCommand(
   interaction: CommandInteraction,
-  options: { ephemeral: boolean; deferAfterMs: number; errorText: ErrorText },
+  options: { ephemeral: boolean; deferAfterMs: number; errorText: ErrorText; onDeferred?: () => void },
   run: () => Promise<CommandReply>,
 ): Promise<void> {
   const pending = settle(run);
   let result = await settleOrLate(pending, options.deferAfterMs);
   if (result === 'late') {
     await interaction.deferReply(options.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+    options.onDeferred?.();
     result = await pending;
   }
   if (!result.ok) {
@@ -122,7 +128,7 @@ export async function answerCommand(
 
 export async function answerComponent(
   interaction: ButtonInteraction | StringSelectMenuInteraction,
-  options: { answers: ComponentAnswer; deferAfterMs: number; errorText: ErrorText },
+  options: { answers: ComponentAnswer; deferAfterMs: number; errorText: ErrorText; onDeferred?: () => void },
   run: () => Promise<ComponentReply>,
 ): Promise<void> {
   const pending = settle(run);
@@ -133,6 +139,7 @@ export async function answerComponent(
     deferral = options.answers === 'update' ? 'update' : 'reply';
     if (deferral === 'update') await interaction.deferUpdate();
     else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    options.onDeferred?.();
     result = await pending;
   }
   if (!result.ok) {
@@ -172,7 +179,7 @@ async function deliverComponentReply(
 
 export async function answerModal(
   interaction: ModalSubmitInteraction,
-  options: { deferAfterMs: number; errorText: ErrorText },
+  options: { deferAfterMs: number; errorText: ErrorText; onDeferred?: () => void },
   run: () => Promise<MessageReply | UpdateReply>,
 ): Promise<void> {
   const pending = settle(run);
@@ -181,6 +188,7 @@ export async function answerModal(
   if (result === 'late') {
     deferral = 'reply';
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    options.onDeferred?.();
     result = await pending;
   }
   if (!result.ok) {

@@ -29,8 +29,8 @@ export interface RouterOptions {
   deferAfterMs: number;
   /** Autocomplete must answer inside Discord's window; past this, an empty list is sent. */
   autocompleteDeadlineMs: number;
-  /** Called once per interaction with its route and outcome (metrics). */
-  onOutcome?: (route: string, outcome: string) => void;
+  /** Called once per interaction once it is answered (metrics); the router logs the same report. */
+  onFinished?: (report: InteractionReport) => void;
   /** Per-person abuse limits; an interaction over them is answered "slow down" and goes no further. */
   limits?: InteractionLimits;
   /** Called for each interaction refused by the limits (metrics). */
@@ -38,6 +38,27 @@ export interface RouterOptions {
 }
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
+
+/** One interaction's log line and metrics: never its options, custom id or token. */
+export interface InteractionReport {
+  /** Discord's interaction id: the request id other log lines of this interaction carry as `interaction`. */
+  requestId: string;
+  route: string;
+  /** `ok`, an error outcome (error-reply.ts), `limited`, or `unanswered` when Discord refused the answer. */
+  outcome: string;
+  /** From receipt to the first answer Discord acknowledged (reply, deferral, modal, choices). */
+  firstAnswerMs: number | undefined;
+  /** From receipt to the last answer. */
+  durationMs: number;
+}
+
+/** What the router learns about one interaction while it handles it. */
+interface Trace {
+  route: string;
+  outcome: string;
+  startedAt: number;
+  answeredAt: number | undefined;
+}
 
 /**
  * Route labels (metrics, logs) come from a fixed set: command names, their subcommands and the
@@ -105,17 +126,49 @@ export class InteractionRouter {
   }
 
   private async dispatch(interaction: Interaction): Promise<void> {
+    const trace: Trace = {
+      route: UNKNOWN_ROUTE,
+      outcome: 'ok',
+      startedAt: performance.now(),
+      answeredAt: undefined,
+    };
     try {
-      if (await this.overLimit(interaction)) return;
-      if (interaction.isChatInputCommand() || interaction.isContextMenuCommand())
-        await this.command(interaction);
-      else if (interaction.isAutocomplete()) await this.autocomplete(interaction);
-      else if (interaction.isButton() || interaction.isStringSelectMenu()) await this.component(interaction);
-      else if (interaction.isModalSubmit()) await this.modal(interaction);
+      if (await this.overLimit(interaction)) trace.outcome = 'limited';
+      else if (interaction.isChatInputCommand() || interaction.isContextMenuCommand())
+        await this.command(interaction, trace);
+      else if (interaction.isAutocomplete()) await this.autocomplete(interaction, trace);
+      else if (interaction.isButton() || interaction.isStringSelectMenu())
+        await this.component(interaction, trace);
+      else if (interaction.isModalSubmit()) await this.modal(interaction, trace);
+      // Answered directly: the one answer was the first.
+      trace.answeredAt ??= performance.now();
     } catch (error) {
       // Reaching here means Discord itself refused an answer (or a handler broke the protocol).
+      trace.outcome = 'unanswered';
       this.logger.warn({ err: error, interaction: interaction.id }, 'could not answer an interaction');
     }
+    this.finish(interaction.id, trace);
+  }
+
+  /** One log line and one report per interaction. */
+  private finish(requestId: string, trace: Trace): void {
+    const report: InteractionReport = {
+      requestId,
+      route: trace.route,
+      outcome: trace.outcome,
+      firstAnswerMs:
+        trace.answeredAt === undefined ? undefined : Math.round(trace.answeredAt - trace.startedAt),
+      durationMs: Math.round(performance.now() - trace.startedAt),
+    };
+    this.logger.info(report, 'interaction');
+    this.options.onFinished?.(report);
+  }
+
+  /** Marks the first answer when a late handler's deferral was acknowledged. */
+  private static deferred(trace: Trace): () => void {
+    return () => {
+      trace.answeredAt ??= performance.now();
+    };
   }
 
   /** Counts the interaction against its person's limits; true when it was refused (and answered). */
@@ -146,19 +199,20 @@ export class InteractionRouter {
     });
   }
 
-  private errorText(ctx: Context, route: string) {
+  private errorText(ctx: Context, trace: Trace) {
     return (error: unknown) => {
       const described = describeError(error, ctx.t);
       if (described.unexpected) ctx.logger.error({ err: error }, 'handler failed');
       else ctx.logger.debug({ outcome: described.outcome }, 'handler refused');
-      this.options.onOutcome?.(route, described.outcome);
+      trace.outcome = described.outcome;
       return described.message;
     };
   }
 
-  private async command(interaction: CommandInteraction): Promise<void> {
+  private async command(interaction: CommandInteraction, trace: Trace): Promise<void> {
     const module = this.commands.get(interaction.commandName);
     if (!module) {
+      trace.outcome = 'unknown_command';
       const t = createTranslator(localeFromDiscord(interaction.locale));
       await interaction.reply({ content: t('error.unknownCommand'), flags: MessageFlags.Ephemeral });
       return;
@@ -167,28 +221,25 @@ export class InteractionRouter {
       ? readContextMenuInput(interaction)
       : readCommandInput(interaction);
     const route = commandRoute(module, interaction.commandName, input.subcommand);
+    trace.route = route;
     const ctx = this.context(interaction, route);
-    let failed = false;
-    const errorText = this.errorText(ctx, route);
     await answerCommand(
       interaction,
       {
         ephemeral: module.ephemeral(input),
         deferAfterMs: this.options.deferAfterMs,
-        errorText: (error) => {
-          failed = true;
-          return errorText(error);
-        },
+        errorText: this.errorText(ctx, trace),
+        onDeferred: InteractionRouter.deferred(trace),
       },
       () => module.execute(ctx, input),
     );
-    if (!failed) this.options.onOutcome?.(route, 'ok');
   }
 
-  private async autocomplete(interaction: AutocompleteInteraction): Promise<void> {
+  private async autocomplete(interaction: AutocompleteInteraction, trace: Trace): Promise<void> {
     const module = this.commands.get(interaction.commandName);
     const input = readAutocompleteInput(interaction);
     const route = module ? `${interaction.commandName} autocomplete` : UNKNOWN_ROUTE;
+    trace.route = route;
     let choices: AutocompleteChoice[] = [];
     if (module?.autocomplete) {
       const ctx = this.context(interaction, route);
@@ -197,26 +248,28 @@ export class InteractionRouter {
         this.options.autocompleteDeadlineMs,
       ).catch((error: unknown) => {
         ctx.logger.debug({ err: error }, 'autocomplete fell back to no choices');
+        trace.outcome = 'no_choices';
         return [];
       });
     }
     await interaction.respond(choices.slice(0, 25));
-    this.options.onOutcome?.(route, 'ok');
   }
 
-  private async component(interaction: ComponentInteraction): Promise<void> {
+  private async component(interaction: ComponentInteraction, trace: Trace): Promise<void> {
     const id = parseCustomId(interaction.customId);
     const { prefix, action, args } = id;
     const pagerTurn = parsePagerId(id);
     const handler = ownEntry(this.commands.get(prefix)?.components, action);
     const route = pagerTurn ? PAGER_ROUTE : handler ? `${prefix}:${action}` : UNKNOWN_ROUTE;
+    trace.route = route;
     const ctx = this.context(interaction, route);
-    const errorText = this.errorText(ctx, route);
+    const errorText = this.errorText(ctx, trace);
+    const onDeferred = InteractionRouter.deferred(trace);
     if (pagerTurn) {
       const { key, page } = pagerTurn;
       await answerComponent(
         interaction,
-        { answers: 'update', deferAfterMs: this.options.deferAfterMs, errorText },
+        { answers: 'update', deferAfterMs: this.options.deferAfterMs, errorText, onDeferred },
         () =>
           page !== undefined
             ? ctx.pager.turn(ctx, key, page)
@@ -233,15 +286,16 @@ export class InteractionRouter {
     const values = interaction.isStringSelectMenu() ? interaction.values : [];
     await answerComponent(
       interaction,
-      { answers: handler.answers, deferAfterMs: this.options.deferAfterMs, errorText },
+      { answers: handler.answers, deferAfterMs: this.options.deferAfterMs, errorText, onDeferred },
       () => asComponent(() => handler.handle(ctx, { customId: interaction.customId, args, values })),
     );
   }
 
-  private async modal(interaction: ModalSubmitInteraction): Promise<void> {
+  private async modal(interaction: ModalSubmitInteraction, trace: Trace): Promise<void> {
     const { prefix, action, args } = parseCustomId(interaction.customId);
     const handler = ownEntry(this.commands.get(prefix)?.modals, action);
     const route = handler ? `${prefix}:${action} modal` : UNKNOWN_ROUTE;
+    trace.route = route;
     const ctx = this.context(interaction, route);
     const fields: Record<string, string> = {};
     for (const [id, field] of interaction.fields.fields) {
@@ -250,7 +304,11 @@ export class InteractionRouter {
     const input: ModalInput = { customId: interaction.customId, args, fields };
     await answerModal(
       interaction,
-      { deferAfterMs: this.options.deferAfterMs, errorText: this.errorText(ctx, route) },
+      {
+        deferAfterMs: this.options.deferAfterMs,
+        errorText: this.errorText(ctx, trace),
+        onDeferred: InteractionRouter.deferred(trace),
+      },
       () =>
         handler
           ? asComponent(() => handler.handle(ctx, input))

@@ -3,9 +3,25 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type Locale, localeFromAcceptLanguage } from '../i18n/locale.js';
 import type { Logger } from '../logger.js';
 
+/** Readiness: what must hold for this process to serve (each false one is a reason in /readyz). */
 export interface HealthReport {
   gateway: boolean;
   store: boolean;
+  /** The background jobs are scheduled (or, when the caller runs them by hand, not this process's to schedule). */
+  jobs: boolean;
+}
+
+const UNREADY_REASONS: Record<keyof HealthReport, string> = {
+  gateway: 'the Discord gateway is not ready',
+  store: 'the store does not answer',
+  jobs: 'the background jobs are not scheduled',
+};
+
+/** Why the process is not ready; empty when it is. */
+export function unreadyReasons(report: HealthReport): string[] {
+  return (Object.keys(UNREADY_REASONS) as Array<keyof HealthReport>)
+    .filter((part) => !report[part])
+    .map((part) => UNREADY_REASONS[part]);
 }
 
 /** An HTML page for a browser: the OAuth callback's confirmation and result pages. */
@@ -120,15 +136,19 @@ async function route(
     return;
   }
   switch (url.pathname) {
+    // Liveness: answering at all shows the process and its event loop run. Nothing else is asked, so
+    // an orchestrator does not restart a bot that is merely reconnecting to Discord.
+    case '/livez':
+      send(response, 200, 'application/json', JSON.stringify({ status: 'ok' }));
+      return;
+    // Readiness; /healthz is its older name.
+    case '/readyz':
     case '/healthz': {
       const report = await options.health();
-      const healthy = report.gateway && report.store;
-      send(
-        response,
-        healthy ? 200 : 503,
-        'application/json',
-        JSON.stringify({ status: healthy ? 'ok' : 'unhealthy', ...report }),
-      );
+      const reasons = unreadyReasons(report);
+      const body =
+        reasons.length === 0 ? { status: 'ok', ...report } : { status: 'unready', reasons, ...report };
+      send(response, reasons.length === 0 ? 200 : 503, 'application/json', JSON.stringify(body));
       return;
     }
     case '/metrics': {

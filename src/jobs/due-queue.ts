@@ -99,6 +99,18 @@ export class DueQueue {
     this.#entries.delete(owner);
   }
 
+  /** How many owners are due at `now`, and how long (ms) the earliest-due of them has waited (a metric). */
+  overdue(now: number): { due: number; longestWaitMs: number } {
+    let due = 0;
+    let earliest = now;
+    for (const entry of this.#entries.values()) {
+      if (entry.at > now) continue;
+      due += 1;
+      earliest = Math.min(earliest, entry.at);
+    }
+    return { due, longestWaitMs: now - earliest };
+  }
+
   /** Removes and returns the due owner (due ≤ now) latest relative to its interval, if any. */
   takeMostOverdue(now: number): string | undefined {
     let best: { entry: Entry; heap: DueHeap } | undefined;

@@ -43,6 +43,11 @@ export class FeedScheduler {
     this.#options = options;
   }
 
+  /** Owners due for a poll and not yet taken, and the longest any of them has waited past its due time. */
+  backlog(): { due: number; longestWaitMs: number } {
+    return this.#due.overdue(this.#options.now().getTime());
+  }
+
   /** A new feed subscription: its owner is due at the next tick. */
   pollSoon(ownerId: string): void {
     this.#options.owners.invalidate();

@@ -121,6 +121,8 @@ export interface Jobs {
   subscribed(ownerId: string): Promise<void>;
   /** Starts every job; steps are skipped while `isReady()` is false (gateway down). */
   start(isReady: () => boolean): void;
+  /** True once started and, with Redis, once the owner queue is open (readiness). */
+  readonly scheduled: boolean;
   stop(): Promise<void>;
 }
 
@@ -236,13 +238,16 @@ function buildFeed(options: JobsOptions, shared: SharedJobDeps, changes: OwnerCh
   return { feed, schedule, scheduler };
 }
 
-type JobParts = Omit<Jobs, 'subscribed' | 'start' | 'stop'>;
+type JobParts = Omit<Jobs, 'subscribed' | 'start' | 'stop' | 'scheduled'>;
 
 /** The jobs with their lifecycle: `start` builds the tickers (or starts the owner queue), `stop` ends them. */
 function assembleJobs(parts: JobParts, changes: OwnerChanges, timing: JobTiming, logger: Logger): Jobs {
   const tickers: Ticker[] = [];
   return {
     ...parts,
+    get scheduled() {
+      return tickers.length > 0 && (parts.owners?.started ?? true);
+    },
     async subscribed(ownerId) {
       await changes.mark(ownerId);
       parts.scheduler.pollSoon(ownerId);
@@ -279,7 +284,14 @@ function jobTickers(parts: JobParts, timing: JobTiming, isReady: () => boolean, 
   // Digest and alert ticks fall on :00 and :30, so an 08:00 digest posts at 08:00:00.
   return [
     timing.adaptive
-      ? new Ticker({ name: 'feed', intervalMs: tickMs, isReady, step: () => scheduler.tick(), logger })
+      ? new Ticker({
+          name: 'feed',
+          intervalMs: tickMs,
+          isReady,
+          step: () => scheduler.tick(),
+          isIdle: (report) => report.polled === 0,
+          logger,
+        })
       : new Ticker({ name: 'feed', intervalMs: feedMs, isReady, step: () => feed.runCycle(), logger }),
     new Ticker({
       name: 'digest',

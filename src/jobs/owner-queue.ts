@@ -11,6 +11,7 @@
  * Each owner carries its own next feed poll time in the job (`feedDueAt`), so a policy can give
  * each owner its own pace (`feedDelayMs`).
  */
+import { randomUUID } from 'node:crypto';
 import type { Job, Queue, Worker } from 'bullmq';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
@@ -86,6 +87,12 @@ export class OwnerQueue {
   #closeConnection: (() => Promise<void>) | undefined;
   #delayed: (() => Error) | undefined;
   #isReady: () => boolean = () => false;
+  #opened = false;
+
+  /** True once this process's queue and worker are open (readiness: the owners' jobs are scheduled). */
+  get started(): boolean {
+    return this.#opened;
+  }
 
   constructor(options: OwnerQueueOptions) {
     this.#options = options;
@@ -136,6 +143,7 @@ export class OwnerQueue {
       maxStalledCount: Number.MAX_SAFE_INTEGER,
     });
     this.#worker.on('error', (error) => logger.error({ err: error }, 'owner queue: worker error'));
+    this.#opened = true;
   }
 
   /**
@@ -160,6 +168,11 @@ export class OwnerQueue {
         'owner queue: job started before it was brought forward',
       );
     });
+  }
+
+  /** Owner jobs due and waiting for a worker in any process (the feed's backlog with Redis); 0 before start. */
+  async waitingJobs(): Promise<number> {
+    return (await this.#queue?.getWaitingCount()) ?? 0;
   }
 
   /** Gives every owner with active subscriptions its job (also those made by other processes); returns how many. */
@@ -188,12 +201,20 @@ export class OwnerQueue {
     let next: number | undefined = Date.now() + NOT_READY_RETRY_MS;
     let feedDueAt = parsed.data.feedDueAt;
     if (this.#isReady()) {
+      const run = { requestId: randomUUID(), job: 'owner', ownerId };
+      const startedAt = performance.now();
+      const durationMs = () => Math.round(performance.now() - startedAt);
       try {
         const { owned, mark } = await this.#snapshot.ofOwner(ownerId);
         ({ next, feedDueAt } = await this.#step(ownerId, owned, mark, feedDueAt));
+        // One line per owner and poll interval: at debug, so thousands of owners do not flood info.
+        this.#options.logger.debug({ ...run, outcome: 'ok', durationMs: durationMs() }, 'job run');
       } catch (error) {
         // E.g. the store is unreachable: the owner keeps its job and tries again a poll interval later.
-        this.#options.logger.error({ err: error, ownerId }, 'owner queue: step failed');
+        this.#options.logger.error(
+          { err: error, ...run, outcome: 'failed', durationMs: durationMs() },
+          'job run',
+        );
         next = Date.now() + this.#options.feedMs;
       }
     }

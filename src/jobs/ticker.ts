@@ -3,12 +3,18 @@
  * once, errors logged and never thrown. What the step does with the time comes from the injected
  * clock, so tests call the step directly instead of waiting for the interval.
  */
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.js';
 
-export interface TickerOptions {
+export interface TickerOptions<T = unknown> {
   name: string;
   intervalMs: number;
-  step: () => Promise<unknown>;
+  step: () => Promise<T>;
+  /**
+   * A step that found nothing to do (the adaptive feed looks every second): its run line is logged
+   * at debug rather than info, so an idle bot's log is not a line a second.
+   */
+  isIdle?: (result: T) => boolean;
   /** Steps are skipped while this is false (the gateway is down: resume later, lose nothing). */
   isReady: () => boolean;
   logger: Logger;
@@ -19,15 +25,22 @@ export interface TickerOptions {
   alignToClock?: boolean;
 }
 
-export class Ticker {
-  readonly #options: TickerOptions;
+export class Ticker<T = unknown> {
+  readonly #options: Omit<TickerOptions<T>, 'step' | 'isIdle'>;
+  /** The step; true when it found nothing to do. Holds no `T`, so any Ticker is a `Ticker<unknown>`. */
+  readonly #run: () => Promise<boolean>;
   #timer: ReturnType<typeof setInterval> | undefined;
   #alignTimer: ReturnType<typeof setTimeout> | undefined;
   #running: Promise<void> | undefined;
 
-  constructor(options: TickerOptions) {
+  constructor(options: TickerOptions<T>) {
     if (!(options.intervalMs > 0)) throw new RangeError(`ticker ${options.name}: intervalMs must be > 0`);
-    this.#options = options;
+    const { step, isIdle, ...rest } = options;
+    this.#options = rest;
+    this.#run = async () => {
+      const result = await step();
+      return isIdle?.(result) ?? false;
+    };
   }
 
   get started(): boolean {
@@ -58,25 +71,37 @@ export class Ticker {
 
   /** One step now, unless one is running or the gateway is down; false when skipped. */
   async runOnce(): Promise<boolean> {
-    const { name, step, isReady, logger } = this.#options;
+    const { name, isReady, logger } = this.#options;
     if (this.#running) return false;
     if (!isReady()) {
       logger.debug({ job: name }, 'jobs: gateway not ready, step skipped');
       return false;
     }
-    this.#running = (async () => {
-      try {
-        await step();
-      } catch (error) {
-        logger.error({ err: error, job: name }, 'jobs: step failed');
-      }
-    })();
+    this.#running = this.#step(name, logger);
     try {
       await this.#running;
     } finally {
       this.#running = undefined;
     }
     return true;
+  }
+
+  /** One step and its one run line: a request id, the job, the outcome and the duration. */
+  async #step(name: string, logger: Logger): Promise<void> {
+    const requestId = randomUUID();
+    const startedAt = performance.now();
+    const durationMs = () => Math.round(performance.now() - startedAt);
+    try {
+      const idle = await this.#run();
+      const line = { requestId, job: name, outcome: 'ok', durationMs: durationMs() };
+      if (idle) logger.debug(line, 'job run');
+      else logger.info(line, 'job run');
+    } catch (error) {
+      logger.error(
+        { err: error, requestId, job: name, outcome: 'failed', durationMs: durationMs() },
+        'job run',
+      );
+    }
   }
 
   /** Stops the interval and waits for a running step to finish. */

@@ -78,13 +78,33 @@ export async function callWithRetry<T>(spec: CallSpec<T>): Promise<T> {
     } catch (error) {
       if (attempt >= spec.retry.maxRetries || !isRetryable(error, spec.method)) throw error;
       const delayMs = backoffMs(spec.retry, attempt + 1);
-      spec.logger?.warn(
-        { operation: spec.operation, priority: spec.priority, attempt, delayMs, error: errorName(error) },
-        'service request failed; retrying',
-      );
+      logRetry(spec, attempt, error, delayMs);
       await spec.retry.sleep(delayMs);
     }
   }
+}
+
+/**
+ * One line per retry with how long it waits: the backoff, or after a 429 the budget's pause if that
+ * is longer (the next attempt cannot start before the pause ends). Never the URL or the token.
+ */
+function logRetry<T>(spec: CallSpec<T>, attempt: number, error: unknown, delayMs: number): void {
+  const pausedUntil = spec.budget.stats().pausedUntil;
+  const pauseMs = pausedUntil === null ? 0 : Math.max(0, pausedUntil - Date.now());
+  const rateLimited = error instanceof RateLimited;
+  spec.logger?.warn(
+    {
+      operation: spec.operation,
+      priority: spec.priority,
+      attempt,
+      error: errorName(error),
+      ...(rateLimited ? { status: 429 } : {}),
+      delayMs,
+      pauseMs,
+      waitMs: Math.max(delayMs, pauseMs),
+    },
+    rateLimited ? 'service answered 429; retrying after the wait' : 'service request failed; retrying',
+  );
 }
 
 function errorName(error: unknown): string {

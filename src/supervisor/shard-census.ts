@@ -1,7 +1,8 @@
 /**
  * The supervisor's view of its shard processes: asks each one (IPC) for its health and metrics and
  * combines the answers. Healthy only when every shard this host runs answers that its gateway is
- * ready and its store answers; metrics are summed across shards by prom-client's AggregatorRegistry.
+ * ready, its store answers and its jobs are scheduled; metrics are combined across shards by
+ * prom-client's AggregatorRegistry, each metric by its own `aggregator` (sum unless it says otherwise).
  */
 import type { Shard, ShardingManager } from 'discord.js';
 import { AggregatorRegistry } from 'prom-client';
@@ -35,6 +36,7 @@ export class ShardCensus {
     return {
       gateway: all && reports.every((report) => report.data?.gateway === true),
       store: all && reports.every((report) => report.data?.store === true),
+      jobs: all && reports.every((report) => report.data?.jobs === true),
     };
   }
 

@@ -22,7 +22,7 @@ export const answerSchema = z.object({
 });
 export type ShardAnswer = z.infer<typeof answerSchema>;
 
-export const healthAnswerSchema = z.object({ gateway: z.boolean(), store: z.boolean() });
+export const healthAnswerSchema = z.object({ gateway: z.boolean(), store: z.boolean(), jobs: z.boolean() });
 /** prom-client's `getMetricsAsJSON()`: an array of metric objects (checked again by the aggregator). */
 export const metricsAnswerSchema = z.array(z.looseObject({ name: z.string(), type: z.string() }));
 

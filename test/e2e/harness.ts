@@ -25,6 +25,10 @@ export interface StackOptions {
   interactionLimits?: InteractionLimitSettings;
   /** One clock for the emulator and the bot (the jobs' schedules); the real one by default. */
   now?: () => Date;
+  /** The jobs run on their own timers, as in production (default: the test drives them by hand). */
+  startJobs?: boolean;
+  /** The gateway's heartbeat interval (default the fake's 41.25 s); the gateway ping is measured on it. */
+  heartbeatIntervalMs?: number;
 }
 
 export interface Stack {
@@ -52,7 +56,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     rateLimit: options.emulatorRateLimit ?? true,
     ...(options.now ? { now: options.now } : {}),
   });
-  const discord = await startFakeDiscord({ guilds: 2 });
+  const discord = await startFakeDiscord({
+    guilds: 2,
+    ...(options.heartbeatIntervalMs ? { heartbeatIntervalMs: options.heartbeatIntervalMs } : {}),
+  });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-e2e-'));
   const log = captureLogger('debug');
   const config = stackConfig(options, emulator, discord, dataDir);
@@ -61,7 +68,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     startKiroku({
       config,
       logger: log.logger,
-      startJobs: false,
+      startJobs: options.startJobs ?? false,
       interactionLimits: options.interactionLimits ?? RELAXED_INTERACTION_LIMITS,
       ...(options.now ? { now: options.now } : {}),
     });

@@ -30,10 +30,15 @@ describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
     await stack?.close();
   });
 
-  it('/healthz reports the gateway and the store', async () => {
-    const response = await fetch(`${base}/healthz`);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', gateway: true, store: true });
+  it('/readyz and its alias /healthz report the gateway, the store and the jobs; /livez only that the process answers', async () => {
+    for (const path of ['/readyz', '/healthz']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'ok', gateway: true, store: true, jobs: true });
+    }
+    const live = await fetch(`${base}/livez`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
   });
 
   it('/metrics counts interactions by outcome and service requests by priority and status', async () => {

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseEnv, promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
 import { type Emulator, startEmulator } from '../emulator/server.js';
 import { type BotProcess, REPO_ROOT, spawnBot } from './spawn-bot.js';
@@ -105,14 +106,27 @@ describe('the Docker image, run as its CMD and HEALTHCHECK', () => {
     for (const variable of Object.keys(IMAGE.env)) expect(Object.keys(example)).not.toContain(variable);
   });
 
-  it('starts the compiled bot with plain node, which answers /healthz and its health check', async () => {
-    const response = await fetch(`http://127.0.0.1:${env.HTTP_PORT}/healthz`);
-    expect(response.status).toBe(200);
+  it('starts the compiled bot with plain node, which answers /readyz, /healthz and its health check', async () => {
+    for (const endpoint of ['/readyz', '/healthz', '/livez']) {
+      const response = await fetch(`http://127.0.0.1:${env.HTTP_PORT}${endpoint}`);
+      expect(response.status).toBe(200);
+    }
     const health = asHere(IMAGE.healthcheck);
     await expect(run(health.file, health.args, { cwd: app, env })).resolves.toBeDefined();
     expect(bot.output()).not.toContain('UnsupportedCacheOverwriteWarning');
     const reply = await (await discord.slash({ name: 'help' })).reply(10_000);
     expect(reply.embeds[0]?.title).toBeTruthy();
+  });
+
+  it('checks liveness, not readiness, in the image and in the compose file', () => {
+    // Docker may restart an unhealthy container: reconnecting to Discord must not make it one.
+    expect(IMAGE.healthcheck.join(' ')).toContain('/livez');
+    const compose = parse(readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8')) as {
+      services: { kiroku: { healthcheck?: { test: string[] } } };
+    };
+    const test = compose.services.kiroku.healthcheck?.test ?? [];
+    expect(test.slice(0, 3)).toEqual(['CMD', ...IMAGE.healthcheck.slice(0, 2)]);
+    expect(test.join(' ')).toContain('/livez');
   });
 
   it('names the deploy command that works in the image, and that command registers the commands', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
 import { type Emulator, startEmulator } from '../emulator/server.js';
+import { find, parseExposition, singleValue } from '../monitoring/exposition.js';
 import { USERS } from './harness.js';
 import { guildOnShard, linkAndSubscribeOnEachShard } from './sharded-feed.js';
 
@@ -145,5 +146,23 @@ describe('two shards', () => {
     );
     expect(answered).toBeGreaterThan(4);
     expect(output.match(/http server listening/g)).toHaveLength(1);
+  });
+
+  it('combines each metric as it should be across the shard processes, and answers /livez and /readyz', async () => {
+    expect((await fetch(`http://127.0.0.1:${httpPort}/livez`)).status).toBe(200);
+    const ready = await fetch(`http://127.0.0.1:${httpPort}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', gateway: true, store: true, jobs: true });
+    const samples = parseExposition(await (await fetch(`http://127.0.0.1:${httpPort}/metrics`)).text());
+    // One build, not one per process; the store's counts once, not summed over the processes.
+    expect(find(samples, 'kiroku_build_info').map((s) => s.value)).toEqual([1]);
+    // alice linked once and subscribed in each shard's guild (the test above): summed, these would double.
+    expect(singleValue(samples, 'kiroku_linked_users')).toBe(1);
+    expect(singleValue(samples, 'kiroku_subscriptions', { kind: 'feed', state: 'active' })).toBe(2);
+    expect(singleValue(samples, 'kiroku_ready')).toBe(1);
+    // Each process reports its own shard: both appear, each ready.
+    for (const shard of ['0', '1'])
+      expect(singleValue(samples, 'kiroku_gateway_status', { shard, status: 'ready' })).toBe(1);
+    expect(singleValue(samples, 'kiroku_process_resident_memory_bytes')).toBeGreaterThan(20_000_000);
   });
 });

@@ -122,7 +122,18 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
         .map((s) => JSON.stringify(s.shard))
         .sort(),
     ).toEqual(['[0,2]', '[1,2]']);
-    for (const host of hosts) expect((await fetch(`http://127.0.0.1:${host.port}/healthz`)).status).toBe(200);
+    // Readiness includes the owner queue's worker, which opens its Redis connections just after the
+    // gateway is ready: each host becomes ready within moments, and says why until then.
+    for (const host of hosts) {
+      const url = `http://127.0.0.1:${host.port}/healthz`;
+      let response = await fetch(url);
+      for (let i = 0; i < 100 && response.status !== 200; i++) {
+        expect(await response.json()).toMatchObject({ reasons: ['the background jobs are not scheduled'] });
+        await sleep(100);
+        response = await fetch(url);
+      }
+      expect(await response.json()).toEqual({ status: 'ok', gateway: true, store: true, jobs: true });
+    }
   });
 
   it('posts each activity once in each host’s guild, and the owner’s notice once', async () => {

@@ -10,6 +10,22 @@ function drain(queue: DueQueue, now: number): string[] {
 }
 
 describe('due queue', () => {
+  it('tells how many owners are due and how long the earliest of them has waited (the backlog gauges)', () => {
+    const queue = new DueQueue();
+    expect(queue.overdue(1_000)).toEqual({ due: 0, longestWaitMs: 0 });
+    queue.set('due 400 ms ago', 600, 60_000);
+    queue.set('due 100 ms ago', 900, 1_000);
+    queue.set('due now', 1_000, 1_000);
+    queue.set('not due', 1_001, 1_000);
+    expect(queue.overdue(1_000)).toEqual({ due: 3, longestWaitMs: 400 });
+    // Taken owners are out of the backlog.
+    expect([queue.takeMostOverdue(1_000), queue.takeMostOverdue(1_000)]).toEqual([
+      'due 100 ms ago',
+      'due 400 ms ago',
+    ]);
+    expect(queue.overdue(1_000)).toEqual({ due: 1, longestWaitMs: 0 });
+  });
+
   it('hands out due owners latest relative to their interval first, and nobody not yet due', () => {
     const queue = new DueQueue();
     queue.set('hourly, 30 min late', 0, 3_600_000); // lateness 0.5 at 1,800,000

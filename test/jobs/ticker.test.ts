@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Ticker } from '../../src/jobs/ticker.js';
 import { createLogger } from '../../src/logger.js';
+import { captureLogger } from '../store/log-capture.js';
 
 describe('ticker', () => {
   it('skips while not ready, never overlaps, and swallows errors', async () => {
@@ -29,6 +30,37 @@ describe('ticker', () => {
     ticker.start();
     await ticker.stop();
     expect(runs).toBe(3);
+  });
+
+  it('logs one line per run: a request id, the job, the outcome and the duration; idle runs at debug', async () => {
+    const log = captureLogger('debug');
+    let outcome: 'work' | 'idle' | 'fail' = 'work';
+    const ticker = new Ticker({
+      name: 'feed',
+      intervalMs: 60_000,
+      isReady: () => true,
+      logger: log.logger,
+      step: async () => {
+        if (outcome === 'fail') throw new Error('store unreachable');
+        return { polled: outcome === 'work' ? 2 : 0 };
+      },
+      isIdle: (report) => report.polled === 0,
+    });
+    for (const next of ['work', 'idle', 'fail'] as const) {
+      outcome = next;
+      await ticker.runOnce();
+    }
+    const runs = log.records().filter((record) => record.msg === 'job run');
+    expect(runs.map((run) => [run.level, run.job, run.outcome])).toEqual([
+      [30, 'feed', 'ok'],
+      [20, 'feed', 'ok'],
+      [50, 'feed', 'failed'],
+    ]);
+    for (const run of runs) {
+      expect(run.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(run.durationMs).toBeGreaterThanOrEqual(0);
+    }
+    expect(new Set(runs.map((run) => run.requestId)).size).toBe(3);
   });
 
   it('aligned to the clock, steps at once and then on each multiple of the interval', async () => {

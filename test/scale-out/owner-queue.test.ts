@@ -168,6 +168,56 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
     expect(w.polls).toHaveLength(2);
   }, 15_000);
 
+  it('counts the owner jobs due and waiting for a worker (the backlog gauge)', async () => {
+    const owners = Array.from({ length: 5 }, (_, i) => `40000000000000011${i}`);
+    const subscriptions = owners.map((owner, i) => feedSubscription(owner, 110 + i));
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let polled = 0;
+    const queue = new OwnerQueue({
+      // A database of its own: the other tests' owners fall due in the shared queue meanwhile.
+      redisUrl: `${redis.url}/7`,
+      subscriptions: {
+        all: async (filter = () => true) => subscriptions.filter(filter),
+        version: async () => '1',
+      },
+      feed: {
+        async pollOwner() {
+          await gate;
+          polled += 1;
+          return cycleReport();
+        },
+      },
+      digest: { tick: async () => digestReport() },
+      alerts: { tick: async () => alertReport() },
+      logger: captureLogger('warn').logger,
+      feedMs: 60_000,
+      lockMs: 5_000,
+      concurrency: 1,
+    });
+    queues = [queue];
+    expect(await queue.waitingJobs()).toBe(0);
+    await queue.start(() => true);
+    await queue.reconcile();
+    // One worker slot, held by the first owner: the other four wait.
+    let waiting = -1;
+    try {
+      for (let i = 0; i < 100 && waiting !== owners.length - 1; i++) {
+        waiting = await queue.waitingJobs();
+        if (waiting !== owners.length - 1) await sleep(20);
+      }
+    } finally {
+      release();
+    }
+    expect(waiting).toBe(owners.length - 1);
+    for (let i = 0; i < 150 && polled < owners.length; i++) await sleep(20);
+    expect(polled).toBe(owners.length);
+    // Polled and put back to wait out their interval: delayed, not waiting.
+    expect(await queue.waitingJobs()).toBe(0);
+  }, 15_000);
+
   it('waits while the gateway is down and polls once it is back', async () => {
     const owner = '400000000000000077';
     const w = world(redis.url, [feedSubscription(owner, 77)]);
