@@ -60,7 +60,10 @@ function summaryOf(result: SizeResult) {
     baseline_requests_per_post: round(roundRobin.requests / Math.max(1, roundRobin.posted), 2),
     baseline_cycle_s: round(result.cycleS, 0),
     time_compression: round(result.scale, 1),
-    unposted: adaptive.unposted + roundRobin.unposted,
+    /** Measured activities never posted before the drain ended, per policy. */
+    unposted: { adaptive: adaptive.unposted, round_robin: roundRobin.unposted },
+    /** Feed messages posted (a message carries a poll's activities for a channel). */
+    messages: { adaptive: adaptive.messages, round_robin: roundRobin.messages },
   };
 }
 
@@ -107,7 +110,15 @@ function rowsOf(result: SizeResult): Row[] {
       baselineLabel: 'target',
       target: '= 0',
       met: s.http_429 === 0,
-      note: `${s.unposted} measured activities left unposted at the end`,
+    }),
+    row(NAME, `${label}: measured activities left unposted at the end (adaptive)`, {
+      value: s.unposted.adaptive,
+      unit: 'count',
+      baseline: s.unposted.round_robin,
+      baselineLabel: 'round-robin, same run',
+      target: '= 0',
+      met: s.unposted.adaptive === 0 && s.unposted.round_robin === 0,
+      note: `round-robin left ${s.unposted.round_robin}; target 0 for both`,
     }),
   ];
 }
