@@ -220,6 +220,7 @@ export const en = {
   'subscription.duplicate': (p: { id: string }) =>
     `This channel already has that subscription of yours (id \`${p.id}\`).`,
   'subscription.allActions': 'all activity',
+  'subscription.recordsReviewsActions': 'records and reviews',
   'subscription.alreadyRecorded':
     'You already recorded this episode from this alert. To change its rating or comment, use `/record edit`.',
   'subscription.listTitle': 'Subscriptions in this server',

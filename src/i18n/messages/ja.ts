@@ -190,6 +190,7 @@ export const ja: Messages = {
   'subscription.alertsSuffix': (p) => `。各番組の ${p.minutes} 分前にもお知らせします`,
   'subscription.duplicate': (p) => `このチャンネルにはすでにあなたの同じ購読があります（ID \`${p.id}\`）。`,
   'subscription.allActions': 'すべての活動',
+  'subscription.recordsReviewsActions': '記録と感想',
   'subscription.alreadyRecorded':
     'このお知らせからこのエピソードはすでに記録済みです。評価やコメントを変えるには `/record edit` を使ってください。',
   'subscription.listTitle': 'このサーバーの購読',
