@@ -86,8 +86,11 @@ export async function postPoll(deps: ChannelFeedDeps, input: PollPostInput): Pro
   let stoppedAt = Number.POSITIVE_INFINITY;
   for (const [channelId, subscriptions] of byChannel(input.subscriptions)) {
     const locale = subscriptions[0]?.language ?? 'en';
-    const wanted = input.activities.filter((activity) =>
-      subscriptions.some((s) => actionMatches(s.feed?.actions ?? [], activity)),
+    // Actions kiroku does not post are neither posted nor counted in the catch-up line.
+    const wanted = input.activities.filter(
+      (activity) =>
+        rendered.get(activity.id)?.('en') !== undefined &&
+        subscriptions.some((s) => actionMatches(s.feed?.actions ?? [], activity)),
     );
     const old = wanted.filter((activity) => isOlder(activity, input.oldBefore));
     const recent = wanted
