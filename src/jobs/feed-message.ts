@@ -28,7 +28,6 @@ import {
   isCreateStatusActivity,
 } from '../service/index.js';
 import { activityUrl, DEFAULT_SERVICE_WEB_URL, safeHttpsUrl } from './feed-links.js';
-import type { OutgoingMessage } from './poster.js';
 
 /** One activity as a batch carries it: its own embed, or one line of a shared embed. */
 export type FeedItem = { kind: 'embed'; embed: APIEmbed } | { kind: 'line'; line: string; color: number };
@@ -134,17 +133,6 @@ export function feedItem(
   }
   const embed = feedEmbed(activity, user, t, webUrl);
   return embed ? { kind: 'embed', embed } : undefined;
-}
-
-/** One activity alone in a message (the form before batches; still what a batch of one looks like). */
-export function feedMessage(
-  activity: Activity,
-  t: Translator,
-  webUrl: string = DEFAULT_SERVICE_WEB_URL,
-): OutgoingMessage | undefined {
-  const item = feedItem(activity, t, webUrl);
-  if (!item) return undefined;
-  return { embeds: [item.kind === 'embed' ? item.embed : { color: item.color, description: item.line }] };
 }
 
 function feedEmbed(activity: Activity, user: string, t: Translator, webUrl: string): APIEmbed | undefined {
