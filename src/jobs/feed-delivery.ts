@@ -120,9 +120,10 @@ export class ChannelFeed {
       );
     }
     if (head.entry) return this.#single(head);
+    // A message holds far fewer than this (10 embeds; status lines of a few dozen characters at least).
     const run: Pending[] = [];
     for (const p of queue) {
-      if (p.entry) break;
+      if (p.entry || run.length >= 300) break;
       run.push(p);
     }
     const [first] = packFeedBatches(run.map((p) => ({ id: p, item: p.rendered.item })));

@@ -201,7 +201,10 @@ export class Outbox {
       // The refused body created nothing, so the nonce is still free for the fallback.
       degraded = true;
       outcome = await this.#poster.post(channelId, { ...options.fallback(), nonce: pending.nonce });
-      if (!outcome.ok && outcome.reason === 'invalid') return this.#abandon(key, pending, outcome.detail);
+      if (!outcome.ok && outcome.reason === 'invalid') {
+        options.onRefused?.(outcome.detail ?? 'unknown');
+        return this.#abandon(key, pending, outcome.detail);
+      }
     }
     if (outcome.ok) {
       const posted: OutboxEntry = {
