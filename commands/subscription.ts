@@ -42,8 +42,13 @@ const channel = z.custom<ChannelOption>(
   'reason.required',
 );
 
-/** `create_multiple_records` stays in the presets for old data; the service no longer emits it. */
+/**
+ * `create_multiple_records` stays in the presets for old data; the service no longer emits it. The
+ * default is records and reviews: status changes are many and short, so a channel opts in to them.
+ * Subscriptions stored before this default keep what they stored (`all` or an empty list: everything).
+ */
 const ACTION_PRESETS = {
+  records_reviews: ['create_record', 'create_multiple_records', 'create_review'],
   all: [...ACTIVITY_ACTIONS],
   records: ['create_record', 'create_multiple_records'],
   reviews: ['create_review'],
@@ -57,7 +62,7 @@ const ACTION_PRESETS = {
 const feedOptions = z.object({
   channel,
   language: postLanguageSchema,
-  actions: z.enum(Object.keys(ACTION_PRESETS) as [keyof typeof ACTION_PRESETS]).default('all'),
+  actions: z.enum(Object.keys(ACTION_PRESETS) as [keyof typeof ACTION_PRESETS]).default('records_reviews'),
 });
 
 const scheduleOptions = z.object({
@@ -150,7 +155,12 @@ async function subscribeFeed(ctx: Context, raw: CommandInput['options']): Promis
     },
     ctx.now(),
   );
-  const described = options.actions === 'all' ? ctx.t('subscription.allActions') : actions.join(', ');
+  const described =
+    options.actions === 'all'
+      ? ctx.t('subscription.allActions')
+      : options.actions === 'records_reviews'
+        ? ctx.t('subscription.recordsReviewsActions')
+        : actions.join(', ');
   return {
     kind: 'message',
     ephemeral: true,
@@ -292,7 +302,14 @@ export const command = defineCommand({
             { en: 'Which activity to post', ja: '投稿する活動の種類' },
             {
               choices: [
-                { value: 'all', name: { en: 'All activity', ja: 'すべて' } },
+                {
+                  value: 'records_reviews',
+                  name: { en: 'Records and reviews (default)', ja: '記録と感想（既定）' },
+                },
+                {
+                  value: 'all',
+                  name: { en: 'All activity, with status changes', ja: 'すべて（ステータス変更も）' },
+                },
                 { value: 'records', name: { en: 'Records only', ja: '記録のみ' } },
                 { value: 'reviews', name: { en: 'Reviews only', ja: '感想のみ' } },
                 { value: 'create_status', name: { en: 'Status changes', ja: 'ステータス変更' } },

@@ -28,6 +28,8 @@ const environmentSchema = z.object({
   DISCORD_TOKEN: optionalString,
   DISCORD_REST_URL: optionalString.pipe(httpUrl.optional()),
   SERVICE_URL: z.string().default('https://api.annict.com').pipe(httpUrl),
+  /** The service's web site, where every feed post links (a record's or review's own page). */
+  SERVICE_WEB_URL: z.string().default('https://annict.com').pipe(httpUrl),
   SERVICE_API_VERSION: z
     .string()
     .default('v1')
@@ -53,6 +55,11 @@ const environmentSchema = z.object({
   POLL_INTERVAL_SECONDS: z.string().default('60').pipe(positiveNumber.min(5)),
   FEED_POLICY: z.enum(['adaptive', 'round-robin']).default('adaptive'),
   FEED_POLL_SHARE: z.string().default('0.75').pipe(positiveNumber.min(0.1).max(1)),
+  /** After a long outage, activities older than this are summed up in one line per owner and channel. */
+  FEED_CATCH_UP_HOURS: z
+    .string()
+    .default('24')
+    .pipe(positiveNumber.min(1).max(24 * 14)),
   DEFAULT_TIMEZONE: z.string().default('Asia/Tokyo').pipe(ianaZone),
   /** When a Japanese digest's broadcast day starts: earlier programs are written 24:00-29:59 of the day before. */
   BROADCAST_DAY_START: z
@@ -100,6 +107,8 @@ export interface Config {
   discordRestUrl: string | undefined;
   service: {
     url: string;
+    /** The service's web site (SERVICE_WEB_URL), without a trailing slash. */
+    webUrl: string;
     apiVersion: string;
     token: string | undefined;
     oauth: { clientId: string; clientSecret: string; baseUrl: string; redirectUri: string } | undefined;
@@ -115,6 +124,8 @@ export interface Config {
   /** round-robin (every owner in turn) or adaptive (by activity rate; see docs/performance.md). */
   feedPolicy: 'round-robin' | 'adaptive';
   feedPollShare: number;
+  /** Feed activities older than this (ms) when first seen are summed up, not posted one by one. */
+  feedCatchUpMs: number;
   defaultTimezone: string;
   /** Minutes after midnight at which a Japanese digest's broadcast day starts. */
   broadcastDayStart: number;
@@ -161,6 +172,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     discordRestUrl: e.DISCORD_REST_URL?.replace(/\/+$/, ''),
     service: {
       url: e.SERVICE_URL.replace(/\/+$/, ''),
+      webUrl: e.SERVICE_WEB_URL.replace(/\/+$/, ''),
       apiVersion: e.SERVICE_API_VERSION,
       token: e.SERVICE_TOKEN,
       oauth:
@@ -182,6 +194,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     pollIntervalSeconds: e.POLL_INTERVAL_SECONDS,
     feedPolicy: e.FEED_POLICY,
     feedPollShare: e.FEED_POLL_SHARE,
+    feedCatchUpMs: e.FEED_CATCH_UP_HOURS * 3600 * 1000,
     defaultTimezone: e.DEFAULT_TIMEZONE,
     broadcastDayStart: minutesOfDay(e.BROADCAST_DAY_START),
     httpPort: e.HTTP_PORT,

@@ -48,6 +48,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly feedPostEvents = new Counter({
+    name: 'kiroku_feed_post_fallbacks_total',
+    help: 'Feed posts Discord refused as invalid (event batch_refused, single_refused, minimal_refused) and activities posted again in the minimal form (event degraded)',
+    labelNames: ['event'] as const,
+    registers: [this.registry],
+  });
+
   readonly notices = new Counter({
     name: 'kiroku_owner_notices_total',
     help: 'Direct messages telling subscription owners about a paused or disabled subscription',
@@ -156,6 +163,10 @@ export class Metrics {
     const created = Date.parse(createdAt);
     if (Number.isFinite(created))
       this.feedDelaySeconds.observe(Math.max(0, (this.#now().getTime() - created) / 1000));
+  };
+
+  observeFeedEvent = (event: 'batch_refused' | 'single_refused' | 'minimal_refused' | 'degraded'): void => {
+    this.feedPostEvents.inc({ event });
   };
 
   observeServiceRequest = (event: RequestEvent): void => {

@@ -12,6 +12,7 @@ describe('configuration', () => {
       redirectUri: 'urn:ietf:wg:oauth:2.0:oob',
       ratePerSecond: 3,
       oauthBaseUrl: 'https://api.annict.com',
+      webUrl: 'https://annict.com',
     });
     expect(config.service.oauth).toBeUndefined();
     expect(config.databaseUrl).toMatch(/^sqlite:\/\/.*data\/kiroku\.sqlite$/);
@@ -19,6 +20,7 @@ describe('configuration', () => {
       pollIntervalSeconds: 60,
       feedPolicy: 'adaptive',
       feedPollShare: 0.75,
+      feedCatchUpMs: 24 * 3600 * 1000,
       defaultTimezone: 'Asia/Tokyo',
       logLevel: 'info',
       shards: 1,
@@ -32,6 +34,8 @@ describe('configuration', () => {
     ['SERVICE_RATE_PER_SECOND', '-1'],
     ['FEED_POLL_SHARE', '1.5'],
     ['FEED_POLICY', 'fastest'],
+    ['FEED_CATCH_UP_HOURS', '0'],
+    ['SERVICE_WEB_URL', 'annict.com'],
     ['POLL_INTERVAL_SECONDS', 'often'],
     ['DEFAULT_TIMEZONE', 'Mars/Olympus'],
     ['HTTP_PORT', '70000'],

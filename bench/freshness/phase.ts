@@ -36,7 +36,10 @@ export interface PhaseResult {
   p95S: number;
   polls: number;
   requests: number;
+  /** Activities posted (several per message when batched). */
   posted: number;
+  /** Feed messages posted. */
+  messages: number;
   /** Measured activities never posted before the drain ended. */
   unposted: number;
   maxGapS: number;
@@ -56,7 +59,7 @@ interface Running {
   /** Posts still awaited per channel, oldest first, and the delays of the measured ones posted. */
   pending: Map<string, Array<{ at: number; measured: boolean }>>;
   delays: number[];
-  posts: { count: number };
+  posts: { count: number; messages: number };
   requestsBefore: number;
   limitedBefore: number;
 }
@@ -88,7 +91,7 @@ async function openPhase(setup: Setup, policy: Policy): Promise<Running> {
   const rest = new REST({ api: discord.restUrl, retries: 0 }).setToken(discord.botToken);
   const pending = new Map<string, Array<{ at: number; measured: boolean }>>();
   const delays: number[] = [];
-  const posts = { count: 0 };
+  const posts = { count: 0, messages: 0 };
   const jobs = createJobs({
     store,
     subscriptions: new Subscriptions(store),
@@ -188,6 +191,7 @@ export async function runPhase(
     polls,
     requests: setup.feedRequests.count - running.requestsBefore,
     posted: running.posts.count,
+    messages: running.posts.messages,
     unposted: measured - delays.length,
     maxGapS: (longestGap(setup.pollTimes, size.owners, t0, warmupEnd, measureEnd) / 1000) * scale,
     http429: emulator.stats.rateLimited - running.limitedBefore,
@@ -216,20 +220,37 @@ function startCommands(service: ServiceClient, token: string, perS: number): () 
   };
 }
 
-/** Records when each channel's posts land: the k-th post in an owner's channel is its k-th activity. */
+/**
+ * How many activities one feed message carries: a poll's activities for a channel are batched, one
+ * embed per record, one line per status change, one plain message per minimal post.
+ */
+function activitiesIn(message: Parameters<ChannelPoster['post']>[1]): number {
+  const embeds = message.embeds ?? [];
+  if (embeds.length === 0) return 1;
+  return embeds.reduce(
+    (sum, embed) => sum + (embed.author ? 1 : (embed.description ?? '').split('\n').length),
+    0,
+  );
+}
+
+/** Records when each channel's posts land: the k-th activity posted in an owner's channel is its k-th. */
 function timedPoster(
   real: ChannelPoster,
   pending: Map<string, Array<{ at: number; measured: boolean }>>,
   delays: number[],
-  posts: { count: number },
+  posts: { count: number; messages: number },
 ) {
   return {
     notifyUser: (userId: string, content: string) => real.notifyUser(userId, content),
     async post(channelId: string, message: Parameters<ChannelPoster['post']>[1]) {
       const outcome = await real.post(channelId, message);
-      const created = outcome.ok ? pending.get(channelId)?.shift() : undefined;
-      if (outcome.ok) posts.count += 1;
-      if (created?.measured) delays.push((performance.now() - created.at) / 1000);
+      if (!outcome.ok) return outcome;
+      posts.messages += 1;
+      posts.count += activitiesIn(message);
+      for (let i = activitiesIn(message); i > 0; i--) {
+        const created = pending.get(channelId)?.shift();
+        if (created?.measured) delays.push((performance.now() - created.at) / 1000);
+      }
       return outcome;
     },
   } satisfies ChannelPoster;

@@ -26,7 +26,12 @@ export const COMMAND_SHARE = 0.2;
 /** Unmeasured: every owner polled once at least, its first estimate read from its feed's past. */
 export const WARMUP_CYCLES = 3;
 export const MEASURE_CYCLES = 2;
-export const DRAIN_CYCLES = 1.5;
+/**
+ * After the window, the run waits until every measured activity is posted, up to this long: the
+ * adaptive schedule promises every owner a poll within 4 cycles, so a shorter drain would count an
+ * activity that is merely waiting its turn as lost.
+ */
+export const DRAIN_CYCLES = 4.5;
 const CHANNELS_PER_GUILD = 50;
 /** Each owner's feed before the run: as far back as this many cycles, at most the first page's items. */
 const HISTORY_CYCLES = 200;

@@ -100,10 +100,11 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
     logger,
     now,
     intervals: { feedMs: config.pollIntervalSeconds * 1000 },
-    feed: { policy: config.feedPolicy },
+    feed: { policy: config.feedPolicy, catchUpMs: config.feedCatchUpMs, webUrl: config.service.webUrl },
     // The schedule plans within this process's share of the budget (with Redis: all of it, over all owners).
     feedPollsPerSecond: (config.service.ratePerSecond * config.feedPollShare) / shardProcesses,
     onFeedPosted: metrics.observeFeedDelay,
+    onFeedEvent: metrics.observeFeedEvent,
   });
   closers.add('jobs', () => jobs.stop());
   metrics.watchFeedPolls(() => jobs.feed.lastCycleAt);

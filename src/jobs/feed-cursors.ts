@@ -25,6 +25,12 @@ export class FeedCursors {
     return cursor && cursor.serviceUserId === serviceUserId ? cursor.lastId : undefined;
   }
 
+  /** The whole cursor record for this service account (its `updatedAt` dates the last poll that moved it). */
+  async record(ownerId: string, serviceUserId: number): Promise<FeedCursor | undefined> {
+    const cursor = await this.#items.get(ownerId);
+    return cursor && cursor.serviceUserId === serviceUserId ? cursor : undefined;
+  }
+
   set(ownerId: string, serviceUserId: number, lastId: number, now: Date): Promise<void> {
     return this.#items.set(ownerId, { lastId, serviceUserId, updatedAt: now.toISOString() });
   }

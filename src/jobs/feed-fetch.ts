@@ -1,7 +1,9 @@
 /**
  * One owner's new activities since a cursor: a small first page newest-first (one request in the
- * usual case, when little or nothing is new); only when all of it is new, full pages, walked (when
- * each whole page is new and more exist) up to a bound (catch-up after downtime).
+ * usual case, when little or nothing is new); only when all of it is new, full pages, walked at once
+ * (each request through the budget) until the cursor is reached, so a busy owner loses nothing.
+ * The walk stops early only at activities older than the catch-up window (`oldBefore`: they are
+ * summed up, not posted one by one) or at a hard bound of pages (memory), and says so.
  */
 import type { Activity, ServiceClient } from '../service/index.js';
 import { FEED_ACTIVITY_FIELDS } from './feed-message.js';
@@ -16,8 +18,13 @@ export interface FeedFetchOptions {
    * are full pages read.
    */
   probeSize?: number;
-  /** Pages fetched beyond the first when all of it is new. */
+  /** At most this many full pages beyond the first (a bound on memory, not the usual stop). */
   maxCatchUpPages: number;
+  /**
+   * Epoch ms: a full page whose activities are all older than this ends the walk (after an outage,
+   * what is older than the catch-up window is summed up, so it need not be read to the end).
+   */
+  oldBefore?: number;
   /** The budget's priority (default poll; a subscription's starting point is read interactively). */
   priority?: 'poll' | 'interactive';
 }
@@ -28,8 +35,10 @@ export interface FeedFetchResult {
   /** The newest id seen, or the cursor when nothing is new; 0 for an empty feed without a cursor. */
   newestId: number;
   requests: number;
-  /** True when the catch-up limit was reached before the cursor: older new activities are skipped. */
+  /** True when the walk stopped before the cursor: older new activities were not read. */
   truncated: boolean;
+  /** Why it stopped before the cursor: the catch-up window (expected) or the page bound (a loss). */
+  stoppedBy?: 'window' | 'pages';
   /** What the first page showed of the feed's recent past, new or not (the rate's first estimate). */
   recent: RecentActivity;
 }
@@ -74,6 +83,7 @@ export async function fetchNewActivities(
   const byId = new Map<number, Activity>();
   let requests = 0;
   let truncated = false;
+  let stoppedBy: FeedFetchResult['stoppedBy'];
   const probe = options.probeSize ?? options.pageSize;
   const reached = (items: Activity[]) =>
     cursor === undefined || items.some((activity) => activity.id <= cursor);
@@ -92,8 +102,14 @@ export async function fetchNewActivities(
     requests += 1;
     recent ??= recentOf(result.items, options.pageSize, result.nextPage);
     if (reached(result.items) || result.items.length === 0 || result.nextPage === null) break;
+    if (cursor !== undefined && allOlder(result.items, options.oldBefore)) {
+      truncated = true;
+      stoppedBy = 'window';
+      break;
+    }
     if (page > options.maxCatchUpPages) {
       truncated = true;
+      stoppedBy = 'pages';
       break;
     }
   }
@@ -104,5 +120,23 @@ export async function fetchNewActivities(
   const activities = [...byId.values()]
     .filter((activity) => activity.id > cursor)
     .sort((a, b) => a.id - b.id);
-  return { activities, newestId: Math.max(newest, cursor), requests, truncated, recent: seen };
+  return {
+    activities,
+    newestId: Math.max(newest, cursor),
+    requests,
+    truncated,
+    ...(stoppedBy ? { stoppedBy } : {}),
+    recent: seen,
+  };
+}
+
+/** True when every activity of the page was created before `before` (an unreadable time is not old). */
+export function isOlder(activity: Activity, before: number | undefined): boolean {
+  if (before === undefined) return false;
+  const created = Date.parse(activity.created_at ?? '');
+  return Number.isFinite(created) && created < before;
+}
+
+function allOlder(items: readonly Activity[], before: number | undefined): boolean {
+  return items.length > 0 && items.every((activity) => isOlder(activity, before));
 }

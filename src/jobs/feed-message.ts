@@ -1,4 +1,8 @@
-/** The channel post for one feed activity; unknown actions have none. */
+/**
+ * What a channel post shows of one feed activity: an embed for a record or a review, one line for a
+ * status change (several lines share one embed: see feed-batch.ts), each linked to its page on the
+ * service; unknown actions have none.
+ */
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { Translator } from '../i18n/translator.js';
 import {
@@ -23,7 +27,13 @@ import {
   isCreateReviewActivity,
   isCreateStatusActivity,
 } from '../service/index.js';
-import type { OutgoingMessage } from './poster.js';
+import { activityUrl, DEFAULT_SERVICE_WEB_URL, safeHttpsUrl } from './feed-links.js';
+
+/** One activity as a batch carries it: its own embed, or one line of a shared embed. */
+export type FeedItem = { kind: 'embed'; embed: APIEmbed } | { kind: 'line'; line: string; color: number };
+
+/** Room for one status line: a few hundred characters, so that many fit one description. */
+const STATUS_LINE_MAX = 400;
 
 /** What the feed embeds render, so each poll asks for no more. */
 export const FEED_ACTIVITY_FIELDS = [
@@ -40,6 +50,7 @@ export const FEED_ACTIVITY_FIELDS = [
   'episode.number_text',
   'episode.title',
   'record.id',
+  'user.id',
   'record.rating',
   'record.rating_state',
   'record.comment',
@@ -61,12 +72,14 @@ function httpsUrl(url: string | null | undefined): string | undefined {
   return typeof url === 'string' && /^https?:\/\//.test(url) ? url : undefined;
 }
 
-function base(activity: Activity, author: string, color: number, t: Translator): APIEmbed {
+function base(activity: Activity, author: string, color: number, t: Translator, webUrl: string): APIEmbed {
   const icon = httpsUrl(activity.user?.avatar_url);
   const cover = coverUrl(activity.work);
+  const url = safeHttpsUrl(activityUrl(activity, webUrl));
   return {
     author: { name: truncate(author, LIMITS.title), ...(icon ? { icon_url: icon } : {}) },
     title: truncate(workTitle(activity.work, t), LIMITS.title),
+    ...(url ? { url } : {}),
     color,
     ...(cover ? { thumbnail: { url: cover } } : {}),
     ...(activity.created_at ? { timestamp: activity.created_at } : {}),
@@ -74,11 +87,12 @@ function base(activity: Activity, author: string, color: number, t: Translator):
 }
 
 /** The review's work, overall and part ratings, and its body behind a spoiler, linked to the work's reviews. */
-function reviewMessage(activity: CreateReviewActivity, t: Translator): OutgoingMessage {
+function reviewEmbed(activity: CreateReviewActivity, t: Translator, webUrl: string): APIEmbed {
   const user = activity.user?.username ?? '?';
-  const embed = base(activity, t('jobs.feed.reviewed', { user }), COLORS.create_review, t);
+  const embed = base(activity, t('jobs.feed.reviewed', { user }), COLORS.create_review, t, webUrl);
   const workId = activity.work?.id;
-  if (typeof workId === 'number') embed.url = WORK_REVIEWS_URL(workId);
+  // Without the review's own id, its work's reviews are the nearest page.
+  if (!embed.url && typeof workId === 'number') embed.url = WORK_REVIEWS_URL(workId);
   const body = activity.review?.body?.trim();
   const description = [
     reviewOverallText(activity.review, t),
@@ -86,14 +100,44 @@ function reviewMessage(activity: CreateReviewActivity, t: Translator): OutgoingM
     body ? spoiler(body, LIMITS.description - 300) : undefined,
   ].filter(Boolean);
   if (description.length > 0) embed.description = description.join('\n');
-  return { embeds: [embed] };
+  return embed;
 }
 
-/** The embed of a known action, or undefined for an action kiroku does not know. */
-export function feedMessage(activity: Activity, t: Translator): OutgoingMessage | undefined {
+/** "friend_a marked [Work](page) as **Watching**": a status change in one line. */
+function statusLine(activity: Activity, kind: string | null | undefined, t: Translator, webUrl: string) {
+  const title = truncate(workTitle(activity.work, t), 200);
+  // Brackets would end the link text early: escaped like the rest of the Markdown.
+  const work = plain(title).replace(/[[\]]/g, '\\$&');
+  const url = safeHttpsUrl(activityUrl(activity, webUrl));
+  const line = t('jobs.feed.statusLine', {
+    user: plain(activity.user?.username ?? '?'),
+    work: url ? `[${work}](${url})` : `**${work}**`,
+    status: statusLabel(kind, t),
+  });
+  return truncate(line, STATUS_LINE_MAX);
+}
+
+/** The item of a known action, or undefined for an action kiroku does not know. */
+export function feedItem(
+  activity: Activity,
+  t: Translator,
+  webUrl: string = DEFAULT_SERVICE_WEB_URL,
+): FeedItem | undefined {
   const user = activity.user?.username ?? '?';
+  if (isCreateStatusActivity(activity)) {
+    return {
+      kind: 'line',
+      line: statusLine(activity, activity.status?.kind, t, webUrl),
+      color: COLORS.create_status,
+    };
+  }
+  const embed = feedEmbed(activity, user, t, webUrl);
+  return embed ? { kind: 'embed', embed } : undefined;
+}
+
+function feedEmbed(activity: Activity, user: string, t: Translator, webUrl: string): APIEmbed | undefined {
   if (isCreateRecordActivity(activity)) {
-    const embed = base(activity, t('jobs.feed.recorded', { user }), COLORS.create_record, t);
+    const embed = base(activity, t('jobs.feed.recorded', { user }), COLORS.create_record, t, webUrl);
     if (activity.episode) {
       embed.title = truncate(
         `${workTitle(activity.work, t)} ${episodeLabel(activity.episode, t)}`,
@@ -106,7 +150,7 @@ export function feedMessage(activity: Activity, t: Translator): OutgoingMessage 
       Boolean,
     );
     if (description.length > 0) embed.description = description.join('\n');
-    return { embeds: [embed] };
+    return embed;
   }
   if (isCreateMultipleRecordsActivity(activity)) {
     const entries = activity.multiple_record ?? [];
@@ -115,19 +159,15 @@ export function feedMessage(activity: Activity, t: Translator): OutgoingMessage 
       t('jobs.feed.recordedMany', { user, count: entries.length }),
       COLORS.create_multiple_records,
       t,
+      webUrl,
     );
     const episodes = entries.flatMap((entry) =>
       entry.episode ? [plain(episodeNumber(entry.episode, t))] : [],
     );
     if (episodes.length > 0) embed.description = truncate(episodes.join(', '), LIMITS.description);
-    return { embeds: [embed] };
+    return embed;
   }
-  if (isCreateStatusActivity(activity)) {
-    const embed = base(activity, t('jobs.feed.statusChanged', { user }), COLORS.create_status, t);
-    embed.description = `**${statusLabel(activity.status?.kind, t)}**`;
-    return { embeds: [embed] };
-  }
-  if (isCreateReviewActivity(activity)) return reviewMessage(activity, t);
+  if (isCreateReviewActivity(activity)) return reviewEmbed(activity, t, webUrl);
   // An action kiroku does not know: lists show a neutral line, but a channel gets no post.
   return undefined;
 }

@@ -1,20 +1,24 @@
 /**
  * The feed poller: per cycle, one `following_activities` request per owner of active feed
- * subscriptions (however many channels subscribe), new activities posted oldest first to every
- * matching channel through the outbox, then the owner's cursor moved on.
+ * subscriptions (however many channels subscribe; more pages at once when more is new), new
+ * activities posted oldest first to every matching channel in batches through the outbox
+ * (feed-post.ts), then the owner's cursor moved on.
  */
-import type { Activity } from '../service/index.js';
 import type { Store } from '../store/index.js';
 import type { Subscription } from '../subscriptions/model.js';
 import { forEachLimited } from './concurrency.js';
 import { FeedCursors } from './feed-cursors.js';
+import type { FeedPostEvent } from './feed-delivery.js';
 import { fetchNewActivities } from './feed-fetch.js';
-import { actionMatches, feedMessage } from './feed-message.js';
+import { DEFAULT_SERVICE_WEB_URL } from './feed-links.js';
+import { postPoll } from './feed-post.js';
 import type { PollObservation } from './feed-rates.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
 import type { OwnerChanges } from './owner-changes.js';
-import { perLanguage } from './post-language.js';
+
+/** The catch-up window's default: older activities found after an outage are summed up. */
+export const DEFAULT_CATCH_UP_MS = 24 * 3600 * 1000;
 
 export interface FeedPollerDeps extends SubscriptionJobDeps {
   store: Store;
@@ -26,8 +30,14 @@ export interface FeedPollerDeps extends SubscriptionJobDeps {
   onPolled?: (ownerId: string, observation: PollObservation) => Promise<void>;
   /** Told the creation time of each activity when it is first posted (the feed delay metric). */
   onPosted?: (createdAt: string) => void;
-  /** Extra pages walked after downtime when the whole first page is new (default 2). */
+  /** At most this many extra pages in one poll (default 100: a bound on memory; the walk stops at the cursor). */
   maxCatchUpPages?: number;
+  /** Activities older than this (ms) when a poll finds them are summed up in one line (default 24 h). */
+  catchUpMs?: number;
+  /** The service's web site, where posts link (default https://annict.com). */
+  webUrl?: string;
+  /** Told of refused posts and of activities posted in the minimal form (metrics). */
+  onFeedEvent?: (event: FeedPostEvent) => void;
   /** Owners polled at the same time (default 4; the request budget paces them anyway). */
   concurrency?: number;
   /** Subscriptions made meanwhile are read again before posting (see owner-changes.ts). */
@@ -39,13 +49,19 @@ export interface CycleReport {
   owners: number;
   /** following_activities requests made. */
   requests: number;
-  /** Channel posts made. */
+  /** Activities posted (once per channel). */
   posted: number;
+  /** Channel messages made (a batch carries several activities). */
+  messages: number;
+  /** Activities posted in the minimal form after Discord refused their batch. */
+  degraded: number;
+  /** Activities older than the catch-up window, summed up in one line per channel. */
+  summarized: number;
   /** Posts the outbox had already made (after a restart or crash). */
   skippedDuplicates: number;
   /** New activities of actions kiroku does not render (the cursor still moves past them). */
   skippedUnknown: number;
-  /** Owners whose catch-up stopped at the page limit (older new activities were not posted). */
+  /** Owners whose walk stopped at the page bound inside the catch-up window (older new ones were lost). */
   truncated: number;
   /** Owners left for the next cycle after a transient failure. */
   retryLater: number;
@@ -59,6 +75,9 @@ function emptyReport(): CycleReport {
     owners: 0,
     requests: 0,
     posted: 0,
+    messages: 0,
+    degraded: 0,
+    summarized: 0,
     skippedDuplicates: 0,
     skippedUnknown: 0,
     truncated: 0,
@@ -181,18 +200,22 @@ export class FeedPoller {
     mark: string | undefined,
     report: CycleReport,
   ): Promise<void> {
-    const { service, logger, now } = this.#deps;
+    const { service, now } = this.#deps;
     const read = await this.#kept(all, report);
     if (read.length === 0) return;
     const stored = await ownerToken(this.#deps, ownerId);
     if (!stored) return;
-    const cursor = await this.#cursors.get(ownerId, stored.serviceUserId);
+    const cursorRecord = await this.#cursors.record(ownerId, stored.serviceUserId);
+    const cursor = cursorRecord?.lastId;
+    const catchUpMs = this.#deps.catchUpMs ?? DEFAULT_CATCH_UP_MS;
+    const oldBefore = now().getTime() - catchUpMs;
     let fetched: Awaited<ReturnType<typeof fetchNewActivities>>;
     try {
       fetched = await fetchNewActivities(service, stored.token, cursor, {
         pageSize: this.#deps.pageSize ?? 50,
         probeSize: this.#deps.probeSize ?? 5,
-        maxCatchUpPages: this.#deps.maxCatchUpPages ?? 2,
+        maxCatchUpPages: this.#deps.maxCatchUpPages ?? 100,
+        oldBefore,
       });
     } catch (error) {
       report.requests += 1;
@@ -211,11 +234,20 @@ export class FeedPoller {
     // Whatever was confirmed before these activities were made is stored by now, so it is read here.
     const subscriptions =
       fetched.activities.length > 0 ? await this.#current(ownerId, read, mark, report) : read;
-    if (fetched.truncated) {
+    if (fetched.stoppedBy === 'pages') {
       report.truncated += 1;
-      logger.warn({ ownerId, cursor, posted: fetched.activities.length }, 'feed: catch-up limit reached');
+      this.#deps.logger.error(
+        { ownerId, cursor, read: fetched.activities.length },
+        'feed: page bound reached inside the catch-up window; older new activities are skipped',
+      );
     }
-    const done = await this.#postAll(fetched.activities, subscriptions, cursor, fetched.newestId, report);
+    const done = await this.#postAll(ownerId, subscriptions, fetched, {
+      cursor,
+      cursorAt: cursorRecord?.updatedAt,
+      oldBefore,
+      catchUpHours: Math.round(catchUpMs / 3_600_000),
+      report,
+    });
     if (done !== cursor) await this.#cursors.set(ownerId, stored.serviceUserId, done, now());
     await this.#deps.onPolled?.(ownerId, {
       newActivities: fetched.activities.length,
@@ -224,62 +256,56 @@ export class FeedPoller {
   }
 
   /**
-   * Posts the new activities oldest first to every matching channel; returns how far the cursor may
-   * move: past all of them, or only past those every channel took when a post failed for now.
+   * Posts the new activities to every matching channel (feed-post.ts); returns how far the cursor
+   * may move: past all of them, or only past those every channel took when a post failed for now.
    */
   async #postAll(
-    activities: Activity[],
+    ownerId: string,
     subscriptions: Subscription[],
-    cursor: number,
-    newestId: number,
-    report: CycleReport,
+    fetched: Awaited<ReturnType<typeof fetchNewActivities>>,
+    at: {
+      cursor: number;
+      cursorAt: string | undefined;
+      oldBefore: number;
+      catchUpHours: number;
+      report: CycleReport;
+    },
   ): Promise<number> {
-    const disabledChannels = new Set<string>();
-    let done = cursor;
-    for (const activity of activities) {
-      if ((await this.#post(activity, subscriptions, disabledChannels, report)) === 'stopped') {
-        report.retryLater += 1;
-        return done;
+    const { outbox, logger, notices } = this.#deps;
+    const { report } = at;
+    if (fetched.activities.length === 0) return fetched.newestId;
+    const result = await postPoll(
+      { outbox, logger, ...(this.#deps.onFeedEvent ? { onEvent: this.#deps.onFeedEvent } : {}) },
+      {
+        ownerId,
+        subscriptions,
+        activities: fetched.activities,
+        cursor: at.cursor,
+        cursorAt: at.cursorAt,
+        newestId: fetched.newestId,
+        oldBefore: at.oldBefore,
+        catchUpHours: at.catchUpHours,
+        moreOld: fetched.stoppedBy === 'window',
+        webUrl: this.#deps.webUrl ?? DEFAULT_SERVICE_WEB_URL,
+      },
+    );
+    report.skippedUnknown += result.unknown;
+    const firstPosts = new Set<string>();
+    for (const { channelId, result: channel, summarized } of result.channels) {
+      report.posted += channel.posted.length;
+      report.messages += channel.messages;
+      report.degraded += channel.degraded;
+      report.skippedDuplicates += channel.duplicates;
+      report.summarized += summarized;
+      if (channel.stoppedAt !== undefined) report.retryLater += 1;
+      if (channel.refused)
+        report.disabled += (await notices.disableChannel(channelId, channel.refused)).length;
+      for (const activity of channel.posted) {
+        if (firstPosts.has(String(activity.id)) || !activity.created_at) continue;
+        firstPosts.add(String(activity.id));
+        this.#deps.onPosted?.(activity.created_at);
       }
-      done = activity.id;
     }
-    return newestId;
-  }
-
-  /** One activity to its channels; 'stopped' when a post failed for now (the rest waits for the next poll). */
-  async #post(
-    activity: Activity,
-    subscriptions: Subscription[],
-    disabledChannels: Set<string>,
-    report: CycleReport,
-  ): Promise<'done' | 'stopped'> {
-    const { outbox, notices } = this.#deps;
-    const messageIn = perLanguage((t) => feedMessage(activity, t));
-    const message = messageIn('en');
-    if (!message) {
-      report.skippedUnknown += 1;
-      return 'done';
-    }
-    let counted = false;
-    for (const subscription of subscriptions) {
-      if (disabledChannels.has(subscription.channelId)) continue;
-      if (!actionMatches(subscription.feed?.actions ?? [], activity)) continue;
-      const result = await outbox.deliver(
-        subscription.channelId,
-        `activity:${activity.id}`,
-        () => messageIn(subscription.language) ?? message,
-      );
-      if (result.status === 'posted' && !counted) {
-        counted = true;
-        if (activity.created_at) this.#deps.onPosted?.(activity.created_at);
-      }
-      if (result.status === 'posted') report.posted += 1;
-      else if (result.status === 'duplicate') report.skippedDuplicates += 1;
-      else if (result.status === 'failed' && result.reason !== 'failed') {
-        disabledChannels.add(subscription.channelId);
-        report.disabled += (await notices.disableChannel(subscription.channelId, result.reason)).length;
-      } else if (result.status === 'failed') return 'stopped';
-    }
-    return 'done';
+    return result.done;
   }
 }

@@ -9,6 +9,7 @@ import type { Subscriptions } from '../subscriptions/model.js';
 import type { TokenVault } from '../vault/index.js';
 import { AiringAlerts } from './alerts.js';
 import { DailyDigest } from './digest.js';
+import type { FeedPostEvent } from './feed-delivery.js';
 import { FeedPoller } from './feed-poller.js';
 import { FeedSchedule } from './feed-schedule.js';
 import { FeedScheduler } from './feed-scheduler.js';
@@ -30,6 +31,7 @@ export {
   localDateOf,
 } from './daily-time.js';
 export { DailyDigest, type DailyDigestDeps, type DigestTickReport } from './digest.js';
+export type { FeedPostEvent } from './feed-delivery.js';
 export { type CycleReport, FeedPoller, type FeedPollerDeps } from './feed-poller.js';
 export { FeedSchedule, type PollPlan, planPolls, pollFrequency } from './feed-schedule.js';
 export { FeedScheduler } from './feed-scheduler.js';
@@ -83,6 +85,10 @@ export interface JobsOptions {
     pageSize?: number;
     probeSize?: number;
     maxCatchUpPages?: number;
+    /** FEED_CATCH_UP_HOURS in ms: activities older than this when found are summed up (default 24 h). */
+    catchUpMs?: number;
+    /** SERVICE_WEB_URL: where posts link (default https://annict.com). */
+    webUrl?: string;
     concurrency?: number;
     /** `adaptive` (by activity rate; the default) or `round-robin` (every owner in turn): FEED_POLICY. */
     policy?: 'adaptive' | 'round-robin';
@@ -91,6 +97,8 @@ export interface JobsOptions {
   feedPollsPerSecond?: number;
   /** Told the creation time of each activity when it is first posted (the feed delay metric). */
   onFeedPosted?: (createdAt: string) => void;
+  /** Told of each refused feed post and each activity posted in the minimal form (metrics). */
+  onFeedEvent?: (event: FeedPostEvent) => void;
   digest?: { prefetchMs?: number; catchUpMs?: number };
   alerts?: { refreshMs?: number };
   /**
@@ -225,6 +233,7 @@ function buildFeed(options: JobsOptions, shared: SharedJobDeps, changes: OwnerCh
     ...options.feed,
     ...(adaptive ? { onPolled: schedule.observe } : {}),
     ...(options.onFeedPosted ? { onPosted: options.onFeedPosted } : {}),
+    ...(options.onFeedEvent ? { onFeedEvent: options.onFeedEvent } : {}),
   });
   const scheduler = new FeedScheduler({
     poller: feed,

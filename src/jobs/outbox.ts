@@ -7,6 +7,13 @@
  * SAME nonce and `enforce_nonce`, and Discord answers with the message that already exists instead
  * of creating a second one. Discord checks nonces for a few minutes only, so a pending entry retried
  * much later may still post twice: the jobs prefer that to skipping a post.
+ *
+ * A body Discord refuses as invalid (400) is never sent again as it was: with a fallback, the same
+ * entry posts the fallback (the same nonce, so an interrupted attempt still folds into one message);
+ * without one, the entry is abandoned at once instead of blocking what follows.
+ *
+ * Several sources can share one message (a feed batch): each source's entry is claimed for the
+ * batch's key (`claim`), atomically, before the batch is posted, and marked posted with it (`settle`).
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -29,18 +36,32 @@ export const outboxEntrySchema = z.object({
   createdAt: z.string(),
   messageId: z.string().optional(),
   postedAt: z.string().optional(),
+  /** The source key of the batch message this source is part of (feed batches; added in 2026-11). */
+  batch: z.string().optional(),
+  /** Posted in its fallback form after Discord refused the full body (added in 2026-11). */
+  degraded: z.boolean().optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
 export type DeliveryResult =
-  /** Posted now (or found already posted by Discord's nonce check after an interrupted attempt). */
-  | { status: 'posted'; messageId: string }
+  /**
+   * Posted now (or found already posted by Discord's nonce check after an interrupted attempt);
+   * `degraded` when the fallback went out because Discord refused the full body.
+   */
+  | { status: 'posted'; messageId: string; degraded?: boolean }
   /** The outbox had already posted it (or gave up on it earlier). */
   | { status: 'duplicate' }
   /** forbidden / missing: give up on the channel; failed: try again later. */
-  | { status: 'failed'; reason: PostFailure }
-  /** Failed too often: not tried again. */
-  | { status: 'abandoned' };
+  | { status: 'failed'; reason: Exclude<PostFailure, 'invalid'> }
+  /** Failed too often, or refused as invalid with no fallback (or the fallback refused too): not tried again. */
+  | { status: 'abandoned'; refused?: string };
+
+export interface DeliverOptions {
+  /** A simpler body to post when Discord refuses the full one as invalid (400). */
+  fallback?: () => OutgoingMessage;
+  /** Told why Discord refused a body (its code and field paths, never the content). */
+  onRefused?: (detail: string) => void;
+}
 
 export interface OutboxOptions {
   poster: ChannelPoster;
@@ -90,16 +111,21 @@ export class Outbox {
    * Posts `build()` to the channel unless this source was already posted there. `build` runs only
    * when a post is actually attempted.
    */
-  async deliver(channelId: string, sourceKey: string, build: () => OutgoingMessage): Promise<DeliveryResult> {
+  async deliver(
+    channelId: string,
+    sourceKey: string,
+    build: () => OutgoingMessage,
+    options: DeliverOptions = {},
+  ): Promise<DeliveryResult> {
     const key = Outbox.key(channelId, sourceKey);
     // Two owners may deliver the same activity to one channel at once: the second waits for the
     // first and then finds it posted, instead of leaning on Discord's nonce to fold the repeat.
     const running = this.#inFlight.get(key);
     if (running) {
       await running.catch(() => undefined);
-      return this.deliver(channelId, sourceKey, build);
+      return this.deliver(channelId, sourceKey, build, options);
     }
-    const attempt = this.#attempt(key, channelId, sourceKey, build);
+    const attempt = this.#attempt(key, channelId, sourceKey, build, options);
     this.#inFlight.set(key, attempt);
     try {
       return await attempt;
@@ -110,42 +136,99 @@ export class Outbox {
 
   readonly #inFlight = new Map<string, Promise<DeliveryResult>>();
 
+  /** The entries of several sources in one channel, in order (undefined: never tried). */
+  entries(channelId: string, sourceKeys: readonly string[]): Promise<Array<OutboxEntry | undefined>> {
+    return this.#entries.getMany(sourceKeys.map((sourceKey) => Outbox.key(channelId, sourceKey)));
+  }
+
+  /**
+   * Claims a source for the batch message `batchKey`, atomically: false when the source already has
+   * an entry (posted, or claimed by another batch or attempt).
+   */
+  claim(channelId: string, sourceKey: string, batchKey: string): Promise<boolean> {
+    const entry: OutboxEntry = {
+      state: 'pending',
+      nonce: nonceFor(channelId, sourceKey),
+      attempts: 0,
+      createdAt: this.#now().toISOString(),
+      batch: batchKey,
+    };
+    return this.#entries.setIfAbsent(Outbox.key(channelId, sourceKey), entry, this.#ttlMs);
+  }
+
+  /** Marks sources claimed by a batch as posted with it (their messages are the batch's). */
+  async settle(channelId: string, sourceKeys: readonly string[], messageId: string): Promise<void> {
+    const postedAt = this.#now().toISOString();
+    for (const sourceKey of sourceKeys) {
+      await this.#entries.update(
+        Outbox.key(channelId, sourceKey),
+        (current) =>
+          current?.state === 'pending' ? { ...current, state: 'posted', messageId, postedAt } : undefined,
+        this.#ttlMs,
+      );
+    }
+  }
+
   async #attempt(
     key: string,
     channelId: string,
     sourceKey: string,
     build: () => OutgoingMessage,
+    options: DeliverOptions,
   ): Promise<DeliveryResult> {
     const existing = await this.#entries.get(key);
     if (existing && existing.state !== 'pending') return { status: 'duplicate' };
 
     const pending: OutboxEntry = {
+      ...existing,
       state: 'pending',
       nonce: existing?.nonce ?? nonceFor(channelId, sourceKey),
       attempts: (existing?.attempts ?? 0) + 1,
       createdAt: existing?.createdAt ?? this.#now().toISOString(),
     };
     await this.#entries.set(key, pending, this.#ttlMs);
-    if (existing)
+    if (existing && existing.attempts > 0)
       this.#logger.info(
         { channelId, sourceKey, attempt: pending.attempts },
         'outbox: retrying a pending post',
       );
 
-    const outcome = await this.#poster.post(channelId, { ...build(), nonce: pending.nonce });
-    if (outcome.ok) {
-      await this.#entries.set(
-        key,
-        { ...pending, state: 'posted', messageId: outcome.messageId, postedAt: this.#now().toISOString() },
-        this.#ttlMs,
-      );
-      return { status: 'posted', messageId: outcome.messageId };
+    let outcome = await this.#poster.post(channelId, { ...build(), nonce: pending.nonce });
+    let degraded = false;
+    if (!outcome.ok && outcome.reason === 'invalid') {
+      options.onRefused?.(outcome.detail ?? 'unknown');
+      if (!options.fallback) return this.#abandon(key, pending, outcome.detail);
+      // The refused body created nothing, so the nonce is still free for the fallback.
+      degraded = true;
+      outcome = await this.#poster.post(channelId, { ...options.fallback(), nonce: pending.nonce });
+      if (!outcome.ok && outcome.reason === 'invalid') {
+        options.onRefused?.(outcome.detail ?? 'unknown');
+        return this.#abandon(key, pending, outcome.detail);
+      }
     }
+    if (outcome.ok) {
+      const posted: OutboxEntry = {
+        ...pending,
+        state: 'posted',
+        messageId: outcome.messageId,
+        postedAt: this.#now().toISOString(),
+        ...(degraded ? { degraded } : {}),
+      };
+      await this.#entries.set(key, posted, this.#ttlMs);
+      return { status: 'posted', messageId: outcome.messageId, ...(degraded ? { degraded } : {}) };
+    }
+    if (outcome.reason === 'invalid') return this.#abandon(key, pending, outcome.detail);
     if (outcome.reason === 'failed' && pending.attempts >= this.#maxAttempts) {
       await this.#entries.set(key, { ...pending, state: 'abandoned' }, this.#ttlMs);
       this.#logger.error({ channelId, sourceKey, attempts: pending.attempts }, 'outbox: giving up on a post');
       return { status: 'abandoned' };
     }
     return { status: 'failed', reason: outcome.reason };
+  }
+
+  async #abandon(key: string, pending: OutboxEntry, detail: string | undefined): Promise<DeliveryResult> {
+    await this.#entries.set(key, { ...pending, state: 'abandoned' }, this.#ttlMs);
+    this.#logger.error({ key, detail }, 'outbox: Discord refused the post and there is no simpler form');
+    return { status: 'abandoned', refused: detail ?? 'unknown' };
   }
 }

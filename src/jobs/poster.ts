@@ -1,7 +1,8 @@
 /**
  * Posting to Discord channels over REST, for the jobs. The jobs never see discord.js: they get a
- * ChannelPoster and an outcome that says whether to retry (failed), or to give up on the channel
- * (forbidden / missing).
+ * ChannelPoster and an outcome that says whether to retry (failed), to give up on the channel
+ * (forbidden / missing), or that Discord refused this body (invalid: the same body would be refused
+ * again, so the caller sends a simpler one instead).
  */
 import { DiscordAPIError, type REST, Routes } from 'discord.js';
 import type {
@@ -24,9 +25,12 @@ export interface NoncedMessage extends OutgoingMessage {
   nonce: string;
 }
 
-export type PostFailure = 'forbidden' | 'missing' | 'failed';
+export type PostFailure = 'forbidden' | 'missing' | 'failed' | 'invalid';
 
-export type PostOutcome = { ok: true; messageId: string } | { ok: false; reason: PostFailure };
+export type PostOutcome =
+  | { ok: true; messageId: string }
+  /** `detail`: Discord's error code and the form fields it named, never the content (for the log). */
+  | { ok: false; reason: PostFailure; detail?: string };
 
 export interface ChannelPoster {
   /** Posts with `enforce_nonce`, so a repeat of the same nonce returns the first message. Never throws. */
@@ -35,13 +39,37 @@ export interface ChannelPoster {
   notifyUser(discordUserId: string, content: string): Promise<void>;
 }
 
-/** 403 (missing access or permissions) and 404 (unknown channel) mean the channel is not ours to post in. */
+/**
+ * 403 (missing access or permissions) and 404 (unknown channel) mean the channel is not ours to post
+ * in; 400 (invalid form body, 50035, and its kin) means this body will never be taken.
+ */
 export function classifyPostError(error: unknown): PostFailure {
   if (error instanceof DiscordAPIError) {
     if (error.status === 403) return 'forbidden';
     if (error.status === 404) return 'missing';
+    if (error.status === 400) return 'invalid';
   }
   return 'failed';
+}
+
+/**
+ * Why Discord refused a body: its code and the paths of the fields it named (such as
+ * `embeds[0].description: BASE_TYPE_MAX_LENGTH`), which never carry the text itself.
+ */
+export function refusalDetail(error: unknown): string | undefined {
+  if (!(error instanceof DiscordAPIError)) return undefined;
+  const fields: string[] = [];
+  const walk = (node: unknown, path: string): void => {
+    if (fields.length >= 5 || typeof node !== 'object' || node === null) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '_errors' && Array.isArray(value)) {
+        const codes = value.map((entry) => String((entry as { code?: unknown }).code ?? '?'));
+        fields.push(`${path || 'body'}: ${codes.join(',')}`);
+      } else walk(value, /^\d+$/.test(key) ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+    }
+  };
+  walk((error.rawError as { errors?: unknown }).errors, '');
+  return [`code ${error.code}`, ...fields].join('; ');
 }
 
 /** What a failed post is logged with: never the request's URL or body, which may carry a token. */
@@ -74,8 +102,14 @@ export function createRestPoster(rest: REST, logger: Logger): ChannelPoster {
         return { ok: true, messageId: posted.id };
       } catch (error) {
         const reason = classifyPostError(error);
-        logger.warn({ channelId, reason, err: errorSummary(error) }, 'jobs: channel post failed');
-        return { ok: false, reason };
+        if (reason !== 'invalid') {
+          logger.warn({ channelId, reason, err: errorSummary(error) }, 'jobs: channel post failed');
+          return { ok: false, reason };
+        }
+        // Discord's message for a refused body may quote a value: only codes and field paths are logged.
+        const detail = refusalDetail(error) ?? 'unknown';
+        logger.warn({ channelId, reason, detail }, 'jobs: Discord refused a channel post body');
+        return { ok: false, reason, detail };
       }
     },
 

@@ -43,10 +43,28 @@ export interface RateLimitFault {
   match?: (call: RouteMatch) => boolean;
 }
 
+/** Discord refusing a body as invalid (400, code 50035), as it does for a body past a limit. */
+export interface RefusedBodyFault {
+  /** Which bodies are refused (e.g. those carrying a marker); every matching call, until cleared. */
+  match: (call: RouteMatch, body: unknown) => boolean;
+}
+
+/**
+ * The request is carried out (the message is created) but the answer is lost: a 500 instead, as
+ * when a connection drops after Discord acted. The client's retries then meet the created message.
+ */
+export interface LostResponseFault {
+  /** How many more matching calls lose their answer. */
+  count: number;
+  match?: (call: RouteMatch, body: unknown) => boolean;
+}
+
 /** Mutable fault switches. */
 export interface RestFaults {
   serverErrors: ServerErrorFault | null;
   rateLimit: RateLimitFault | null;
+  refusedBodies?: RefusedBodyFault | null;
+  lostResponses?: LostResponseFault | null;
   /** Every /channels/{id}/... call answers 403 Missing Access (50001) or 404 Unknown Channel (10003). */
   channelStatus: Map<string, 403 | 404>;
   /** Delay before every REST answer. */

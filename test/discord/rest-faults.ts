@@ -1,4 +1,7 @@
-/** Fault injection for the fake REST API: server errors, 429s with their headers, unreachable channels. */
+/**
+ * Fault injection for the fake REST API: server errors, 429s with their headers, unreachable channels,
+ * bodies refused as invalid, answers lost after the request was carried out.
+ */
 import type { ServerResponse } from 'node:http';
 import type { RestOutcome } from './interaction-result.js';
 import { error, type RestDeps, type RestRequest, type RouteMatch, unknownChannel } from './rest-common.js';
@@ -34,10 +37,34 @@ export function injectFault(deps: RestDeps, request: RestRequest, res: ServerRes
       },
     };
   }
+  const refused = deps.faults.refusedBodies;
+  if (refused && request.method !== 'GET' && refused.match(match, request.body)) {
+    return error(400, 'Invalid Form Body', 50035, {
+      errors: {
+        embeds: {
+          '0': {
+            description: {
+              _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 4096 or fewer in length.' }],
+            },
+          },
+        },
+      },
+    });
+  }
   if (request.segments[0] === 'channels' && request.segments[1]) {
     const status = channelStatus.get(request.segments[1]);
     if (status === 403) return error(403, 'Missing Access', 50001);
     if (status === 404) return unknownChannel();
   }
   return null;
+}
+
+/** A successful outcome replaced by a 500 when a lost-answer fault matches (the work is done all the same). */
+export function loseAnswer(deps: RestDeps, request: RestRequest, outcome: RestOutcome): RestOutcome {
+  const lost = deps.faults.lostResponses;
+  if (!lost || lost.count <= 0 || outcome.status >= 300) return outcome;
+  if (!(lost.match ?? DEFAULT_MATCH)({ method: request.method, path: request.path }, request.body))
+    return outcome;
+  lost.count -= 1;
+  return error(500, 'Internal Server Error', 0);
 }

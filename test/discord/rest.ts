@@ -11,7 +11,7 @@ import {
   type RestRequest,
   validateMessage,
 } from './rest-common.js';
-import { injectFault } from './rest-faults.js';
+import { injectFault, loseAnswer } from './rest-faults.js';
 import { channels, webhook } from './rest-message-routes.js';
 import type { MessageBody, RecordedFile } from './state.js';
 
@@ -62,7 +62,7 @@ async function handle(deps: RestDeps, req: IncomingMessage, res: ServerResponse)
   };
   deps.calls.push(call);
   if (deps.faults.latencyMs > 0) await sleep(deps.faults.latencyMs);
-  const outcome = injectFault(deps, request, res) ?? route(deps, request);
+  const outcome = injectFault(deps, request, res) ?? loseAnswer(deps, request, route(deps, request));
   call.status = outcome.status;
   send(res, outcome);
 }

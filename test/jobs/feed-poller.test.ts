@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelPoster } from '../../src/jobs/poster.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
+import { feedHeads, feedPosts } from './feed-posts.js';
 import { type Harness, harnessPerTest, OWNERS } from './harness.js';
 
 const U = DEMO_USERS;
@@ -88,29 +89,32 @@ describe('feed poller', () => {
     });
     expect(h.emulator.stats.requests).toBe(2);
     for (const channel of [first, second]) {
-      const messages = h.discord.channelMessages(channel);
-      expect(messages.map((m) => m.embeds[0]?.author?.name)).toEqual([
+      // One poll's five activities for a channel: one message, one embed or line each.
+      expect(h.discord.channelMessages(channel)).toHaveLength(1);
+      const posts = feedPosts(h.discord.channelMessages(channel));
+      expect(feedHeads(h.discord.channelMessages(channel))).toEqual([
         'bob recorded',
-        'carol changed a status',
+        `carol marked [月影の剣士](https://annict.com/works/${DEMO_WORKS.tsukikage}) as **Watching**`,
         'alice recorded 2 episodes',
         'carol wrote a review',
         'bob recorded',
       ]);
-      const record = messages[0]?.embeds[0];
+      const record = posts[0]?.embed;
       // No rating_state (an older app): the deprecated numeric rating is shown.
       expect(record?.description).toContain('★★★★☆ 4.0');
       // The comment is a spoiler, and a `||` inside cannot end it early.
       expect(record?.description).toContain('||The twist at the end! |\u200b| not a spoiler close||');
-      expect(messages[1]?.embeds[0]?.description).toBe('**Watching**');
-      // The review: work, overall and part ratings, the body behind a spoiler, a link to the reviews.
-      const review = messages[3]?.embeds[0];
+      // Every post links to its page on the service.
+      expect(record?.url).toMatch(/^https:\/\/annict\.com\/@bob\/records\/\d+$/);
+      // The review: work, overall and part ratings, the body behind a spoiler, a link to the review.
+      const review = posts[3]?.embed;
       expect(review?.title).toBe('空色ノート');
-      expect(review?.url).toBe(`https://annict.com/works/${DEMO_WORKS.soraNote}/records`);
+      expect(review?.url).toMatch(/^https:\/\/annict\.com\/@carol\/reviews\/\d+$/);
       expect(review?.description).toBe(
         'Overall: Great\nMusic: Good\n||The best spring show |\u200b| no spoiler close||',
       );
       // Today's record: the four-level rating, never a numeric one.
-      expect(messages[4]?.embeds[0]?.description).toBe('Good');
+      expect(posts[4]?.embed?.description).toBe('Good');
     }
     // Posts never ping anyone.
     const posts = h.discord.restCalls.filter(
@@ -125,9 +129,10 @@ describe('feed poller', () => {
     await h.restart();
     h.emulator.data.setStatus(U.dave.id, DEMO_WORKS.cafeLumina, 'watched');
     expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 1, posted: 2, skippedDuplicates: 0 });
-    expect(h.discord.channelMessages(first)).toHaveLength(6);
-    expect(h.discord.channelMessages(second)).toHaveLength(6);
-    expect(h.discord.channelMessages(second)[5]?.embeds[0]?.author?.name).toBe('dave changed a status');
+    expect(feedPosts(h.discord.channelMessages(first))).toHaveLength(6);
+    expect(feedHeads(h.discord.channelMessages(second))[5]).toMatch(
+      /^dave marked \[.+\]\(.+\) as \*\*Watched\*\*$/,
+    );
   });
 
   it('applies each subscription’s action filter', async () => {
@@ -136,16 +141,16 @@ describe('feed poller', () => {
     await h.jobs.feed.runCycle();
     addActivities(h);
     expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 1, posted: 4 });
-    expect(h.discord.channelMessages(first)).toHaveLength(3);
-    expect(h.discord.channelMessages(second).map((m) => m.embeds[0]?.author?.name)).toEqual([
-      'carol changed a status',
+    expect(feedPosts(h.discord.channelMessages(first))).toHaveLength(3);
+    expect(feedHeads(h.discord.channelMessages(second))).toEqual([
+      `carol marked [月影の剣士](https://annict.com/works/${DEMO_WORKS.tsukikage}) as **Watching**`,
     ]);
   });
 
-  it('catches up after an outage with a bounded walk over older pages', async () => {
+  it('catches up after an outage: a busy owner loses nothing, older than the window is summed up', async () => {
     const h = await open({
       start: START,
-      jobs: { feed: { pageSize: 20, maxCatchUpPages: 2 } },
+      jobs: { feed: { pageSize: 20, catchUpMs: 6 * 3600_000 } },
     });
     await h.link(OWNERS.alice, 'alice');
     const [channel] = h.channels as [string];
@@ -157,9 +162,9 @@ describe('feed poller', () => {
     });
     await h.jobs.feed.runCycle();
     const works = Object.values(DEMO_WORKS);
-    const outage = (count: number) => {
+    const outage = (count: number, stepMs = 60_000) => {
       for (let i = 0; i < count; i++) {
-        h.clock.advance(60_000);
+        h.clock.advance(stepMs);
         h.emulator.data.setStatus(
           U.bob.id,
           works[i % works.length] ?? 1,
@@ -167,23 +172,41 @@ describe('feed poller', () => {
         );
       }
     };
+    const lines = () => feedPosts(h.discord.channelMessages(channel)).filter((p) => p.line);
 
     // 45 new activities: the small first request is all new, then pages of 20, the third one reaches the cursor.
     outage(45);
     expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 4, posted: 45, truncated: 0 });
-    const ids = h.discord.channelMessages(channel).map((m) => Date.parse(m.embeds[0]?.timestamp ?? ''));
-    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    // Status lines share messages: 45 lines in as few messages as fit.
+    expect(lines()).toHaveLength(45);
+    expect(h.discord.channelMessages(channel).length).toBeLessThanOrEqual(2);
 
-    // 70 new activities: the walk stops after 2 extra pages and posts the newest 60.
-    outage(70);
-    expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 4, posted: 60, truncated: 1 });
-    expect(h.discord.channelMessages(channel)).toHaveLength(105);
-    // The cursor moved past the gap.
+    // 170 new activities, more than one poll's worth before (3 pages): the walk goes on to the cursor.
+    outage(170);
+    expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 10, posted: 170, truncated: 0 });
+    expect(lines()).toHaveLength(215);
+    expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 1, posted: 0 });
+
+    // A long outage: 100 activities an hour apart, then 30 within the last 6 h. The walk stops at the
+    // first page entirely older than the window; those are summed up in one line, the rest posted.
+    outage(100, 3600_000);
+    outage(30, 10 * 60_000);
+    const report = await h.jobs.feed.runCycle();
+    // The last 30, and the last two hourly ones (at the window's edge and after it).
+    expect(report.posted).toBe(32);
+    expect(report.summarized).toBeGreaterThan(0);
+    const summary = feedPosts(h.discord.channelMessages(channel)).filter((p) => p.content);
+    expect(summary).toHaveLength(1);
+    expect(summary[0]?.content).toMatch(
+      /^While the feed was behind, at least \d+ activities from <t:\d+:f> to <t:\d+:f> \(older than 6 h\) were not posted one by one\.$/,
+    );
+    expect(lines()).toHaveLength(247);
+    // Nothing newer than the window was skipped: the last 30 are the newest, in order.
     expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 1, posted: 0 });
   });
 
   it('does not repost after a crash between the Discord post and the outbox write', async () => {
-    let crashAfter = 2;
+    let crashAfter = 1;
     const crashing = (real: ChannelPoster): ChannelPoster => ({
       notifyUser: (userId, content) => real.notifyUser(userId, content),
       async post(channelId, message) {
@@ -200,26 +223,26 @@ describe('feed poller', () => {
     await h.jobs.feed.runCycle();
     addActivities(h);
 
-    expect(await h.jobs.feed.runCycle()).toMatchObject({ posted: 1, retryLater: 1 });
-    expect(h.discord.channelMessages(channel)).toHaveLength(2);
+    // The batch of three reached Discord, then the process "crashed" before the outbox knew.
+    expect(await h.jobs.feed.runCycle()).toMatchObject({ posted: 0, retryLater: 1 });
+    expect(h.discord.channelMessages(channel)).toHaveLength(1);
 
     await h.restart();
-    expect(await h.jobs.feed.runCycle()).toMatchObject({ posted: 2, skippedDuplicates: 1 });
+    h.emulator.data.setStatus(U.dave.id, DEMO_WORKS.cafeLumina, 'watched');
+    // The same batch again (same key, same nonce: Discord returns the message it has), then the new one.
+    expect(await h.jobs.feed.runCycle()).toMatchObject({ posted: 4, messages: 2 });
     const messages = h.discord.channelMessages(channel);
-    expect(messages.map((m) => m.embeds[0]?.author?.name)).toEqual([
-      'bob recorded',
-      'carol changed a status',
-      'alice recorded 2 episodes',
-    ]);
-    // The interrupted post was sent again with the same nonce, and Discord returned the first message.
+    expect(messages).toHaveLength(2);
+    expect(feedHeads(messages).map((head) => head.split(' ')[0])).toEqual(['bob', 'carol', 'alice', 'dave']);
     const posts = h.discord.restCalls.filter(
       (c) => c.method === 'POST' && c.path === `/channels/${channel}/messages`,
     );
     const nonces = posts.map((c) => (c.body as { nonce: string }).nonce);
-    expect(nonces).toHaveLength(4);
-    expect(nonces[1]).toBe(nonces[2]);
-    expect(new Set(nonces).size).toBe(3);
+    expect(nonces).toHaveLength(3);
+    expect(nonces[0]).toBe(nonces[1]);
+    expect(new Set(nonces).size).toBe(2);
     expect(nonces.every((n) => n.length <= 25)).toBe(true);
+    expect(await h.jobs.feed.runCycle()).toMatchObject({ posted: 0 });
   });
 
   it('disables the subscription of a channel that answers 403 and tells its owner once', async () => {
@@ -231,7 +254,7 @@ describe('feed poller', () => {
 
     const report = await h.jobs.feed.runCycle();
     expect(report).toMatchObject({ posted: 3, disabled: 1 });
-    expect(h.discord.channelMessages(first)).toHaveLength(3);
+    expect(feedPosts(h.discord.channelMessages(first))).toHaveLength(3);
     expect(await h.subscriptions.get(b.id)).toMatchObject({
       state: 'disabled',
       stateReason: 'channel-forbidden',

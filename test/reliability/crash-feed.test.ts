@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../emulator/faults.js';
 import { DEMO_TOKENS, DEMO_USERS } from '../emulator/seed.js';
+import { feedPosts } from '../jobs/feed-posts.js';
 import type { ChildBot } from './child-bot.js';
 import { between, checkCrashOutcome, suiteSeed } from './crash-checks.js';
 import { type CrashStack, startCrashStack } from './crash-stack.js';
@@ -65,8 +66,10 @@ describe('crash during a feed cycle', () => {
     }
     const ids = [...emulator.data.activities.keys()].filter((id) => !before.has(id));
     expect(ids).toHaveLength(ACTIVITIES);
-    const expected = activityPosts(channels, ids);
-    const posts = () => channels.reduce((n, channel) => n + discord.channelMessages(channel).length, 0);
+    const expected = activityPosts(channels, ids, emulator.data);
+    // Activities shown, not messages: a message carries a poll's batch.
+    const posts = () =>
+      channels.reduce((n, channel) => n + feedPosts(discord.channelMessages(channel)).length, 0);
 
     // Slow posts so that a kill lands mid-cycle; kill at seeded points.
     discord.faults.latencyMs = 10;

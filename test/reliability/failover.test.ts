@@ -12,6 +12,7 @@ import { Subscriptions } from '../../src/subscriptions/model.js';
 import { KeyRing, TokenVault } from '../../src/vault/index.js';
 import { type FakeDiscord, startFakeDiscord } from '../discord/fake-discord.js';
 import { type Emulator, startEmulator } from '../emulator/server.js';
+import { feedPosts } from '../jobs/feed-posts.js';
 import {
   REDIS_MISSING,
   type RedisServer,
@@ -143,9 +144,10 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
     }
     const ids = [...emulator.data.activities.keys()].filter((id) => !before.has(id));
     const channels = owners.map((o) => o.channel);
-    const expected = activityPosts(channels, ids);
+    const expected = activityPosts(channels, ids, emulator.data);
+    // Activities shown, not messages: a message carries a poll's batch.
     const postsIn = (among: readonly string[]) =>
-      among.reduce((n, channel) => n + discord.channelMessages(channel).length, 0);
+      among.reduce((n, channel) => n + feedPosts(discord.channelMessages(channel)).length, 0);
     const posts = () => postsIn(channels);
     // Slow posts, so that the kill lands while both processes are posting.
     discord.faults.latencyMs = 20;

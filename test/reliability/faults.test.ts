@@ -79,7 +79,7 @@ describe('the bot under service and Discord faults', () => {
 
   async function runScenario(scenario: FaultScenario): Promise<void> {
     const activities = feeds.createActivities(3);
-    expected.push(...activityPosts(feeds.channels.all, activities));
+    expected.push(...activityPosts(feeds.channels.all, activities, stack.emulator.data));
     const fromCall = stack.discord.restCalls.length;
     stack.emulator.resetStats();
     const injected = scenario.inject(stack);
@@ -120,7 +120,7 @@ describe('the bot under service and Discord faults', () => {
 
   it('a token refused (401) mid-poll pauses only its owner, says so, and loses nothing', async () => {
     const activities = feeds.createActivities(4);
-    expected.push(...activityPosts(feeds.channels.all, activities));
+    expected.push(...activityPosts(feeds.channels.all, activities, stack.emulator.data));
     const fromCall = stack.discord.restCalls.length;
     stack.emulator.faults.unauthorizedTokens.add(DEMO_TOKENS.alice);
     const [, me] = await interact();
@@ -130,11 +130,14 @@ describe('the bot under service and Discord faults', () => {
     expect(states.map((s) => s.state)).toEqual(['paused', 'paused']);
     expect(stack.discord.directMessages(USERS.alice.id).length).toBeGreaterThan(0);
     // bob's subscriptions carry on: the shared channel and his own got the new activities already.
-    const bobOnly = countDeliveries(stack.discord, activityPosts(feeds.channels.bob, activities));
+    const bobOnly = countDeliveries(
+      stack.discord,
+      activityPosts(feeds.channels.bob, activities, stack.emulator.data),
+    );
     expect(bobOnly.lost).toBe(0);
 
     // More activity while alice is paused, then she links again: nothing is lost.
-    expected.push(...activityPosts(feeds.channels.all, feeds.createActivities(2)));
+    expected.push(...activityPosts(feeds.channels.all, feeds.createActivities(2), stack.emulator.data));
     stack.emulator.faults.unauthorizedTokens.clear();
     figures.faultScenarios += 1;
     figures.faultyResponses += faultyResponses(fromCall, 0);
@@ -161,7 +164,7 @@ describe('the bot under service and Discord faults', () => {
     const dmsBefore = stack.discord.directMessages(USERS.bob.id).length;
     const activities = feeds.createActivities(3);
     // Only the shared channel can still receive them.
-    expected.push(...activityPosts([shared], activities));
+    expected.push(...activityPosts([shared], activities, stack.emulator.data));
     const fromCall = stack.discord.restCalls.length;
     await interact();
     await settleFeed(stack);

@@ -250,6 +250,7 @@ export const en = {
   'subscription.duplicate': (p: { id: string }) =>
     `This channel already has that subscription of yours (id \`${p.id}\`).`,
   'subscription.allActions': 'all activity',
+  'subscription.recordsReviewsActions': 'records and reviews',
   'subscription.alreadyRecorded':
     'You already recorded this episode from this alert. To change its rating or comment, use `/record edit`.',
   'subscription.listTitle': 'Subscriptions in this server',
@@ -293,6 +294,18 @@ export const en = {
   'review.link': 'Reviews of this work',
   'activity.create_review': (p: { user: string; work: string }) => `**${p.user}** reviewed **${p.work}**`,
   'jobs.feed.reviewed': (p: { user: string }) => `${p.user} wrote a review`,
+  // issue 25/27: feed batches, the minimal form of a refused post, catch-up after an outage
+  'jobs.feed.statusLine': (p: { user: string; work: string; status: string }) =>
+    `${p.user} marked ${p.work} as **${p.status}**`,
+  'jobs.feed.minimal.record': (p: { user: string; work: string; episode: string }) =>
+    `${p.user} recorded ${p.work} ${p.episode}`,
+  'jobs.feed.minimal.records': (p: { user: string; work: string; count: number }) =>
+    `${p.user} recorded ${p.count} episodes of ${p.work}`,
+  'jobs.feed.minimal.review': (p: { user: string; work: string }) => `${p.user} wrote a review of ${p.work}`,
+  'jobs.feed.minimal.status': (p: { user: string; work: string; status: string }) =>
+    `${p.user} marked ${p.work} as ${p.status}`,
+  'jobs.feed.catchUp': (p: { count: number; atLeast: boolean; from: string; to: string; hours: number }) =>
+    `While the feed was behind, ${p.atLeast ? 'at least ' : ''}${p.count} ${p.count === 1 ? 'activity' : 'activities'} from ${p.from} to ${p.to} (older than ${p.hours} h) ${p.count === 1 ? 'was' : 'were'} not posted one by one.`,
   'reason.ratingState': 'must be one of bad, average, good, great',
   // issue 18: post languages, profile visibility, context menus, help groups
   'subscription.language.en': 'English',

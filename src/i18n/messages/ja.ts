@@ -217,6 +217,7 @@ export const ja: Messages = {
   'subscription.alertsSuffix': (p) => `。各番組の ${p.minutes} 分前にもお知らせします`,
   'subscription.duplicate': (p) => `このチャンネルにはすでにあなたの同じ購読があります（ID \`${p.id}\`）。`,
   'subscription.allActions': 'すべての活動',
+  'subscription.recordsReviewsActions': '記録と感想',
   'subscription.alreadyRecorded':
     'このお知らせからこのエピソードはすでに記録済みです。評価やコメントを変えるには `/record edit` を使ってください。',
   'subscription.listTitle': 'このサーバーの購読',
@@ -258,6 +259,14 @@ export const ja: Messages = {
   'review.link': 'この作品の感想',
   'activity.create_review': (p) => `**${p.user}** が **${p.work}** の感想を書きました`,
   'jobs.feed.reviewed': (p) => `${p.user} が感想を書きました`,
+  // issue 25/27: feed batches, the minimal form of a refused post, catch-up after an outage
+  'jobs.feed.statusLine': (p) => `${p.user} が ${p.work} を「**${p.status}**」にしました`,
+  'jobs.feed.minimal.record': (p) => `${p.user} が ${p.work} ${p.episode} を記録しました`,
+  'jobs.feed.minimal.records': (p) => `${p.user} が ${p.work} を ${p.count} 話分記録しました`,
+  'jobs.feed.minimal.review': (p) => `${p.user} が ${p.work} の感想を書きました`,
+  'jobs.feed.minimal.status': (p) => `${p.user} が ${p.work} を「${p.status}」にしました`,
+  'jobs.feed.catchUp': (p) =>
+    `フィードが遅れていた間の ${p.from}〜${p.to} の活動 ${p.count} 件${p.atLeast ? '以上' : ''}（${p.hours} 時間より前のもの）は、1 件ずつは投稿していません。`,
   'reason.ratingState': '良くない・普通・良い・とても良い のいずれかで指定してください',
   'subscription.language.en': '英語',
   'subscription.language.ja': '日本語',
