@@ -38,6 +38,8 @@ const environmentSchema = z.object({
   SERVICE_OAUTH_URL: optionalString.pipe(httpUrl.optional()),
   SERVICE_REDIRECT_URI: optionalString,
   SERVICE_RATE_PER_SECOND: z.string().default('3').pipe(positiveNumber.max(50)),
+  SERVICE_NAME: z.string().trim().min(1).max(40).default('Annict'),
+  SERVICE_WEB_URL: z.string().default('https://annict.com').pipe(httpUrl),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
     z
@@ -106,6 +108,9 @@ export interface Config {
     oauthBaseUrl: string;
     redirectUri: string;
     ratePerSecond: number;
+    /** How people read the service's name (SERVICE_NAME) and where its web pages are (SERVICE_WEB_URL). */
+    name: string;
+    webUrl: string;
   };
   dataDir: string;
   databaseUrl: string;
@@ -175,6 +180,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       oauthBaseUrl,
       redirectUri,
       ratePerSecond: e.SERVICE_RATE_PER_SECOND,
+      name: e.SERVICE_NAME,
+      webUrl: e.SERVICE_WEB_URL.replace(/\/+$/, ''),
     },
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite://${path.join(dataDir, 'kiroku.sqlite')}`,

@@ -48,7 +48,10 @@ describe('post languages end to end', () => {
       const option = registered?.options
         ?.find((o) => o.name === sub)
         ?.options?.find((o) => o.name === 'language');
-      expect(option).toMatchObject({ name_localizations: { ja: '言語' } });
+      expect(option).toMatchObject({
+        name: 'language',
+        description_localizations: { ja: expect.any(String) },
+      });
     }
   });
 
