@@ -20,7 +20,8 @@ import { parseOptions } from '../src/bot/parse-options.js';
 import { languageOption, postLanguage, postLanguageSchema } from '../src/bot/post-language-option.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { ALERT_ACTIONS, type AlertRating, alertEpisodeId, alertRating } from '../src/components/alert-ids.js';
-import { lines } from '../src/render/format.js';
+import { lines, plain } from '../src/render/format.js';
+import { localEpisodeNumber, localTitle } from '../src/render/names.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
 import {
   capReached,
@@ -263,8 +264,13 @@ async function recordFromAlert(
       const episodeId = alertEpisodeId.parse(episodeArg);
       const call = await ctx.ownCall('write');
       const record = await ctx.service.createRecord({ episode_id: episodeId, ...rating }, call);
-      const episode = record.episode?.number_text ?? `#${episodeId}`;
-      return ctx.t('subscription.recorded', { episode });
+      // Named as the reader reads it; never the internal episode id.
+      const episode = record.episode
+        ? localEpisodeNumber(record.episode, ctx.t)
+        : ctx.t('episode.unnumbered');
+      return record.work?.title
+        ? ctx.t('subscription.recordedWork', { work: plain(localTitle(record.work, ctx.t)), episode })
+        : ctx.t('subscription.recorded', { episode });
     },
   );
   return { kind: 'message', ephemeral: true, content: recorded ?? ctx.t('subscription.alreadyRecorded') };

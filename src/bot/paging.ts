@@ -2,13 +2,29 @@ import { randomBytes } from 'node:crypto';
 import { type APIEmbed, ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { z } from 'zod';
 import { customId, type ParsedCustomId } from '../components/custom-id.js';
+import { truncate } from '../render/format.js';
 import type { Collection } from '../store/index.js';
 import type { Context, ListPager } from './context.js';
 import type { MessageReply, UpdateReply } from './interaction-types.js';
 import { UserFacingError } from './user-facing-error.js';
 
-/** One rendered page of a list; the pager adds the footer and the Previous/Next buttons. */
-export interface PageView {
+/**
+ * An "Open…" menu for a page's entries, so nobody retypes an id: `customId` routes the pick to a
+ * command's component handler (e.g. `work:open`), each option's value names one entry.
+ */
+export interface OpenMenu {
+  customId: string;
+  options: Array<{ label: string; value: string; description?: string }>;
+}
+
+/** What a list adds to its page: the empty state (why, and the command that fixes it) and an Open menu. */
+export interface PageExtras {
+  emptyText?: string;
+  open?: OpenMenu;
+}
+
+/** One rendered page of a list; the pager adds the footer, the Open menu and the Previous/Next buttons. */
+export interface PageView extends PageExtras {
   embed: APIEmbed;
   page: number;
   perPage: number;
@@ -147,14 +163,42 @@ export function pageCount(view: Pick<PageView, 'totalCount' | 'perPage'>): numbe
 
 function withFooter(ctx: Context, view: PageView): APIEmbed {
   if (view.totalCount === 0)
-    return { ...view.embed, description: view.embed.description || ctx.t('paging.empty') };
+    return { ...view.embed, description: view.embed.description || view.emptyText || ctx.t('paging.empty') };
   const footer = ctx.t('paging.footer', { page: view.page, pages: pageCount(view), total: view.totalCount });
   return { ...view.embed, footer: { text: footer } };
 }
 
-function buttons(ctx: Context, key: string, view: PageView): MessageReply['components'] {
-  if (view.page <= 1 && !view.hasNext) return [];
+/** Discord's limits for a select menu: 25 options, labels and descriptions of 100 characters. */
+const MENU_OPTIONS = 25;
+const MENU_TEXT = 100;
+
+function openMenuRow(ctx: Context, menu: OpenMenu | undefined): NonNullable<MessageReply['components']> {
+  const options = (menu?.options ?? []).slice(0, MENU_OPTIONS).map((option) => ({
+    label: truncate(option.label, MENU_TEXT) || '—',
+    value: option.value,
+    ...(option.description ? { description: truncate(option.description, MENU_TEXT) } : {}),
+  }));
+  if (!menu || options.length === 0) return [];
   return [
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.StringSelect,
+          custom_id: menu.customId,
+          placeholder: ctx.t('open.placeholder'),
+          options,
+        },
+      ],
+    },
+  ];
+}
+
+function buttons(ctx: Context, key: string, view: PageView): MessageReply['components'] {
+  const open = openMenuRow(ctx, view.open);
+  if (view.page <= 1 && !view.hasNext) return open;
+  return [
+    ...open,
     {
       type: ComponentType.ActionRow,
       components: [
@@ -183,7 +227,8 @@ export function viewOf(
   pageNumber: number,
   perPage: number,
   embed: APIEmbed,
+  extras: PageExtras = {},
 ): PageView {
   const hasNext = page.nextPage !== null && page.items.length > 0 && pageNumber * perPage < page.totalCount;
-  return { embed, page: pageNumber, perPage, totalCount: page.totalCount, hasNext };
+  return { ...extras, embed, page: pageNumber, perPage, totalCount: page.totalCount, hasNext };
 }

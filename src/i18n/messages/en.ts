@@ -347,6 +347,8 @@ export const en = {
   'jobs.digest.titleFor': (p: { owner: string; date: string }) => `${p.owner}’s schedule · ${p.date}`,
   'subscription.recordedWork': (p: { work: string; episode: string }) =>
     `Recorded **${p.work}** ${p.episode} on {service}.`,
+  'record.deleteConfirmNamed': (p: { what: string }) =>
+    `Delete your record of **${p.what}**? This cannot be undone.`,
 };
 
 export type Messages = typeof en;

@@ -314,4 +314,5 @@ export const ja: Messages = {
   'jobs.alert.record': (p) => `第${p.number}話を記録`,
   'jobs.digest.titleFor': (p) => `${p.owner} さんの放送予定 · ${p.date}`,
   'subscription.recordedWork': (p) => `**${p.work}** ${p.episode}を記録しました。`,
+  'record.deleteConfirmNamed': (p) => `**${p.what}** の記録を削除しますか？ 元に戻せません。`,
 };
