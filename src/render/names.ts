@@ -19,12 +19,18 @@ export function localTitle(work: Titled | null | undefined, t: Translator): stri
   return work?.title?.trim() ? (work.title ?? '') : t('work.untitled');
 }
 
+/** A number written the service's way: `第1話`, `#6`, `6`. */
+const WRITTEN_NUMBER = /^(?:第|#)?\s*(\d+(?:\.\d+)?)\s*話?$/;
+
 /** "Ep 5" / 「第5話」; the service's own text when the episode has no number (「総集編」). */
 export function localEpisodeNumber(episode: Numbered, t: Translator): string {
-  const hasNumber = typeof episode.number === 'number' && Number.isFinite(episode.number);
   const ownText = episode.number_text?.trim();
   if (t.locale === 'ja' && ownText) return ownText;
-  if (hasNumber) return t('episode.number', { number: String(episode.number) });
+  const number =
+    typeof episode.number === 'number' && Number.isFinite(episode.number)
+      ? String(episode.number)
+      : WRITTEN_NUMBER.exec(ownText ?? '')?.[1];
+  if (number) return t('episode.number', { number });
   return ownText || t('episode.unnumbered');
 }
 
