@@ -1,3 +1,4 @@
+import { ComponentType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customIds } from '../discord/fake-discord.js';
 import { DEMO_GINGA, DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
@@ -22,9 +23,12 @@ describe('catalogue commands end to end', () => {
     let reply = first;
     for (let guard = 0; guard < 30; guard++) {
       // Each page's entries are in its Open… menu, by id.
-      for (const row of reply.components ?? [])
+      for (const row of reply.components ?? []) {
+        if (row.type !== ComponentType.ActionRow) continue;
         for (const component of row.components)
-          if (component.type === 3) seen.push(...component.options.map((o) => Number(o.value)));
+          if (component.type === ComponentType.StringSelect)
+            seen.push(...component.options.map((option) => Number(option.value)));
+      }
       const next = customIds(reply.components).find(
         (id) => id.startsWith('pg:') && id.endsWith(`:${guard + 2}`),
       );
