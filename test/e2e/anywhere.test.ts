@@ -133,7 +133,7 @@ describe('personal commands anywhere, right-click commands and help end to end',
     const shown = await (await viewingRecord(USERS.bob, 'ja')).reply(TIMEOUT);
     expect(shown.ephemeral).toBe(true);
     expect(JSON.stringify(shown.embeds)).toContain(DEMO_USERS.bob.username);
-    expect(shown.embeds[0]?.fields?.map((f) => f.name)).toContain('最近の活動');
+    expect(shown.embeds[0]?.fields?.map((f) => f.name)).toContain('最近のアクティビティ');
 
     // A user install in a DM reaches the same answer.
     const inDm = await (
