@@ -349,6 +349,11 @@ export const en = {
     `Recorded **${p.work}** ${p.episode} on {service}.`,
   'record.deleteConfirmNamed': (p: { what: string }) =>
     `Delete your record of **${p.what}**? This cannot be undone.`,
+  'subscription.action.create_record': 'records',
+  'subscription.action.create_multiple_records': 'records',
+  'subscription.action.create_review': 'reviews',
+  'subscription.action.create_status': 'status changes',
+  'subscription.alertsBefore': (p: { minutes: number }) => `alerts ${p.minutes} min before`,
 };
 
 export type Messages = typeof en;

@@ -315,4 +315,9 @@ export const ja: Messages = {
   'jobs.digest.titleFor': (p) => `${p.owner} さんの放送予定 · ${p.date}`,
   'subscription.recordedWork': (p) => `**${p.work}** ${p.episode}を記録しました。`,
   'record.deleteConfirmNamed': (p) => `**${p.what}** の記録を削除しますか？ 元に戻せません。`,
+  'subscription.action.create_record': '記録',
+  'subscription.action.create_multiple_records': '記録',
+  'subscription.action.create_review': '感想',
+  'subscription.action.create_status': 'ステータスの変更',
+  'subscription.alertsBefore': (p) => `${p.minutes} 分前にお知らせ`,
 };
