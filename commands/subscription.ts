@@ -26,7 +26,6 @@ import { ACTIVITY_ACTIONS } from '../src/service/index.js';
 import {
   capReached,
   HH_MM,
-  STATE_REASONS,
   SUBSCRIPTION_CAPS,
   type Subscription,
 } from '../src/subscriptions/model.js';

@@ -97,9 +97,7 @@ describe('/subscription end to end', () => {
       })
     ).reply(TIMEOUT);
     expect(offered.choices?.map((c) => c.value)).toContain(first?.id);
-    expect(offered.choices?.map((c) => c.name).join('\n')).toMatch(
-      /^feed · records \([a-z0-9]+\)$/m,
-    );
+    expect(offered.choices?.map((c) => c.name).join('\n')).toMatch(/^feed · records \([a-z0-9]+\)$/m);
     const elsewhere = await (
       await stack.discord.slash({
         name: 'subscription',
