@@ -60,6 +60,8 @@ export interface HandlerDeps extends HandlerShared {
 export interface ListPager {
   open<Q>(ctx: Context, listId: string, query: Q): Promise<MessageReply>;
   turn(ctx: Context, key: string, page: number): Promise<UpdateReply>;
+  /** Whether that turn is served from a page already shown (no service call, so not rate-limited). */
+  hasShownPage?(key: string, page: number): boolean;
 }
 
 export interface Invoker {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIEmbed, ButtonStyle, ComponentType } from 'discord-api-types/v10';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { customId, type ParsedCustomId } from '../components/custom-id.js';
 import { truncate } from '../render/format.js';
@@ -60,6 +61,15 @@ export function parsePagerId(id: ParsedCustomId): { key: string; page: number | 
 }
 const STATE_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Pages already shown are kept for a while, so that turning back (or forth again) shows the same
+ * page without asking the service, and does not count against the press limit (the limit guards
+ * the service budget, which such a turn does not touch). Kept in this process: a guild's
+ * interactions all reach the shard that holds it.
+ */
+const SHOWN_PAGES = 2_000;
+const SHOWN_PAGE_TTL_MS = 10 * 60 * 1000;
+
 export const pagerStateSchema = z.object({
   list: z.string(),
   invoker: z.string(),
@@ -90,6 +100,8 @@ export class Pager implements ListPager {
   private readonly lists = new Map<string, ErasedList>();
   /** State writes still in flight, by key. */
   private readonly pending = new Map<string, Promise<void>>();
+  /** Pages shown, by `<state key>:<page>`. */
+  private readonly shown = new LRUCache<string, PageView>({ max: SHOWN_PAGES, ttl: SHOWN_PAGE_TTL_MS });
 
   constructor(private readonly states: Collection<PagerState>) {}
 
@@ -104,6 +116,7 @@ export class Pager implements ListPager {
     if (!view) throw new Error(`query for ${listId} does not match its schema`);
     // A first page with nothing after it has no buttons, so nothing to remember.
     const key = view.hasNext ? this.remember(ctx, { list: listId, invoker: ctx.user.id, query }) : '';
+    if (key) this.shown.set(`${key}:1`, view);
     return { kind: 'message', embeds: [withFooter(ctx, view)], components: buttons(ctx, key, view) };
   }
 
@@ -112,16 +125,26 @@ export class Pager implements ListPager {
     const state = await this.states.get(key);
     if (!state) throw new UserFacingError('error.expired');
     if (state.invoker !== ctx.user.id) throw new UserFacingError('error.notYourComponent');
-    const view = await this.lists.get(state.list)?.render(ctx, state.query, page);
+    const view =
+      this.shown.get(`${key}:${page}`) ?? (await this.lists.get(state.list)?.render(ctx, state.query, page));
     if (!view) throw new UserFacingError('error.expired');
+    this.shown.set(`${key}:${page}`, view);
     return { kind: 'update', embeds: [withFooter(ctx, view)], components: buttons(ctx, key, view) };
+  }
+
+  /** Whether turning to `page` of the list under `key` is served from a page already shown. */
+  hasShownPage(key: string, page: number): boolean {
+    return this.shown.has(`${key}:${page}`);
   }
 
   /** Forgets every list state of a user (on unlink): queries may name what they looked at. */
   async forget(discordUserId: string): Promise<void> {
     await this.settled();
     for await (const [key, state] of this.states.entries()) {
-      if (state.invoker === discordUserId) await this.states.delete(key);
+      if (state.invoker !== discordUserId) continue;
+      await this.states.delete(key);
+      for (const shownKey of this.shown.keys())
+        if (shownKey.startsWith(`${key}:`)) this.shown.delete(shownKey);
     }
   }
 
