@@ -23,12 +23,7 @@ import { ALERT_ACTIONS, type AlertRating, alertEpisodeId, alertRating } from '..
 import { plain } from '../src/render/format.js';
 import { localEpisodeNumber, localTitle } from '../src/render/names.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
-import {
-  capReached,
-  HH_MM,
-  SUBSCRIPTION_CAPS,
-  type Subscription,
-} from '../src/subscriptions/model.js';
+import { capReached, HH_MM, SUBSCRIPTION_CAPS, type Subscription } from '../src/subscriptions/model.js';
 import { isValidTimeZone } from '../src/time-zone.js';
 import { actionWords, list, removeChoices, requireGuild } from './subscription/describe.js';
 
