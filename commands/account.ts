@@ -193,7 +193,7 @@ export const command = defineCommand({
   definition: slashCommand(
     'account',
     'アカウント',
-    { en: 'Link your service account', ja: 'サービスのアカウント連携' },
+    { en: 'Link your viewing-record account', ja: '視聴記録のアカウントを連携' },
     [
       subcommand('link', '連携', { en: 'Link your account', ja: 'アカウントを連携' }, [
         stringOption(

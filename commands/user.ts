@@ -16,7 +16,7 @@ const usernameOption = () =>
   stringOption(
     'username',
     'ユーザー名',
-    { en: 'Username on the service', ja: 'サービスのユーザー名' },
+    { en: 'Their username on the viewing-record site', ja: '視聴記録サイトでのユーザー名' },
     {
       required: true,
       maxLength: 51,
@@ -94,7 +94,7 @@ export const command = defineCommand({
   definition: slashCommand(
     'user',
     'ユーザー',
-    describe('Look up users of the service', 'サービスのユーザーを調べる'),
+    describe('Look up people who keep a viewing record', '視聴記録をつけている人を調べる'),
     [
       subcommand('profile', 'プロフィール', describe('Show a user’s profile', 'ユーザーのプロフィール'), [
         usernameOption(),
