@@ -1,6 +1,6 @@
 import { ButtonStyle, ComponentType, TextInputStyle } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { PERSONAL_TOKEN_SETTINGS_URL } from '../src/accounts/accounts.js';
+import { tokenSettingsUrl } from '../src/accounts/accounts.js';
 import { canWrite, linkedMessage, linkToken, MAX_TOKEN_LENGTH } from '../src/accounts/link.js';
 import { type CommandInput, defineCommand, type MessageReply, type ModalReply } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
@@ -10,8 +10,10 @@ import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { customId } from '../src/components/custom-id.js';
 import { discordTime } from '../src/render/format.js';
 import { OAuthError, Unauthorized } from '../src/service/index.js';
+import { linkPanel, nextStepsEmbed, PANEL_ACTIONS } from './account/link-panel.js';
 
-const linkOptions = z.object({ method: z.enum(['token', 'oauth']).default('token') });
+/** Without a method, the onboarding panel comes first (account/link-panel.ts). */
+const linkOptions = z.object({ method: z.enum(['token', 'oauth']).optional() });
 
 function tokenModal(ctx: Context): ModalReply {
   return {
@@ -172,6 +174,16 @@ async function visibility(ctx: Context, options: CommandInput['options']): Promi
   };
 }
 
+/** "Linked as …", and what to try next. */
+function linkedReply(ctx: Context, stored: Parameters<typeof linkedMessage>[1]): MessageReply {
+  return {
+    kind: 'message',
+    ephemeral: true,
+    content: linkedMessage(ctx, stored),
+    embeds: [nextStepsEmbed(ctx.t)],
+  };
+}
+
 /** Confirm buttons carry the invoker's id: pressing someone else's does nothing. */
 function requireOwner(ctx: Context, ownerId: string | undefined): void {
   if (ownerId !== ctx.user.id) throw new UserFacingError('error.notYourComponent');
@@ -181,7 +193,7 @@ export const command = defineCommand({
   definition: slashCommand(
     'account',
     'アカウント',
-    { en: 'Link your service account', ja: 'サービスのアカウント連携' },
+    { en: 'Link your viewing-record account', ja: '視聴記録のアカウントを連携' },
     [
       subcommand('link', '連携', { en: 'Link your account', ja: 'アカウントを連携' }, [
         stringOption(
@@ -226,7 +238,8 @@ export const command = defineCommand({
       case 'link': {
         const { method } = parseOptions(linkOptions, input.options);
         // The token modal must be the first answer, so it is shown before any service call.
-        return method === 'token' ? tokenModal(ctx) : startOAuth(ctx);
+        if (method === 'token') return tokenModal(ctx);
+        return method === 'oauth' ? startOAuth(ctx) : linkPanel(ctx);
       }
       case 'status':
         return status(ctx);
@@ -238,6 +251,18 @@ export const command = defineCommand({
   },
 
   components: {
+    [PANEL_ACTIONS.tokenForm]: {
+      answers: 'modal',
+      async handle(ctx) {
+        return tokenModal(ctx);
+      },
+    },
+    [PANEL_ACTIONS.oauth]: {
+      answers: 'message',
+      async handle(ctx) {
+        return startOAuth(ctx);
+      },
+    },
     entercode: {
       answers: 'modal',
       async handle(ctx, input) {
@@ -252,7 +277,7 @@ export const command = defineCommand({
         // kiroku cannot revoke a personal token (nor an OAuth one it failed to): the person must.
         const content =
           outcome === 'personal-token' || outcome === 'revoke-failed'
-            ? ctx.t('account.unlinkedRevokeYourself', { url: PERSONAL_TOKEN_SETTINGS_URL })
+            ? ctx.t('account.unlinkedRevokeYourself', { url: tokenSettingsUrl(ctx.settings.site.webUrl) })
             : ctx.t('account.unlinked');
         return { kind: 'update', content, components: [] };
       },
@@ -270,7 +295,7 @@ export const command = defineCommand({
     token: {
       async handle(ctx, input) {
         const stored = await linkToken(ctx, input.fields.token ?? '', 'token');
-        return { kind: 'message', ephemeral: true, content: linkedMessage(ctx, stored) };
+        return linkedReply(ctx, stored);
       },
     },
     code: {
@@ -288,7 +313,7 @@ export const command = defineCommand({
           throw error;
         }
         const stored = await linkToken(ctx, accessToken, 'oauth');
-        return { kind: 'message', ephemeral: true, content: linkedMessage(ctx, stored) };
+        return linkedReply(ctx, stored);
       },
     },
   },

@@ -1,11 +1,32 @@
 import { z } from 'zod';
+import type { MessageReply } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
+import type { Context } from '../src/bot/context.js';
 import { slashCommand, stringOption, subcommand, workOption } from '../src/bot/definition.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { episodeList } from '../src/catalogue/episode-list.js';
 import { episodeChoices, resolveEpisode } from '../src/catalogue/episodes.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
+import { episodeButtons } from '../src/components/episode-buttons.js';
 import { episodeEmbed } from '../src/render/episode.js';
+import type { Episode, Work } from '../src/service/index.js';
+
+const positiveId = z.coerce.number().int().positive();
+
+function episodeReply(ctx: Context, episode: Episode, work: Work): MessageReply {
+  return {
+    kind: 'message',
+    embeds: [episodeEmbed(episode, work, ctx.t, ctx.locale)],
+    components: episodeButtons(work.id, episode, ctx.t),
+  };
+}
+
+/** An episode picked from a list or a previous/next button: shown privately to whoever pressed. */
+async function openEpisode(ctx: Context, workArg: string | undefined, episodeArg: string | undefined) {
+  const work = await resolveWork(ctx, String(positiveId.parse(workArg)));
+  const episode = await resolveEpisode(ctx, work.id, String(positiveId.parse(episodeArg)));
+  return { ...episodeReply(ctx, episode, work), ephemeral: true };
+}
 
 const listOptions = z.object({ work: z.string().min(1, 'reason.required') });
 const infoOptions = z.object({
@@ -42,13 +63,24 @@ export const command = defineCommand({
     const options = parseOptions(infoOptions, input.options);
     const work = await resolveWork(ctx, options.work);
     const episode = await resolveEpisode(ctx, work.id, options.number);
-    return { kind: 'message', embeds: [episodeEmbed(episode, work, ctx.t, ctx.locale)] };
+    return episodeReply(ctx, episode, work);
   },
 
   async autocomplete(ctx, input) {
     if (input.focused.name === 'work') return workChoices(ctx, input.focused.value);
     const work = input.options.work;
     return episodeChoices(ctx, typeof work === 'string' ? work : undefined, input.focused.value);
+  },
+
+  components: {
+    open: {
+      answers: 'message',
+      handle: (ctx, input) => openEpisode(ctx, input.args[0], input.values[0]),
+    },
+    show: {
+      answers: 'message',
+      handle: (ctx, input) => openEpisode(ctx, input.args[0], input.args[1]),
+    },
   },
 
   lists: { list: episodeList },

@@ -29,10 +29,16 @@ const feedList = pagedList({
       },
       call,
     );
-    return viewOf(result, page, perPage, {
-      title: ctx.t('feed.title'),
-      description: lines(result.items.map((activity) => activityLine(activity, ctx.t))),
-    });
+    return viewOf(
+      result,
+      page,
+      perPage,
+      {
+        title: ctx.t('feed.title'),
+        description: lines(result.items.map((activity) => activityLine(activity, ctx.t))),
+      },
+      { emptyText: ctx.t('empty.feed') },
+    );
   },
 });
 

@@ -4,9 +4,10 @@ import { slashCommand, statusChoices, stringOption } from '../src/bot/definition
 import { pagedList, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { WORK_SORTS, workSortOption, workSortSchema } from '../src/catalogue/work-sort.js';
+import { customId } from '../src/components/custom-id.js';
 import { lines } from '../src/render/format.js';
 import { statusLabel } from '../src/render/status.js';
-import { workLine } from '../src/render/work.js';
+import { workLine, workMenuOption } from '../src/render/work.js';
 import { WATCH_STATUS_FILTERS, watchStatusFilterSchema } from '../src/service/index.js';
 import { SEASON } from './work.js';
 
@@ -31,7 +32,15 @@ const libraryList = pagedList({
         ...WORK_SORTS[query.sort],
         page,
         per_page: perPage,
-        fields: ['id', 'title', 'season_name', 'season_name_text', 'watchers_count', 'status.kind'],
+        fields: [
+          'id',
+          'title',
+          'title_en',
+          'season_name',
+          'season_name_text',
+          'watchers_count',
+          'status.kind',
+        ],
       },
       call,
     );
@@ -40,7 +49,19 @@ const libraryList = pagedList({
         (work) => `${workLine(work, ctx.t, ctx.locale)} · ${statusLabel(work.status?.kind, ctx.t)}`,
       ),
     );
-    return viewOf(result, page, perPage, { title: ctx.t('library.title'), description });
+    return viewOf(
+      result,
+      page,
+      perPage,
+      { title: ctx.t('library.title'), description },
+      {
+        emptyText: ctx.t('empty.library'),
+        open: {
+          customId: customId('work', 'open'),
+          options: result.items.map((work) => workMenuOption(work, ctx.t)),
+        },
+      },
+    );
   },
 });
 

@@ -4,8 +4,8 @@ import { USER_FIELDS, userEmbed } from '../src/render/user.js';
 
 export const command = defineCommand({
   definition: slashCommand('me', 'マイページ', {
-    en: 'Your own profile on the service',
-    ja: 'サービス上の自分のプロフィール',
+    en: 'Your own viewing-record profile',
+    ja: '自分の視聴記録のプロフィール',
   }),
   ephemeral: () => true,
   async execute(ctx) {

@@ -37,7 +37,7 @@ const peopleList = pagedList({
       title: truncate(ctx.t('people.title', { query: query.name }), 256),
       description: lines(result.items.map((person) => personLine(person, ctx.t, ctx.locale))),
     };
-    return viewOf(result, page, perPage, embed);
+    return viewOf(result, page, perPage, embed, { emptyText: ctx.t('empty.people') });
   },
 });
 

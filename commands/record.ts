@@ -18,7 +18,9 @@ import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { episodeChoices, resolveEpisode } from '../src/catalogue/episodes.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { customId } from '../src/components/custom-id.js';
-import { episodeLabel, lines, truncate, workTitle } from '../src/render/format.js';
+import { episodeButtons } from '../src/components/episode-buttons.js';
+import { lines, truncate } from '../src/render/format.js';
+import { localEpisodeLabel, localTitle } from '../src/render/names.js';
 import { recordEmbed, recordLine } from '../src/render/record.js';
 import { RATING_STATES } from '../src/service/index.js';
 
@@ -79,10 +81,16 @@ const recordList = pagedList({
       },
       call,
     );
-    return viewOf(result, page, perPage, {
-      title: truncate(ctx.t('record.listTitleFor', { title: query.title }), 256),
-      description: lines(result.items.map((record) => recordLine(record, ctx.t))),
-    });
+    return viewOf(
+      result,
+      page,
+      perPage,
+      {
+        title: truncate(ctx.t('record.listTitleFor', { title: query.title }), 256),
+        description: lines(result.items.map((record) => recordLine(record, ctx.t))),
+      },
+      { emptyText: ctx.t('empty.records') },
+    );
   },
 });
 
@@ -160,7 +168,13 @@ async function post(ctx: Context, raw: CommandInput['options']): Promise<Message
     work: record.work?.title ? record.work : work,
     episode: record.episode?.id ? record.episode : episode,
   };
-  return { kind: 'message', ephemeral: false, embeds: [recordEmbed(shown, ctx.t)] };
+  return {
+    kind: 'message',
+    ephemeral: false,
+    embeds: [recordEmbed(shown, ctx.t)],
+    // Friends reading the post can record the same episode, or move to its neighbours.
+    components: episodeButtons(work.id, episode, ctx.t),
+  };
 }
 
 /**
@@ -202,12 +216,37 @@ async function edit(ctx: Context, raw: CommandInput['options']): Promise<Message
   return { kind: 'message', ephemeral: true, content: ctx.t('record.edited', { id: record.id }) };
 }
 
-function deleteConfirmation(ctx: Context, raw: CommandInput['options']): MessageReply {
+/** "Delete your record of <work> <episode>?", read with the person's own token (someone else's is not found). */
+async function deleteConfirmation(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
   const { id } = parseOptions(deleteOptions, raw);
+  const found = await ctx.service.records(
+    {
+      filter_ids: [id],
+      fields: [
+        'id',
+        'user.id',
+        'work.title',
+        'work.title_en',
+        'episode.number',
+        'episode.number_text',
+        'episode.title',
+      ],
+    },
+    await ctx.ownCall(),
+  );
+  const record = found.items[0];
+  const account = await ctx.linkedAccount();
+  if (!record || record.user?.id !== account?.serviceUserId) throw new UserFacingError('error.notFound');
+  const what = [
+    localTitle(record.work, ctx.t),
+    record.episode ? localEpisodeLabel(record.episode, ctx.t) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return {
     kind: 'message',
     ephemeral: true,
-    content: ctx.t('record.deleteConfirm', { id }),
+    content: ctx.t('record.deleteConfirmNamed', { what: truncate(what, 300) }),
     components: [
       {
         type: ComponentType.ActionRow,
@@ -217,6 +256,12 @@ function deleteConfirmation(ctx: Context, raw: CommandInput['options']): Message
             style: ButtonStyle.Danger,
             label: ctx.t('record.deleteButton'),
             custom_id: customId('record', 'delete', id, ctx.user.id),
+          },
+          {
+            type: ComponentType.Button,
+            style: ButtonStyle.Secondary,
+            label: ctx.t('account.cancelButton'),
+            custom_id: customId('record', 'cancel', ctx.user.id),
           },
         ],
       },
@@ -278,7 +323,7 @@ export const command = defineCommand({
     const episode = await resolveEpisode(ctx, work.id, options.episode);
     return ctx.pager.open(ctx, 'record/list', {
       episodeId: episode.id,
-      title: `${workTitle(work, ctx.t)} ${episodeLabel(episode, ctx.t)}`,
+      title: `${localTitle(work, ctx.t)} ${localEpisodeLabel(episode, ctx.t)}`,
       hasComment: options.has_comment,
       sort: options.sort,
     });
@@ -294,6 +339,13 @@ export const command = defineCommand({
   },
 
   components: {
+    cancel: {
+      answers: 'update',
+      async handle(ctx, input) {
+        if (input.args[0] !== ctx.user.id) throw new UserFacingError('error.notYourComponent');
+        return { kind: 'update', content: ctx.t('account.cancelled'), components: [] };
+      },
+    },
     delete: {
       answers: 'update',
       async handle(ctx, input) {

@@ -3,7 +3,9 @@ import { defineCommand } from '../src/bot/command.js';
 import { booleanOption, integerOption, slashCommand } from '../src/bot/definition.js';
 import { pagedList, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
+import { customId } from '../src/components/custom-id.js';
 import { lines } from '../src/render/format.js';
+import { localTitle } from '../src/render/names.js';
 import { PROGRAM_FIELDS, programLine } from '../src/render/program.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -42,10 +44,26 @@ const scheduleList = pagedList({
       },
       call,
     );
-    return viewOf(result, page, perPage, {
-      title: ctx.t('schedule.title', { hours: query.hours }),
-      description: lines(result.items.map((program) => programLine(program, ctx.t))),
-    });
+    const works = new Map(result.items.flatMap((p) => (p.work?.id ? [[p.work.id, p.work] as const] : [])));
+    return viewOf(
+      result,
+      page,
+      perPage,
+      {
+        title: ctx.t('schedule.title', { hours: query.hours }),
+        description: lines(result.items.map((program) => programLine(program, ctx.t))),
+      },
+      {
+        emptyText: ctx.t('empty.schedule'),
+        open: {
+          customId: customId('work', 'open'),
+          options: [...works.values()].map((work) => ({
+            label: localTitle(work, ctx.t),
+            value: String(work.id),
+          })),
+        },
+      },
+    );
   },
 });
 

@@ -3,7 +3,7 @@ import { defineCommand } from '../src/bot/command.js';
 import { slashCommand, statusChoices, stringOption, workOption } from '../src/bot/definition.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
-import { workTitle } from '../src/render/format.js';
+import { localTitle } from '../src/render/names.js';
 import { statusLabel } from '../src/render/status.js';
 import { STATUS_KINDS, statusKindSchema } from '../src/service/index.js';
 
@@ -36,7 +36,7 @@ export const command = defineCommand({
     return {
       kind: 'message',
       ephemeral: true,
-      content: ctx.t('status.set', { title: workTitle(work, ctx.t), status: statusLabel(kind, ctx.t) }),
+      content: ctx.t('status.set', { title: localTitle(work, ctx.t), status: statusLabel(kind, ctx.t) }),
     };
   },
   async autocomplete(ctx, input) {

@@ -20,16 +20,12 @@ import { parseOptions } from '../src/bot/parse-options.js';
 import { languageOption, postLanguage, postLanguageSchema } from '../src/bot/post-language-option.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { ALERT_ACTIONS, type AlertRating, alertEpisodeId, alertRating } from '../src/components/alert-ids.js';
-import { lines } from '../src/render/format.js';
+import { plain } from '../src/render/format.js';
+import { localEpisodeNumber, localTitle } from '../src/render/names.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
-import {
-  capReached,
-  HH_MM,
-  STATE_REASONS,
-  SUBSCRIPTION_CAPS,
-  type Subscription,
-} from '../src/subscriptions/model.js';
+import { capReached, HH_MM, SUBSCRIPTION_CAPS, type Subscription } from '../src/subscriptions/model.js';
 import { isValidTimeZone } from '../src/time-zone.js';
+import { actionWords, list, removeChoices, requireGuild } from './subscription/describe.js';
 
 /** How long an alert's Watched press is remembered: longer than any alert stays relevant. */
 const WATCHED_ONCE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -87,11 +83,6 @@ const mention = (channelId: string) => `<#${channelId}>`;
 
 const postChannelOption = () =>
   textChannelOption('channel', 'チャンネル', { en: 'Where to post', ja: '投稿先' }, { required: true });
-
-function requireGuild(ctx: Context): string {
-  if (!ctx.guildId) throw new UserFacingError('error.guildOnly');
-  return ctx.guildId;
-}
 
 /**
  * Refuses up front a channel that is not a text or announcement channel, one the invoker may not
@@ -160,7 +151,7 @@ async function subscribeFeed(ctx: Context, raw: CommandInput['options']): Promis
       ? ctx.t('subscription.allActions')
       : options.actions === 'records_reviews'
         ? ctx.t('subscription.recordsReviewsActions')
-        : actions.join(', ');
+        : actionWords(ctx, actions);
   return {
     kind: 'message',
     ephemeral: true,
@@ -212,41 +203,6 @@ async function subscribeSchedule(ctx: Context, raw: CommandInput['options']): Pr
   };
 }
 
-function describeSubscription(ctx: Context, s: Subscription): string {
-  const detail =
-    s.kind === 'schedule' && s.schedule
-      ? `${s.schedule.time} ${s.schedule.timezone}${s.schedule.alertMinutes ? ` · ⏰ ${s.schedule.alertMinutes} min` : ''}`
-      : (s.feed?.actions.join(', ') ?? '');
-  const language = ctx.t(`subscription.language.${s.language}`);
-  return `\`${s.id}\` ${ctx.t(`subscription.kind.${s.kind}`)} → ${mention(s.channelId)} · <@${s.ownerId}> · ${detail} · ${language} · ${ctx.t(stateKey(s))}`;
-}
-
-/** A disabled subscription says whether its channel, its owner or kiroku is the reason. */
-function stateKey(s: Subscription) {
-  if (s.state === 'disabled' && s.stateReason === STATE_REASONS.ownerLeft)
-    return 'subscription.state.ownerLeft';
-  if (s.state === 'disabled' && s.stateReason === STATE_REASONS.botRemoved)
-    return 'subscription.state.botRemoved';
-  return `subscription.state.${s.state}` as const;
-}
-
-async function list(ctx: Context): Promise<MessageReply> {
-  const guildId = requireGuild(ctx);
-  const found = await ctx.subscriptions.all((s) => s.guildId === guildId);
-  return {
-    kind: 'message',
-    ephemeral: true,
-    embeds: [
-      {
-        title: ctx.t('subscription.listTitle'),
-        description: found.length
-          ? lines(found.map((s) => describeSubscription(ctx, s)))
-          : ctx.t('subscription.none'),
-      },
-    ],
-  };
-}
-
 async function remove(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
   const guildId = requireGuild(ctx);
   const { id } = parseOptions(removeOptions, raw);
@@ -273,8 +229,13 @@ async function recordFromAlert(
       const episodeId = alertEpisodeId.parse(episodeArg);
       const call = await ctx.ownCall('write');
       const record = await ctx.service.createRecord({ episode_id: episodeId, ...rating }, call);
-      const episode = record.episode?.number_text ?? `#${episodeId}`;
-      return ctx.t('subscription.recorded', { episode });
+      // Named as the reader reads it; never the internal episode id.
+      const episode = record.episode
+        ? localEpisodeNumber(record.episode, ctx.t)
+        : ctx.t('episode.unnumbered');
+      return record.work?.title
+        ? ctx.t('subscription.recordedWork', { work: plain(localTitle(record.work, ctx.t)), episode })
+        : ctx.t('subscription.recorded', { episode });
     },
   );
   return { kind: 'message', ephemeral: true, content: recorded ?? ctx.t('subscription.alreadyRecorded') };
@@ -363,8 +324,8 @@ export const command = defineCommand({
         stringOption(
           'id',
           'id',
-          { en: 'Subscription id from the list', ja: '一覧の購読 ID' },
-          { required: true, maxLength: 12 },
+          { en: 'The subscription: pick it from the list', ja: '自動投稿: 一覧から選ぶ' },
+          { required: true, maxLength: 12, autocomplete: true },
         ),
       ]),
     ],
@@ -383,6 +344,12 @@ export const command = defineCommand({
       default:
         return list(ctx);
     }
+  },
+
+  async autocomplete(ctx, input) {
+    return input.subcommand === 'remove' && input.focused.name === 'id'
+      ? removeChoices(ctx, input.focused.value)
+      : [];
   },
 
   components: {

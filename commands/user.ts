@@ -4,6 +4,7 @@ import { slashCommand, stringOption, subcommand, type Text } from '../src/bot/de
 import { pagedList, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { userByName } from '../src/catalogue/users.js';
+import { customId } from '../src/components/custom-id.js';
 import { activityLine } from '../src/render/activity.js';
 import { lines, truncate } from '../src/render/format.js';
 import { userEmbed, userLine } from '../src/render/user.js';
@@ -15,7 +16,7 @@ const usernameOption = () =>
   stringOption(
     'username',
     'ユーザー名',
-    { en: 'Username on the service', ja: 'サービスのユーザー名' },
+    { en: 'Their username on the viewing-record site', ja: '視聴記録サイトでのユーザー名' },
     {
       required: true,
       maxLength: 51,
@@ -41,10 +42,24 @@ function relationList(kind: 'followers' | 'following') {
         kind === 'followers'
           ? ctx.t('user.followersTitle', { username })
           : ctx.t('user.followingTitle', { username });
-      return viewOf(result, page, perPage, {
-        title: truncate(title, 256),
-        description: lines(result.items.map(userLine)),
-      });
+      const named = result.items.filter((u) => u.username && USERNAME.test(u.username));
+      return viewOf(
+        result,
+        page,
+        perPage,
+        { title: truncate(title, 256), description: lines(result.items.map(userLine)) },
+        {
+          emptyText: ctx.t('empty.users'),
+          open: {
+            customId: customId('user', 'open'),
+            options: named.map((u) => ({
+              label: u.username ?? '',
+              value: u.username ?? '',
+              description: u.name ?? undefined,
+            })),
+          },
+        },
+      );
     },
   });
 }
@@ -60,10 +75,16 @@ const activityList = pagedList({
       call,
     );
     const title = ctx.t('user.activitiesTitle', { username: user.username ?? query.username });
-    return viewOf(result, page, perPage, {
-      title: truncate(title, 256),
-      description: lines(result.items.map((activity) => activityLine(activity, ctx.t))),
-    });
+    return viewOf(
+      result,
+      page,
+      perPage,
+      {
+        title: truncate(title, 256),
+        description: lines(result.items.map((activity) => activityLine(activity, ctx.t))),
+      },
+      { emptyText: ctx.t('empty.activities') },
+    );
   },
 });
 
@@ -73,7 +94,7 @@ export const command = defineCommand({
   definition: slashCommand(
     'user',
     'ユーザー',
-    describe('Look up users of the service', 'サービスのユーザーを調べる'),
+    describe('Look up people who keep a viewing record', '視聴記録をつけている人を調べる'),
     [
       subcommand('profile', 'プロフィール', describe('Show a user’s profile', 'ユーザーのプロフィール'), [
         usernameOption(),
@@ -110,6 +131,17 @@ export const command = defineCommand({
         return { kind: 'message', embeds: [userEmbed(user, ctx.t, ctx.locale)] };
       }
     }
+  },
+  components: {
+    /** A person picked in an "Open…" menu of followers or following: their profile, privately. */
+    open: {
+      answers: 'message',
+      async handle(ctx, input) {
+        const { username } = usernameQuery.parse({ username: input.values[0] });
+        const user = await userByName(ctx, username);
+        return { kind: 'message', ephemeral: true, embeds: [userEmbed(user, ctx.t, ctx.locale)] };
+      },
+    },
   },
   lists: {
     followers: relationList('followers'),

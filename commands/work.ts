@@ -1,6 +1,8 @@
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { z } from 'zod';
+import type { MessageReply } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
+import type { Context } from '../src/bot/context.js';
 import { slashCommand, stringOption, subcommand, workOption } from '../src/bot/definition.js';
 import { pagedList, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
@@ -9,8 +11,10 @@ import { WORK_SORTS, workSortOption, workSortSchema } from '../src/catalogue/wor
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { customId } from '../src/components/custom-id.js';
 import { lines, truncate } from '../src/render/format.js';
+import { hasNoEpisodes } from '../src/render/names.js';
 import { statusLabel } from '../src/render/status.js';
-import { workEmbed, workLine } from '../src/render/work.js';
+import { workEmbed, workLine, workMenuOption } from '../src/render/work.js';
+import type { Work } from '../src/service/index.js';
 import { STATUS_KINDS, statusKindSchema } from '../src/service/index.js';
 
 export const SEASON = /^\d{4}-(winter|spring|summer|autumn|all)$/;
@@ -37,7 +41,7 @@ const searchList = pagedList({
           ...WORK_SORTS[query.sort],
           page,
           per_page: perPage,
-          fields: ['id', 'title', 'season_name', 'season_name_text', 'watchers_count'],
+          fields: ['id', 'title', 'title_en', 'season_name', 'season_name_text', 'watchers_count'],
         },
         call,
       ),
@@ -46,9 +50,52 @@ const searchList = pagedList({
       title: truncate(ctx.t('work.searchTitle', { query: query.title ?? query.season ?? '' }), 256),
       description: lines(result.items.map((work) => workLine(work, ctx.t, ctx.locale))),
     };
-    return viewOf(result, page, perPage, embed);
+    return viewOf(result, page, perPage, embed, {
+      emptyText: ctx.t('empty.works'),
+      open: {
+        customId: customId('work', 'open'),
+        options: result.items.map((w) => workMenuOption(w, ctx.t)),
+      },
+    });
   },
 });
+
+/** The work with its buttons: episodes (not for a movie) and the watch-status menu. */
+function workInfoReply(ctx: Context, work: Work): MessageReply {
+  const episodes = hasNoEpisodes(work)
+    ? []
+    : [
+        {
+          type: ComponentType.ActionRow as const,
+          components: [
+            {
+              type: ComponentType.Button as const,
+              style: ButtonStyle.Primary as const,
+              label: ctx.t('work.showEpisodes'),
+              custom_id: customId('work', 'episodes', work.id),
+            },
+          ],
+        },
+      ];
+  return {
+    kind: 'message',
+    embeds: [workEmbed(work, ctx.t, ctx.locale)],
+    components: [
+      ...episodes,
+      {
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.StringSelect,
+            custom_id: customId('work', 'status', work.id),
+            placeholder: ctx.t('work.setStatusPlaceholder'),
+            options: STATUS_KINDS.map((kind) => ({ label: statusLabel(kind, ctx.t), value: kind })),
+          },
+        ],
+      },
+    ],
+  };
+}
 
 export const command = defineCommand({
   definition: slashCommand('work', '作品', { en: 'Look up anime works', ja: 'アニメ作品を調べる' }, [
@@ -81,35 +128,7 @@ export const command = defineCommand({
       return ctx.pager.open(ctx, 'work/search', parseOptions(searchQuery, input.options));
     }
     const { work: value } = parseOptions(infoOptions, input.options);
-    const work = await resolveWork(ctx, value);
-    return {
-      kind: 'message',
-      embeds: [workEmbed(work, ctx.t, ctx.locale)],
-      components: [
-        {
-          type: ComponentType.ActionRow,
-          components: [
-            {
-              type: ComponentType.Button,
-              style: ButtonStyle.Primary,
-              label: ctx.t('work.showEpisodes'),
-              custom_id: customId('work', 'episodes', work.id),
-            },
-          ],
-        },
-        {
-          type: ComponentType.ActionRow,
-          components: [
-            {
-              type: ComponentType.StringSelect,
-              custom_id: customId('work', 'status', work.id),
-              placeholder: ctx.t('work.setStatusPlaceholder'),
-              options: STATUS_KINDS.map((kind) => ({ label: statusLabel(kind, ctx.t), value: kind })),
-            },
-          ],
-        },
-      ],
-    };
+    return workInfoReply(ctx, await resolveWork(ctx, value));
   },
 
   async autocomplete(ctx, input) {
@@ -117,6 +136,14 @@ export const command = defineCommand({
   },
 
   components: {
+    /** A work picked in an "Open…" menu (search, library): its info, privately. */
+    open: {
+      answers: 'message',
+      async handle(ctx, input) {
+        const workId = z.coerce.number().int().positive().parse(input.values[0]);
+        return { ...workInfoReply(ctx, await resolveWork(ctx, String(workId))), ephemeral: true };
+      },
+    },
     episodes: {
       answers: 'message',
       async handle(ctx, input) {

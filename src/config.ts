@@ -29,7 +29,6 @@ const environmentSchema = z.object({
   DISCORD_REST_URL: optionalString.pipe(httpUrl.optional()),
   SERVICE_URL: z.string().default('https://api.annict.com').pipe(httpUrl),
   /** The service's web site, where every feed post links (a record's or review's own page). */
-  SERVICE_WEB_URL: z.string().default('https://annict.com').pipe(httpUrl),
   SERVICE_API_VERSION: z
     .string()
     .default('v1')
@@ -40,6 +39,8 @@ const environmentSchema = z.object({
   SERVICE_OAUTH_URL: optionalString.pipe(httpUrl.optional()),
   SERVICE_REDIRECT_URI: optionalString,
   SERVICE_RATE_PER_SECOND: z.string().default('3').pipe(positiveNumber.max(50)),
+  SERVICE_NAME: z.string().trim().min(1).max(40).default('Annict'),
+  SERVICE_WEB_URL: z.string().default('https://annict.com').pipe(httpUrl),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
     z
@@ -107,14 +108,16 @@ export interface Config {
   discordRestUrl: string | undefined;
   service: {
     url: string;
-    /** The service's web site (SERVICE_WEB_URL), without a trailing slash. */
-    webUrl: string;
     apiVersion: string;
     token: string | undefined;
     oauth: { clientId: string; clientSecret: string; baseUrl: string; redirectUri: string } | undefined;
     oauthBaseUrl: string;
     redirectUri: string;
     ratePerSecond: number;
+    /** How people read the service's name (SERVICE_NAME). */
+    name: string;
+    /** The service's web site (SERVICE_WEB_URL), without a trailing slash: every link to its pages. */
+    webUrl: string;
   };
   dataDir: string;
   databaseUrl: string;
@@ -172,7 +175,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     discordRestUrl: e.DISCORD_REST_URL?.replace(/\/+$/, ''),
     service: {
       url: e.SERVICE_URL.replace(/\/+$/, ''),
-      webUrl: e.SERVICE_WEB_URL.replace(/\/+$/, ''),
       apiVersion: e.SERVICE_API_VERSION,
       token: e.SERVICE_TOKEN,
       oauth:
@@ -187,6 +189,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       oauthBaseUrl,
       redirectUri,
       ratePerSecond: e.SERVICE_RATE_PER_SECOND,
+      name: e.SERVICE_NAME,
+      webUrl: e.SERVICE_WEB_URL.replace(/\/+$/, ''),
     },
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite://${path.join(dataDir, 'kiroku.sqlite')}`,

@@ -57,6 +57,14 @@ describe('configuration', () => {
     expect(parseConfig({ BROADCAST_DAY_START: '04:30' }).broadcastDayStart).toBe(270);
   });
 
+  it('names the service (SERVICE_NAME) and its web pages (SERVICE_WEB_URL), Annict by default', () => {
+    expect(parseConfig({}).service).toMatchObject({ name: 'Annict', webUrl: 'https://annict.com' });
+    const other = parseConfig({ SERVICE_NAME: 'Kiroku Test', SERVICE_WEB_URL: 'https://example.test/' });
+    expect(other.service).toMatchObject({ name: 'Kiroku Test', webUrl: 'https://example.test' });
+    expect(() => parseConfig({ SERVICE_WEB_URL: 'ftp://example.test' })).toThrow(/^SERVICE_WEB_URL: /);
+    expect(() => parseConfig({ SERVICE_NAME: ' ' })).toThrow(/^SERVICE_NAME: /);
+  });
+
   it('needs both OAuth client variables or neither', () => {
     expect(() => parseConfig({ SERVICE_CLIENT_ID: 'id' })).toThrow(/^SERVICE_CLIENT_SECRET: /);
     const config = parseConfig({

@@ -6,10 +6,16 @@ import { type StoredToken, type TokenVault, VaultError } from '../vault/index.js
 export type UnlinkHook = (discordUserId: string) => Promise<void>;
 
 /**
- * Where people manage their personal access tokens at the service (Annict's `settings_app_list`
- * route): kiroku cannot revoke those, so the person is sent here on unlink.
+ * Where people create and manage their personal access tokens at the service (Annict's
+ * `settings_app_list` route, under SERVICE_WEB_URL): the onboarding panel links here, and kiroku
+ * cannot revoke those tokens, so the person is sent here on unlink as well.
  */
-export const PERSONAL_TOKEN_SETTINGS_URL = 'https://annict.com/settings/apps';
+export function tokenSettingsUrl(webUrl: string): string {
+  return `${webUrl}/settings/apps`;
+}
+
+/** The page on Annict's own site (SERVICE_WEB_URL's default). */
+export const PERSONAL_TOKEN_SETTINGS_URL = tokenSettingsUrl('https://annict.com');
 
 /** What unlink did with the token: revoked (OAuth), or left for the person to revoke (personal). */
 export type UnlinkOutcome = 'revoked' | 'revoke-failed' | 'personal-token' | 'none';

@@ -68,6 +68,7 @@ export async function buildHandlerDeps(
       defaultTimezone: config.defaultTimezone,
       serviceToken: config.service.token,
       publicUrl: config.publicUrl,
+      site: { name: config.service.name, webUrl: config.service.webUrl },
     },
   };
   return { deps, commands };

@@ -5,6 +5,7 @@
  * known, or when reading them fails, a mention falls back to plain text (`/work search`).
  */
 import { z } from 'zod';
+import type { Translator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
 
 const registeredSchema = z.array(
@@ -66,4 +67,32 @@ export class CommandMentions {
     const id = this.#ids.get(path.split(' ')[0] ?? '');
     return id ? `</${path}:${id}>` : `\`/${path}\``;
   }
+}
+
+/**
+ * A command written in a catalogue text as `` `/account link` `` (optionally followed by options, as
+ * `` `/account link method:token` ``). Catalogues keep this plain form, which is also what a reader
+ * sees while the ids are unknown.
+ */
+const WRITTEN_COMMAND = /`\/([a-z][a-z_-]*(?: [a-z][a-z_-]*)?)((?: [a-z_]+:[^`\s]+)*)`/g;
+
+/** Rewrites every written command in a text as a clickable mention (options stay as code beside it). */
+export function mentionCommands(text: string, mentions: Pick<CommandMentions, 'mention'>): string {
+  if (!text.includes('`/')) return text;
+  return text.replace(WRITTEN_COMMAND, (_, path: string, options: string) => {
+    const mention = mentions.mention(path);
+    const rest = options.trim();
+    return rest ? `${mention} \`${rest}\`` : mention;
+  });
+}
+
+/**
+ * A translator whose texts carry clickable command mentions. Starts reading the ids (at most once an
+ * hour) so that the next interaction has them; until then mentions fall back to the written form.
+ */
+export function withCommandMentions(t: Translator, mentions: CommandMentions): Translator {
+  void mentions.refresh();
+  const base = t as unknown as (key: string, params?: unknown) => string;
+  const translate = (key: string, params?: unknown) => mentionCommands(base(key, params), mentions);
+  return Object.assign(translate, { locale: t.locale, site: t.site }) as unknown as Translator;
 }

@@ -2,12 +2,12 @@ import type { Accounts } from '../accounts/accounts.js';
 import type { OAuthStates } from '../accounts/oauth-state.js';
 import type { UserPreferences } from '../accounts/user-preferences.js';
 import type { Locale } from '../i18n/locale.js';
-import { createTranslator, type Translator } from '../i18n/translator.js';
+import { createTranslator, DEFAULT_SITE, type ServiceSite, type Translator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
 import type { CallOptions, OAuthClient, Priority, ServiceClient, TokenInfo } from '../service/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { StoredToken, TokenVault } from '../vault/index.js';
-import type { CommandMentions } from './command-mentions.js';
+import { type CommandMentions, withCommandMentions } from './command-mentions.js';
 import type { MessageReply, UpdateReply } from './interaction-types.js';
 import type { LookupCache } from './lookup-cache.js';
 import type { OncePerUser, OncePerUserOptions } from './once-per-user.js';
@@ -48,6 +48,8 @@ export interface HandlerDeps extends HandlerShared {
     /** Operator token for catalogue lookups by users who have not linked an account. */
     serviceToken: string | undefined;
     publicUrl: string | undefined;
+    /** The service as people read about it (SERVICE_NAME, SERVICE_WEB_URL); Annict's when absent. */
+    site?: ServiceSite;
   };
 }
 
@@ -58,6 +60,8 @@ export interface HandlerDeps extends HandlerShared {
 export interface ListPager {
   open<Q>(ctx: Context, listId: string, query: Q): Promise<MessageReply>;
   turn(ctx: Context, key: string, page: number): Promise<UpdateReply>;
+  /** Whether that turn is served from a page already shown (no service call, so not rate-limited). */
+  hasShownPage?(key: string, page: number): boolean;
 }
 
 export interface Invoker {
@@ -75,7 +79,7 @@ export interface Context extends HandlerShared {
   readonly guildLocale: Locale | null;
   readonly channelId: string | null;
   readonly logger: Logger;
-  readonly settings: Omit<HandlerDeps['settings'], 'serviceToken'>;
+  readonly settings: Omit<HandlerDeps['settings'], 'serviceToken' | 'site'> & { site: ServiceSite };
   /** The invoker's linked account, or undefined. */
   linkedAccount(): Promise<StoredToken | undefined>;
   /** Runs `action` once per (invoker, scope, key); a second press meanwhile gets undefined (once-per-user.ts). */
@@ -108,7 +112,10 @@ export function createContext(deps: HandlerDeps, scope: InteractionScope): Conte
   return {
     ...shared,
     locale: scope.locale,
-    t: createTranslator(scope.locale),
+    t: withCommandMentions(
+      createTranslator(scope.locale, settings.site ?? DEFAULT_SITE),
+      shared.commandMentions,
+    ),
     user: scope.user,
     guildId: scope.guildId,
     guildLocale: scope.guildLocale ?? null,
@@ -121,6 +128,7 @@ export function createContext(deps: HandlerDeps, scope: InteractionScope): Conte
       pageSize: settings.pageSize,
       defaultTimezone: settings.defaultTimezone,
       publicUrl: settings.publicUrl,
+      site: settings.site ?? DEFAULT_SITE,
     },
     linkedAccount,
     oncePerUser: (options, action) => claims.run(scope.user.id, deps.now(), options, action),

@@ -20,11 +20,16 @@ export interface Text {
   ja: string;
 }
 
-/** Name and description with their `ja` localizations, as every command and option must carry. */
-function naming(name: string, jaName: string, description: Text) {
+/**
+ * Name and description: the English name for every reader, the description in both languages.
+ * Slash commands and their options keep their English names in Japanese too (docs/commands.md,
+ * "Command names in Japanese"): a clickable mention always shows a command's default name, so a
+ * localized name would make the picker and every reply name the same command differently. The
+ * Japanese name each definition still states (`_jaName`) is not registered.
+ */
+function naming(name: string, _jaName: string, description: Text) {
   return {
     name,
-    name_localizations: { ja: jaName },
     description: description.en,
     description_localizations: { ja: description.ja },
   };

@@ -12,7 +12,8 @@ const optionShape: z.ZodType = z.lazy(() =>
   z.looseObject({
     name: z.string().regex(/^[-_\p{L}\p{N}]{1,32}$/u),
     description: z.string().min(1).max(100),
-    name_localizations: jaLocalized,
+    // Slash commands and options are named in English for every reader (docs/commands.md).
+    name_localizations: jaLocalized.optional(),
     description_localizations: jaLocalized,
     options: z.array(optionShape).optional(),
   }),
@@ -38,7 +39,7 @@ const commandModuleShape = z.looseObject({
     type: z.literal(1).optional(),
     name: z.string().regex(/^[-_a-z0-9]{1,32}$/),
     description: z.string().min(1).max(100),
-    name_localizations: jaLocalized,
+    name_localizations: jaLocalized.optional(),
     description_localizations: jaLocalized,
     options: z.array(optionShape).optional(),
   }),

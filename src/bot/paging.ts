@@ -1,14 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { type APIEmbed, ButtonStyle, ComponentType } from 'discord-api-types/v10';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { customId, type ParsedCustomId } from '../components/custom-id.js';
+import { truncate } from '../render/format.js';
 import type { Collection } from '../store/index.js';
 import type { Context, ListPager } from './context.js';
 import type { MessageReply, UpdateReply } from './interaction-types.js';
 import { UserFacingError } from './user-facing-error.js';
 
-/** One rendered page of a list; the pager adds the footer and the Previous/Next buttons. */
-export interface PageView {
+/**
+ * An "Open…" menu for a page's entries, so nobody retypes an id: `customId` routes the pick to a
+ * command's component handler (e.g. `work:open`), each option's value names one entry.
+ */
+export interface OpenMenu {
+  customId: string;
+  options: Array<{ label: string; value: string; description?: string }>;
+}
+
+/** What a list adds to its page: the empty state (why, and the command that fixes it) and an Open menu. */
+export interface PageExtras {
+  emptyText?: string;
+  open?: OpenMenu;
+}
+
+/** One rendered page of a list; the pager adds the footer, the Open menu and the Previous/Next buttons. */
+export interface PageView extends PageExtras {
   embed: APIEmbed;
   page: number;
   perPage: number;
@@ -44,6 +61,15 @@ export function parsePagerId(id: ParsedCustomId): { key: string; page: number | 
 }
 const STATE_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Pages already shown are kept for a while, so that turning back (or forth again) shows the same
+ * page without asking the service, and does not count against the press limit (the limit guards
+ * the service budget, which such a turn does not touch). Kept in this process: a guild's
+ * interactions all reach the shard that holds it.
+ */
+const SHOWN_PAGES = 2_000;
+const SHOWN_PAGE_TTL_MS = 10 * 60 * 1000;
+
 export const pagerStateSchema = z.object({
   list: z.string(),
   invoker: z.string(),
@@ -74,6 +100,8 @@ export class Pager implements ListPager {
   private readonly lists = new Map<string, ErasedList>();
   /** State writes still in flight, by key. */
   private readonly pending = new Map<string, Promise<void>>();
+  /** Pages shown, by `<state key>:<page>`. */
+  private readonly shown = new LRUCache<string, PageView>({ max: SHOWN_PAGES, ttl: SHOWN_PAGE_TTL_MS });
 
   constructor(private readonly states: Collection<PagerState>) {}
 
@@ -88,6 +116,7 @@ export class Pager implements ListPager {
     if (!view) throw new Error(`query for ${listId} does not match its schema`);
     // A first page with nothing after it has no buttons, so nothing to remember.
     const key = view.hasNext ? this.remember(ctx, { list: listId, invoker: ctx.user.id, query }) : '';
+    if (key) this.shown.set(`${key}:1`, view);
     return { kind: 'message', embeds: [withFooter(ctx, view)], components: buttons(ctx, key, view) };
   }
 
@@ -96,16 +125,26 @@ export class Pager implements ListPager {
     const state = await this.states.get(key);
     if (!state) throw new UserFacingError('error.expired');
     if (state.invoker !== ctx.user.id) throw new UserFacingError('error.notYourComponent');
-    const view = await this.lists.get(state.list)?.render(ctx, state.query, page);
+    const view =
+      this.shown.get(`${key}:${page}`) ?? (await this.lists.get(state.list)?.render(ctx, state.query, page));
     if (!view) throw new UserFacingError('error.expired');
+    this.shown.set(`${key}:${page}`, view);
     return { kind: 'update', embeds: [withFooter(ctx, view)], components: buttons(ctx, key, view) };
+  }
+
+  /** Whether turning to `page` of the list under `key` is served from a page already shown. */
+  hasShownPage(key: string, page: number): boolean {
+    return this.shown.has(`${key}:${page}`);
   }
 
   /** Forgets every list state of a user (on unlink): queries may name what they looked at. */
   async forget(discordUserId: string): Promise<void> {
     await this.settled();
     for await (const [key, state] of this.states.entries()) {
-      if (state.invoker === discordUserId) await this.states.delete(key);
+      if (state.invoker !== discordUserId) continue;
+      await this.states.delete(key);
+      for (const shownKey of this.shown.keys())
+        if (shownKey.startsWith(`${key}:`)) this.shown.delete(shownKey);
     }
   }
 
@@ -147,14 +186,42 @@ export function pageCount(view: Pick<PageView, 'totalCount' | 'perPage'>): numbe
 
 function withFooter(ctx: Context, view: PageView): APIEmbed {
   if (view.totalCount === 0)
-    return { ...view.embed, description: view.embed.description || ctx.t('paging.empty') };
+    return { ...view.embed, description: view.embed.description || view.emptyText || ctx.t('paging.empty') };
   const footer = ctx.t('paging.footer', { page: view.page, pages: pageCount(view), total: view.totalCount });
   return { ...view.embed, footer: { text: footer } };
 }
 
-function buttons(ctx: Context, key: string, view: PageView): MessageReply['components'] {
-  if (view.page <= 1 && !view.hasNext) return [];
+/** Discord's limits for a select menu: 25 options, labels and descriptions of 100 characters. */
+const MENU_OPTIONS = 25;
+const MENU_TEXT = 100;
+
+function openMenuRow(ctx: Context, menu: OpenMenu | undefined): NonNullable<MessageReply['components']> {
+  const options = (menu?.options ?? []).slice(0, MENU_OPTIONS).map((option) => ({
+    label: truncate(option.label, MENU_TEXT) || '—',
+    value: option.value,
+    ...(option.description ? { description: truncate(option.description, MENU_TEXT) } : {}),
+  }));
+  if (!menu || options.length === 0) return [];
   return [
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.StringSelect,
+          custom_id: menu.customId,
+          placeholder: ctx.t('open.placeholder'),
+          options,
+        },
+      ],
+    },
+  ];
+}
+
+function buttons(ctx: Context, key: string, view: PageView): MessageReply['components'] {
+  const open = openMenuRow(ctx, view.open);
+  if (view.page <= 1 && !view.hasNext) return open;
+  return [
+    ...open,
     {
       type: ComponentType.ActionRow,
       components: [
@@ -183,7 +250,8 @@ export function viewOf(
   pageNumber: number,
   perPage: number,
   embed: APIEmbed,
+  extras: PageExtras = {},
 ): PageView {
   const hasNext = page.nextPage !== null && page.items.length > 0 && pageNumber * perPage < page.totalCount;
-  return { embed, page: pageNumber, perPage, totalCount: page.totalCount, hasNext };
+  return { ...extras, embed, page: pageNumber, perPage, totalCount: page.totalCount, hasNext };
 }

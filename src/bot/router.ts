@@ -174,12 +174,19 @@ export class InteractionRouter {
   /** Counts the interaction against its person's limits; true when it was refused (and answered). */
   private async overLimit(interaction: Interaction): Promise<boolean> {
     const kind = limitedKind(interaction);
-    if (!kind || !this.options.limits) return false;
+    if (!kind || !this.options.limits || this.isShownPageTurn(interaction)) return false;
     const waitSeconds = await this.options.limits.consume(kind, interaction.user.id);
     if (waitSeconds === 0) return false;
     this.options.onLimited?.(kind);
     await answerOverLimit(interaction, waitSeconds);
     return true;
+  }
+
+  /** A Previous/Next press for a page already shown costs the service nothing: it is not counted. */
+  private isShownPageTurn(interaction: Interaction): boolean {
+    if (!interaction.isButton()) return false;
+    const turn = parsePagerId(parseCustomId(interaction.customId));
+    return turn?.page !== undefined && (this.deps.pager.hasShownPage?.(turn.key, turn.page) ?? false);
   }
 
   private context(interaction: Interaction, route: string): Context {

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { pagedList, viewOf } from '../bot/paging.js';
-import { episodeLabel, lines, plain, truncate, workTitle } from '../render/format.js';
+import { customId } from '../components/custom-id.js';
+import { EPISODE_ACTIONS, EPISODE_COMMAND } from '../components/episode-buttons.js';
+import { formatNumber } from '../i18n/translator.js';
+import { lines, plain, truncate } from '../render/format.js';
+import { localEpisodeLabel, localTitle } from '../render/names.js';
 import type { Work } from '../service/index.js';
 
 export const episodeListQuery = z.object({ workId: z.number().int().positive() });
@@ -18,7 +22,16 @@ export const episodeList = pagedList({
           sort_sort_number: 'asc',
           page,
           per_page: perPage,
-          fields: ['id', 'number', 'number_text', 'title', 'records_count', 'work.id', 'work.title'],
+          fields: [
+            'id',
+            'number',
+            'number_text',
+            'title',
+            'records_count',
+            'work.id',
+            'work.title',
+            'work.title_en',
+          ],
         },
         call,
       ),
@@ -26,11 +39,20 @@ export const episodeList = pagedList({
     // Each episode carries its work, which saves a request for the title.
     const work = result.items[0]?.work ?? ctx.cache.peek<Work>(`work:${query.workId}`);
     const embed = {
-      title: truncate(ctx.t('episode.listTitle', { title: workTitle(work, ctx.t) }), 256),
+      title: truncate(ctx.t('episode.listTitle', { title: localTitle(work, ctx.t) }), 256),
       description: lines(
-        result.items.map((e) => `\`${e.id}\` ${plain(episodeLabel(e, ctx.t))} · 📝 ${e.records_count ?? 0}`),
+        result.items.map((e) => {
+          const records = ctx.t('count.records', { count: formatNumber(ctx.locale, e.records_count ?? 0) });
+          return `${plain(localEpisodeLabel(e, ctx.t))} · ${records}`;
+        }),
       ),
     };
-    return viewOf(result, page, perPage, embed);
+    return viewOf(result, page, perPage, embed, {
+      emptyText: ctx.t('empty.episodes'),
+      open: {
+        customId: customId(EPISODE_COMMAND, EPISODE_ACTIONS.open, query.workId),
+        options: result.items.map((e) => ({ label: localEpisodeLabel(e, ctx.t), value: String(e.id) })),
+      },
+    });
   },
 });

@@ -1,7 +1,8 @@
 import type { AutocompleteChoice } from '../bot/command.js';
 import type { Context } from '../bot/context.js';
 import { badOption, UserFacingError } from '../bot/user-facing-error.js';
-import { episodeLabel, truncate } from '../render/format.js';
+import { truncate } from '../render/format.js';
+import { localEpisodeLabel } from '../render/names.js';
 import type { CallOptions, Episode } from '../service/index.js';
 
 export const EPISODE_FIELDS = [
@@ -14,9 +15,12 @@ export const EPISODE_FIELDS = [
   'record_comments_count',
   'work.id',
   'work.title',
+  'work.title_en',
   'prev_episode.id',
+  'prev_episode.number',
   'prev_episode.number_text',
   'next_episode.id',
+  'next_episode.number',
   'next_episode.number_text',
 ];
 
@@ -95,5 +99,5 @@ export async function episodeChoices(
         !query || String(e.number ?? '').startsWith(query) || (e.title ?? '').toLowerCase().includes(query),
     )
     .slice(0, 25)
-    .map((e) => ({ name: truncate(episodeLabel(e, ctx.t), 100), value: String(e.id) }));
+    .map((e) => ({ name: truncate(localEpisodeLabel(e, ctx.t), 100), value: String(e.id) }));
 }

@@ -7,18 +7,37 @@ const catalogues: Record<Locale, Messages> = { en, ja };
 export type MessageKey = keyof Messages;
 type ParamsOf<K extends MessageKey> = Messages[K] extends (params: infer P) => string ? P : undefined;
 
-/** `t('key')` for plain messages, `t('key', params)` for messages with placeholders. */
-export type Translator = <K extends MessageKey>(
+/**
+ * The viewing-record service as people read about it: its name (SERVICE_NAME) and the web address of
+ * its pages (SERVICE_WEB_URL, no trailing slash). Catalogue texts write `{service}` where the name goes.
+ */
+export interface ServiceSite {
+  name: string;
+  webUrl: string;
+}
+
+export const DEFAULT_SITE: ServiceSite = { name: 'Annict', webUrl: 'https://annict.com' };
+
+const SERVICE_NAME_TOKEN = /\{service\}/g;
+
+/**
+ * `t('key')` for plain messages, `t('key', params)` for messages with placeholders. It also says which
+ * language it writes (`locale`) and which service it names (`site`), so that rendering code that is
+ * handed a translator writes titles, numbers and links for the same reader.
+ */
+export type Translator = (<K extends MessageKey>(
   key: K,
   ...params: ParamsOf<K> extends undefined ? [] : [ParamsOf<K>]
-) => string;
+) => string) & { readonly locale: Locale; readonly site: ServiceSite };
 
-export function createTranslator(locale: Locale): Translator {
+export function createTranslator(locale: Locale, site: ServiceSite = DEFAULT_SITE): Translator {
   const catalogue = catalogues[locale];
-  return ((key: MessageKey, params?: unknown) => {
+  const translate = (key: MessageKey, params?: unknown) => {
     const entry = catalogue[key] as string | ((p: unknown) => string);
-    return typeof entry === 'function' ? entry(params) : entry;
-  }) as Translator;
+    const text = typeof entry === 'function' ? entry(params) : entry;
+    return text.includes('{service}') ? text.replace(SERVICE_NAME_TOKEN, site.name) : text;
+  };
+  return Object.assign(translate, { locale, site }) as Translator;
 }
 
 /** Building an Intl.NumberFormat costs far more than formatting with one: build one per locale. */

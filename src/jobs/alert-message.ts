@@ -1,4 +1,8 @@
-/** The airing alert: the program, a "Watched" button and a rating select (handled by /subscription). */
+/**
+ * The airing alert: the work and episode (linked to the episode's page), "starts <in 15 minutes> ·
+ * channel", the cover, a "Record ep N" button and a rating select (handled by /subscription). The
+ * relative time stays true after the program has started, unlike a fixed "in 15 min".
+ */
 import {
   type APIActionRowComponent,
   type APIComponentInMessageActionRow,
@@ -7,14 +11,25 @@ import {
 } from 'discord-api-types/v10';
 import { RATING_VALUES, rateSelectId, watchedButtonId } from '../components/alert-ids.js';
 import type { Translator } from '../i18n/translator.js';
-import { LIMITS, ratingStateText, truncate } from '../render/format.js';
-import { programLine } from '../render/program.js';
+import { episodeUrl } from '../render/episode.js';
+import { coverUrl, discordTime, LIMITS, plain, ratingStateText, truncate } from '../render/format.js';
+import { localEpisodeLabel, localTitle } from '../render/names.js';
+import { workUrl } from '../render/work.js';
 import type { Program } from '../service/index.js';
 import type { OutgoingMessage } from './poster.js';
 
 const ALERT_COLOR = 0xef4444;
 
+/** "Record ep 5" / 「第5話を記録」; "Record episode" for an episode without a number. */
+function recordLabel(episode: Program['episode'], t: Translator): string {
+  const number = episode?.number;
+  return typeof number === 'number' && Number.isFinite(number)
+    ? t('jobs.alert.record', { number: String(number) })
+    : t('jobs.alert.watched');
+}
+
 function controls(
+  program: Program,
   episodeId: number,
   t: Translator,
 ): Array<APIActionRowComponent<APIComponentInMessageActionRow>> {
@@ -26,7 +41,7 @@ function controls(
           type: ComponentType.Button,
           style: ButtonStyle.Success,
           custom_id: watchedButtonId(episodeId),
-          label: t('jobs.alert.watched'),
+          label: recordLabel(program.episode, t),
         },
       ],
     },
@@ -49,19 +64,40 @@ function controls(
   ];
 }
 
-/** `minutes`: how long until the program starts, as the alert text says it. */
-export function alertMessage(program: Program, minutes: number, t: Translator): OutgoingMessage {
+function alertLink(program: Program, t: Translator): string | undefined {
+  const workId = program.work?.id;
+  if (typeof workId !== 'number') return undefined;
   const episodeId = program.episode?.id;
+  return typeof episodeId === 'number' ? episodeUrl(workId, episodeId, t) : workUrl(workId, t);
+}
+
+export function alertMessage(program: Program, t: Translator): OutgoingMessage {
+  const episodeId = program.episode?.id;
+  const title = [
+    localTitle(program.work, t),
+    program.episode?.id ? localEpisodeLabel(program.episode, t) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const time = discordTime(program.started_at, 'R');
+  const channel = program.channel?.name ? plain(program.channel.name) : '';
+  const url = alertLink(program, t);
+  const cover = coverUrl(program.work);
   return {
     embeds: [
       {
-        title: truncate(t('jobs.alert.title', { minutes }), LIMITS.title),
-        description: truncate(programLine(program, t), LIMITS.description),
+        title: truncate(title, LIMITS.title),
+        ...(url ? { url } : {}),
+        description: truncate(
+          channel ? t('jobs.alert.starts', { time, channel }) : t('jobs.alert.startsNoChannel', { time }),
+          LIMITS.description,
+        ),
         color: ALERT_COLOR,
+        ...(cover ? { thumbnail: { url: cover } } : {}),
         ...(program.started_at ? { timestamp: program.started_at } : {}),
       },
     ],
     // Without an episode there is nothing to record.
-    ...(typeof episodeId === 'number' ? { components: controls(episodeId, t) } : {}),
+    ...(typeof episodeId === 'number' ? { components: controls(program, episodeId, t) } : {}),
   };
 }

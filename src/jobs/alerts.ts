@@ -132,9 +132,8 @@ export class AiringAlerts {
       if (current?.state !== 'active') return;
       const { membership } = this.#deps;
       if (membership && !(await membership.allows(subscription.guildId, subscription.ownerId))) return;
-      const minutes = Math.max(1, Math.round((start - now) / MINUTE));
       const result = await this.#deps.outbox.deliver(subscription.channelId, `alert:${program.id}`, () =>
-        alertMessage(program, minutes, postTranslator(subscription)),
+        alertMessage(program, postTranslator(subscription)),
       );
       if (result.status === 'posted') report.posted += 1;
       else if (result.status === 'duplicate') report.skippedDuplicates += 1;

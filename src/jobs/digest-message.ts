@@ -1,7 +1,9 @@
 /**
- * The daily digest post: the programs of the next 24 hours. English digests write each program as
- * Discord timestamps; Japanese ones group programs by broadcast day and write late-night programs
- * past 24:00 of the previous day (25:30), each with its Discord timestamp beside it.
+ * The daily digest post: one member's programs of the next 24 hours, titled with that member's
+ * name. Both languages group programs by day under a heading and write each time short, with its
+ * Discord timestamp beside it (so every reader also sees their own zone's time): Japanese digests
+ * by broadcast day, late-night programs past 24:00 of the previous day (25:30); English ones by
+ * calendar day (Wed, Nov 26 · 01:30).
  */
 import type { Locale } from '../i18n/locale.js';
 import type { Translator } from '../i18n/translator.js';
@@ -19,20 +21,37 @@ export interface DigestInfo {
   locale?: Locale;
   /** Minutes after midnight at which a broadcast day starts (Japanese digests; default 05:00). */
   broadcastDayStart?: number;
+  /** Whose schedule it is (the owner's name on the service); the title names them. */
+  owner?: string;
+}
+
+const ENGLISH_DAY = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A YYYY-MM-DD date as an English heading: `Wed, Nov 26`. */
+function englishDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return ENGLISH_DAY.format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 const DIGEST_COLOR = 0xf59e0b;
 
-/** One block of text per program; a Japanese block opens with its broadcast day when the day changes. */
+/** One block of text per program; a block opens with its day when the day changes. */
 function programBlocks(programs: Program[], info: DigestInfo, t: Translator): string[] {
-  if (info.locale !== 'ja') return programs.map((program) => programLine(program, t));
-  const dayStart = info.broadcastDayStart ?? DEFAULT_BROADCAST_DAY_START;
+  const japanese = info.locale === 'ja';
+  // English readers count days from midnight; Japanese listings from the broadcast day's start.
+  const dayStart = japanese ? (info.broadcastDayStart ?? DEFAULT_BROADCAST_DAY_START) : 0;
   let day: string | undefined;
   return programs.map((program) => {
     const started = program.started_at ? new Date(program.started_at) : undefined;
     if (!started || Number.isNaN(started.getTime())) return programLine(program, t);
     const time = broadcastTime(started, info.timezone, dayStart);
-    const heading = time.date === day ? '' : `__**${japaneseDate(time.date)}**__\n`;
+    const date = japanese ? japaneseDate(time.date) : englishDate(time.date);
+    const heading = time.date === day ? '' : `__**${date}**__\n`;
     day = time.date;
     return `${heading}${broadcastProgramLine(program, time, t)}`;
   });
@@ -55,11 +74,14 @@ function describe(programs: Program[], info: DigestInfo, t: Translator): string 
 }
 
 export function digestMessage(programs: Program[], info: DigestInfo, t: Translator): OutgoingMessage {
-  const date = info.locale === 'ja' ? japaneseDate(info.localDate, true) : info.localDate;
+  const date = info.locale === 'ja' ? japaneseDate(info.localDate, true) : englishDate(info.localDate);
+  const title = info.owner
+    ? t('jobs.digest.titleFor', { owner: info.owner, date })
+    : t('jobs.digest.title', { date });
   return {
     embeds: [
       {
-        title: truncate(t('jobs.digest.title', { date }), LIMITS.title),
+        title: truncate(title, LIMITS.title),
         description: programs.length > 0 ? describe(programs, info, t) : t('jobs.digest.empty'),
         color: DIGEST_COLOR,
         footer: {

@@ -234,6 +234,7 @@ export class DailyDigest {
     if (current?.state !== 'active') return;
     const { membership } = this.#deps;
     if (membership && !(await membership.allows(subscription.guildId, subscription.ownerId))) return;
+    const owner = await this.#ownerName(subscription.ownerId);
     const result = await this.#deps.outbox.deliver(
       subscription.channelId,
       `digest:${subscription.id}:${fire.localDate}`,
@@ -246,6 +247,7 @@ export class DailyDigest {
             at: fire.at,
             locale: subscription.language,
             broadcastDayStart: this.#deps.broadcastDayStart,
+            ...(owner ? { owner } : {}),
           },
           postTranslator(subscription),
         ),
@@ -261,6 +263,15 @@ export class DailyDigest {
       lastDate: fire.localDate,
       postedAt: this.#deps.now().toISOString(),
     });
+  }
+
+  /** The owner's name on the service, for the digest's title; none when the token cannot be read. */
+  async #ownerName(ownerId: string): Promise<string | undefined> {
+    try {
+      return (await this.#deps.vault.get(ownerId))?.serviceUsername;
+    } catch {
+      return undefined;
+    }
   }
 
   #evict(now: Date): void {

@@ -2,23 +2,20 @@ import type { APIEmbed } from 'discord-api-types/v10';
 import type { Locale } from '../i18n/locale.js';
 import { formatNumber, type Translator } from '../i18n/translator.js';
 import type { Episode, Work } from '../service/index.js';
-import { coverUrl, episodeLabel, episodeNumber, LIMITS, plain, truncate, workTitle } from './format.js';
+import { coverUrl, LIMITS, truncate } from './format.js';
+import { localEpisodeLabel, localTitle } from './names.js';
 
-export const EPISODE_URL = (workId: number, episodeId: number) =>
-  `https://annict.com/works/${workId}/episodes/${episodeId}`;
+/** The episode's page on the service's site (SERVICE_WEB_URL). */
+export function episodeUrl(workId: number, episodeId: number, t: Translator): string {
+  return `${t.site.webUrl}/works/${workId}/episodes/${episodeId}`;
+}
 
+/** The episode; its previous and next episodes are buttons under it (components/episode-buttons.ts). */
 export function episodeEmbed(episode: Episode, work: Work, t: Translator, locale: Locale): APIEmbed {
-  const neighbours = [
-    episode.prev_episode?.id
-      ? `${t('episode.previous')}: ${plain(episodeNumber(episode.prev_episode, t))}`
-      : '',
-    episode.next_episode?.id ? `${t('episode.next')}: ${plain(episodeNumber(episode.next_episode, t))}` : '',
-  ].filter(Boolean);
   const cover = coverUrl(work);
   return {
-    title: truncate(`${workTitle(work, t)} ${episodeLabel(episode, t)}`, LIMITS.title),
-    url: EPISODE_URL(work.id, episode.id),
-    description: neighbours.length ? neighbours.join(' · ') : undefined,
+    title: truncate(`${localTitle(work, t)} ${localEpisodeLabel(episode, t)}`, LIMITS.title),
+    url: episodeUrl(work.id, episode.id, t),
     fields: [
       { name: t('episode.records'), value: formatNumber(locale, episode.records_count ?? 0), inline: true },
       {

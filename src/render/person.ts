@@ -8,7 +8,7 @@ export function personLine(person: Person, t: Translator, locale: Locale): strin
   const counts = [
     `${t('people.casts')} ${formatNumber(locale, person.casts_count ?? 0)}`,
     `${t('people.staffs')} ${formatNumber(locale, person.staffs_count ?? 0)}`,
-    `♥ ${formatNumber(locale, person.favorite_people_count ?? 0)}`,
+    `${t('people.favorites')} ${formatNumber(locale, person.favorite_people_count ?? 0)}`,
   ].join(' · ');
-  return `\`${person.id}\` **${plain(person.name ?? '')}**${alias ? ` (${plain(alias)})` : ''} · ${counts}`;
+  return `**${plain(person.name ?? '')}**${alias ? ` (${plain(alias)})` : ''} · ${counts}`;
 }

@@ -1,7 +1,8 @@
 import type { Translator } from '../i18n/translator.js';
 import type { Program } from '../service/index.js';
 import { type BroadcastTime, clockText } from './broadcast-day.js';
-import { discordTime, episodeNumber, plain, workTitle } from './format.js';
+import { discordTime, plain } from './format.js';
+import { localEpisodeNumber, localTitle } from './names.js';
 
 /** The fields a schedule line renders. */
 export const PROGRAM_FIELDS = [
@@ -11,6 +12,8 @@ export const PROGRAM_FIELDS = [
   'channel.name',
   'work.id',
   'work.title',
+  'work.title_en',
+  'work.images',
   'episode.id',
   'episode.number',
   'episode.number_text',
@@ -19,10 +22,10 @@ export const PROGRAM_FIELDS = [
 
 /** A program after its time: ` · channel`, then the work, episode and rebroadcast mark on a line of their own. */
 function programRest(program: Program, t: Translator): string {
-  const episode = program.episode?.id ? ` ${plain(episodeNumber(program.episode, t))}` : '';
+  const episode = program.episode?.id ? ` ${plain(localEpisodeNumber(program.episode, t))}` : '';
   const channel = program.channel?.name ? ` · ${plain(program.channel.name)}` : '';
   const rebroadcast = program.is_rebroadcast ? ` · ${t('schedule.rebroadcast')}` : '';
-  return `${channel}\n**${plain(workTitle(program.work, t))}**${episode}${rebroadcast}`;
+  return `${channel}\n**${plain(localTitle(program.work, t))}**${episode}${rebroadcast}`;
 }
 
 export function programLine(program: Program, t: Translator): string {

@@ -1,28 +1,28 @@
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { Translator } from '../i18n/translator.js';
 import type { ServiceRecord } from '../service/index.js';
-import {
-  discordTime,
-  episodeLabel,
-  LIMITS,
-  plain,
-  recordRatingText,
-  spoiler,
-  truncate,
-  workTitle,
-} from './format.js';
+import { discordTime, LIMITS, plain, ratingStateText, spoiler, truncate } from './format.js';
+import { localEpisodeLabel, localTitle, ratingStars } from './names.js';
+
+/** A record's rating: its four-level state, or the legacy number in stars (with halves). */
+export function recordRating(
+  record: { rating?: number | null | undefined; rating_state?: string | null | undefined },
+  t: Translator,
+): string | undefined {
+  return ratingStateText(record.rating_state, t) ?? ratingStars(record.rating);
+}
 
 /** One line of a record list: who, when, rating, and the comment hidden behind a spoiler. */
 export function recordLine(record: ServiceRecord, t: Translator): string {
   const who = record.user?.username ? `**${plain(record.user.username)}**` : '';
-  const rating = recordRatingText(record, t);
+  const rating = recordRating(record, t);
   const comment = record.comment?.trim() ? spoiler(record.comment, 300) : t('record.noComment');
   const head = [
     `\`${record.id}\``,
     who,
     discordTime(record.created_at, 'R'),
     rating,
-    `♥ ${record.likes_count ?? 0}`,
+    t('count.likes', { count: String(record.likes_count ?? 0) }),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -33,8 +33,8 @@ export function recordLine(record: ServiceRecord, t: Translator): string {
 export function recordEmbed(record: ServiceRecord, t: Translator): APIEmbed {
   const work = record.work;
   const episode = record.episode;
-  const title = [workTitle(work, t), episode ? episodeLabel(episode, t) : ''].filter(Boolean).join(' ');
-  const rating = recordRatingText(record, t);
+  const title = [localTitle(work, t), episode ? localEpisodeLabel(episode, t) : ''].filter(Boolean).join(' ');
+  const rating = recordRating(record, t);
   const fields = rating ? [{ name: t('record.rating'), value: rating, inline: true }] : [];
   return {
     title: truncate(title, LIMITS.title),

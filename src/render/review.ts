@@ -5,6 +5,11 @@ import { ratingStateText } from './format.js';
 /** The work's reviews on the service's site (a review's own page needs a record id the API does not send). */
 export const WORK_REVIEWS_URL = (workId: number) => `https://annict.com/works/${workId}/records`;
 
+/** The same page under SERVICE_WEB_URL. */
+export function workReviewsUrl(workId: number, t: Translator): string {
+  return `${t.site.webUrl}/works/${workId}/records`;
+}
+
 /** What review lines and posts render, so requests can name them in `fields`. */
 export const REVIEW_FIELDS = [
   'review.id',

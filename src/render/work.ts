@@ -2,15 +2,20 @@ import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import type { Locale } from '../i18n/locale.js';
 import { formatNumber, type Translator } from '../i18n/translator.js';
 import type { Work } from '../service/index.js';
-import { coverUrl, LIMITS, plain, truncate, workTitle } from './format.js';
+import { coverUrl, LIMITS, plain, truncate } from './format.js';
+import { hasNoEpisodes, localMedia, localSeason, localTitle } from './names.js';
 
-export const WORK_URL = 'https://annict.com/works/';
+/** The work's page on the service's site (SERVICE_WEB_URL). */
+export function workUrl(workId: number, t: Translator): string {
+  return `${t.site.webUrl}/works/${workId}`;
+}
 /** The fields a work embed renders, sent as `fields` so that responses stay small. */
 export const WORK_FIELDS = [
   'id',
   'title',
   'title_kana',
   'title_en',
+  'media',
   'media_text',
   'season_name',
   'season_name_text',
@@ -25,20 +30,31 @@ export const WORK_FIELDS = [
 ];
 
 export function workSeason(work: Work, t: Translator): string {
-  return work.season_name_text?.trim() || work.season_name?.trim() || t('work.noSeason');
+  return localSeason(work, t);
 }
 
-/** One line of a work list: title, season and watchers. */
+/** One line of a work list: title, season and watchers in words (the Open menu opens it: no ids). */
 export function workLine(work: Work, t: Translator, locale: Locale): string {
-  const watchers = formatNumber(locale, work.watchers_count ?? 0);
-  return `\`${work.id}\` **${plain(workTitle(work, t))}** · ${plain(workSeason(work, t))} · 👀 ${watchers}`;
+  const watchers = t('count.watchers', { count: formatNumber(locale, work.watchers_count ?? 0) });
+  return `**${plain(localTitle(work, t))}** · ${plain(workSeason(work, t))} · ${watchers}`;
+}
+
+/** A work as an "Open…" menu entry: its title, and its season as the description. */
+export function workMenuOption(
+  work: Work,
+  t: Translator,
+): { label: string; value: string; description: string } {
+  return { label: localTitle(work, t), value: String(work.id), description: workSeason(work, t) };
 }
 
 export function workEmbed(work: Work, t: Translator, locale: Locale): APIEmbed {
   const fields: APIEmbedField[] = [
     { name: t('work.season'), value: plain(workSeason(work, t)), inline: true },
-    { name: t('work.media'), value: plain(work.media_text || work.media || '—'), inline: true },
-    { name: t('work.episodes'), value: formatNumber(locale, work.episodes_count ?? 0), inline: true },
+    { name: t('work.media'), value: plain(localMedia(work, t)), inline: true },
+    // A movie has no episodes to count.
+    ...(hasNoEpisodes(work)
+      ? []
+      : [{ name: t('work.episodes'), value: formatNumber(locale, work.episodes_count ?? 0), inline: true }]),
     { name: t('work.watchers'), value: formatNumber(locale, work.watchers_count ?? 0), inline: true },
   ];
   if (work.released_on) fields.push({ name: t('work.released'), value: work.released_on, inline: true });
@@ -48,11 +64,15 @@ export function workEmbed(work: Work, t: Translator, locale: Locale): APIEmbed {
   ].filter(Boolean);
   if (links.length > 0)
     fields.push({ name: t('work.links'), value: truncate(links.join(' · '), LIMITS.fieldValue) });
-  const subtitle = [work.title_kana, work.title_en].filter((s) => s?.trim()).join(' / ');
+  // The other language's title, never the kana reading (which is for search, not for reading).
+  const title = localTitle(work, t);
+  const subtitle = [work.title, work.title_en].find(
+    (other) => other?.trim() && other.trim() !== title.trim(),
+  );
   const cover = coverUrl(work);
   return {
-    title: truncate(workTitle(work, t), LIMITS.title),
-    url: `${WORK_URL}${work.id}`,
+    title: truncate(title, LIMITS.title),
+    url: workUrl(work.id, t),
     description: subtitle ? truncate(plain(subtitle), LIMITS.description) : undefined,
     fields,
     ...(cover ? { thumbnail: { url: cover } } : {}),

@@ -113,6 +113,9 @@ describe('accounts and the user’s own data end to end', () => {
     expect(unknown.content).toMatch(/Not found/);
 
     const confirm = await (await slash(USERS.alice, 'record', 'delete', { id })).reply(TIMEOUT);
+    // The prompt names the work and episode, and offers Cancel.
+    expect(confirm.content).toMatch(/^Delete your record of \*\*.+ Ep \d+.*\*\*\? This cannot be undone\.$/);
+    expect(customIds(confirm.components)[1]).toBe(`record:cancel:${USERS.alice.id}`);
     const button = customIds(confirm.components)[0] ?? '';
     const forged = await (await stack.discord.button({ customId: button, ...as(USERS.stranger) })).reply(
       TIMEOUT,

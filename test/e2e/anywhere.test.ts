@@ -111,9 +111,13 @@ describe('personal commands anywhere, right-click commands and help end to end',
   it('shows a profile from a right-click only after its owner opted in, and not after unlinking', async () => {
     const before = await (await viewingRecord(USERS.bob)).reply(TIMEOUT);
     expect(before.ephemeral).toBe(true);
-    expect(before.content).toBe(
-      `<@${USERS.bob.id}> has not shared their viewing record (people choose to with \`/account visibility\`).`,
-    );
+    // A clickable mention once the command ids are read (the first interaction starts reading them).
+    const visibility = [`</account visibility:${registered('account')?.id}>`, '`/account visibility`'];
+    expect(
+      visibility.map(
+        (m) => `<@${USERS.bob.id}> has not shared their viewing record (people choose to with ${m}).`,
+      ),
+    ).toContain(before.content);
     expect(JSON.stringify(before)).not.toContain(DEMO_USERS.bob.username);
 
     const optIn = await (
@@ -124,12 +128,12 @@ describe('personal commands anywhere, right-click commands and help end to end',
         user: USERS.bob,
       })
     ).reply(TIMEOUT);
-    expect(optIn.content).toMatch(/Others can now see your service profile/);
+    expect(optIn.content).toMatch(/Others can now see your Annict profile/);
 
     const shown = await (await viewingRecord(USERS.bob, 'ja')).reply(TIMEOUT);
     expect(shown.ephemeral).toBe(true);
     expect(JSON.stringify(shown.embeds)).toContain(DEMO_USERS.bob.username);
-    expect(shown.embeds[0]?.fields?.map((f) => f.name)).toContain('最近の活動');
+    expect(shown.embeds[0]?.fields?.map((f) => f.name)).toContain('最近のアクティビティ');
 
     // A user install in a DM reaches the same answer.
     const inDm = await (
@@ -216,7 +220,7 @@ describe('personal commands anywhere, right-click commands and help end to end',
       'Keep your record',
       'You and your friends',
       'Channel posts (server managers)',
-      'Right-click (Apps)',
+      'Right-click or long-press (Apps)',
     ]);
     expect(fields[1]?.value).toContain(`</work search:${search}>`);
     expect(fields[0]?.value).toContain(`</account visibility:${registered('account')?.id}>`);

@@ -48,7 +48,10 @@ describe('post languages end to end', () => {
       const option = registered?.options
         ?.find((o) => o.name === sub)
         ?.options?.find((o) => o.name === 'language');
-      expect(option).toMatchObject({ name_localizations: { ja: '言語' } });
+      expect(option).toMatchObject({
+        name: 'language',
+        description_localizations: { ja: expect.any(String) },
+      });
     }
   });
 
@@ -84,7 +87,7 @@ describe('post languages end to end', () => {
     expect(en?.author?.name).toBe(`${DEMO_USERS.bob.username} recorded`);
   });
 
-  it('writes a Japanese digest by broadcast day (25:30 on Saturday) and an English one with ordinary times', async () => {
+  it('writes the owner’s digest by day in both languages (25:30 on Saturday in Japanese), and alerts that read whole in each', async () => {
     // Sunday 01:30 in Tokyo.
     stack.emulator.data.createProgram({
       workId: DEMO_WORKS.soraNote,
@@ -95,18 +98,24 @@ describe('post languages end to end', () => {
     for (const s of await stack.kiroku.deps.subscriptions.all())
       await stack.kiroku.deps.subscriptions.remove(s.id);
     await subscribe('schedule', { channel: jaChannel, time: '22:00', alert_minutes: 30 }, 'ja');
-    await subscribe('schedule', { channel: enChannel, time: '22:00', language: 'en' }, 'ja');
+    await subscribe(
+      'schedule',
+      { channel: enChannel, time: '22:00', language: 'en', alert_minutes: 30 },
+      'ja',
+    );
 
     current = Date.parse('2025-06-07T13:00:00Z');
     expect(await stack.kiroku.jobs.digest.tick()).toMatchObject({ due: 2, posted: 2 });
     const ja = stack.discord.channelMessages(jaChannel).at(-1)?.embeds[0];
-    expect(ja?.title).toBe('今日の放送予定 · 2025年6月7日(土)');
+    expect(ja?.title).toBe('alice さんの放送予定 · 2025年6月7日(土)');
     expect(ja?.description).toContain('__**6月7日(土)**__');
     expect(ja?.description).toMatch(/25:30 \(<t:1749313800:t>\) · TOKYO MX\n\*\*空色ノート\*\*/);
     expect(ja?.description).not.toContain('6月8日(日)**__\n01:30');
     const en = stack.discord.channelMessages(enChannel).at(-1)?.embeds[0];
-    expect(en?.title).toBe('Today’s schedule · 2025-06-07');
-    expect(en?.description).toContain('<t:1749313800:f> (<t:1749313800:R>)');
+    expect(en?.title).toBe('alice’s schedule · Sat, Jun 7');
+    // Grouped by calendar day, one short time per program (no line that wraps in two).
+    expect(en?.description).toContain('__**Sun, Jun 8**__\n00:00');
+    expect(en?.description).toContain('\n01:30 (<t:1749313800:t>) · TOKYO MX\n**Sky Blue Notebook** Ep 1');
     expect(en?.description).not.toContain('25:30');
 
     // The airing alert of the Japanese subscription: Japanese title, button and menu.
@@ -114,10 +123,29 @@ describe('post languages end to end', () => {
     await stack.kiroku.jobs.alerts.tick();
     const alert = stack.discord
       .channelMessages(jaChannel)
-      .find((m) => m.embeds[0]?.description?.includes('空色ノート') && m.components?.length);
-    expect(alert?.embeds[0]?.title).toBe('あと 25 分で放送開始');
-    expect(JSON.stringify(alert?.components)).toContain('"label":"見た"');
+      .find((m) => m.embeds[0]?.title?.startsWith('空色ノート 第1話') && m.components?.length);
+    expect(alert?.embeds[0]?.url).toMatch(/^https:\/\/annict\.com\/works\/\d+\/episodes\/\d+$/);
+    expect(alert?.embeds[0]?.description).toBe('<t:1749313800:R>に放送 · TOKYO MX');
+    expect(JSON.stringify(alert?.components)).toContain('"label":"第1話を記録"');
     expect(JSON.stringify(alert?.components)).toContain('評価なし');
+    const english = stack.discord
+      .channelMessages(enChannel)
+      .find((m) => m.embeds[0]?.title?.startsWith('Sky Blue Notebook Ep 1') && m.components?.length);
+    expect(english?.embeds[0]?.description).toBe('Starts <t:1749313800:R> · TOKYO MX');
+    expect(JSON.stringify(english?.components)).toContain('"label":"Record ep 1"');
+
+    // Pressing it records the episode; the confirmation names the work, in the presser's language.
+    const episodeId = stack.emulator.data.episodesOfWork(DEMO_WORKS.soraNote)[0]?.id;
+    const pressed = await (
+      await stack.discord.button({
+        customId: `subscription:watched:${episodeId}`,
+        user: USERS.alice,
+        locale: 'ja',
+        message: alert?.id ?? '',
+      })
+    ).reply(TIMEOUT);
+    expect(pressed.ephemeral).toBe(true);
+    expect(pressed.content).toBe('**空色ノート** 第1話を記録しました。');
   });
 
   it('writes owner notices in the language of the owner’s last interaction', async () => {

@@ -57,9 +57,10 @@ describe('real-shaped service answers through the bot', () => {
     expect(text).toContain('**user\\_2** set **1人はプリキュア** to Watching');
     expect(text).toContain('recorded 2 episodes of **1人はプリキュア**');
     // 2017: a string episode number; number_text is shown.
-    expect(text).toContain('**shimbaco** recorded **小林さんちのメイドラゴン** #6');
+    // English readers read episode numbers in English, whichever way the service wrote them.
+    expect(text).toContain('**shimbaco** recorded **小林さんちのメイドラゴン** Ep 6');
     // Today's spec'd record: no rating_state, so the deprecated 3.0 is shown.
-    expect(text).toContain('**user\\_2** recorded **1人はプリキュア** 第1話 ★★★☆☆ 3.0');
+    expect(text).toContain('**user\\_2** recorded **1人はプリキュア** Ep 1 · ★★★☆☆ 3.0');
     expect(text).not.toContain('not-a-number');
 
     const logs = stack.logs();
@@ -75,12 +76,14 @@ describe('real-shaped service answers through the bot', () => {
 
     const records = await (await slash('record', 'list', { work: '1', episode: '1' })).reply(TIMEOUT);
     const list = records.embeds[0]?.description ?? '';
-    expect(records.embeds[0]?.title).toContain('1人はプリキュア 第1話 Yes! プリキュア1');
+    expect(records.embeds[0]?.title).toContain('1人はプリキュア Ep 1 Yes! プリキュア1');
     expect(list).toContain('**user\\_1**');
     expect(list).toContain('★★★☆☆ 3.0');
     expect(list).toContain('||おもしろかった||');
 
     const search = await (await slash('work', 'search', { title: 'プリキュア' })).reply(TIMEOUT);
-    expect(search.embeds[0]?.description).toContain('`1` **1人はプリキュア** · 2017年冬');
+    // No ids to retype: the Open menu carries them; the season reads in English, counts in words.
+    expect(search.embeds[0]?.description).toContain('**1人はプリキュア** · Winter 2017 · 0 watching');
+    expect(JSON.stringify(search.components)).toContain('"custom_id":"work:open"');
   });
 });

@@ -71,7 +71,7 @@ describe('the bot under slow and failing services and gateways', () => {
     try {
       const reply = await (await workInfo(DEMO_WORKS.isekaiBakery)).reply(TIMEOUT);
       expect(reply.ephemeral).toBe(true);
-      expect(reply.content).toBe('The service is not answering right now. Please try again later.');
+      expect(reply.content).toBe('Annict is not answering right now. Please try again later.');
     } finally {
       stack.emulator.faults.errorRate = 0;
     }
@@ -117,7 +117,7 @@ describe('without an operator token', () => {
       })
     ).reply(TIMEOUT);
     expect(unlinked.ephemeral).toBe(true);
-    expect(unlinked.content).toMatch(/`\/account link`/);
+    expect(unlinked.content).toMatch(/`\/account link`|<\/account link:\d+>/);
 
     await stack.link(USERS.alice.id, 'alice');
     const linked = await (
@@ -128,7 +128,7 @@ describe('without an operator token', () => {
         user: USERS.alice,
       })
     ).reply(TIMEOUT);
-    expect(linked.embeds[0]?.description).toContain('銀河');
+    expect(linked.embeds[0]?.description).toContain('Galactic Railway Journey');
   });
 
   it('answers an unknown command and a stale button with a clear private message', async () => {

@@ -39,7 +39,7 @@ describe('/subscription end to end', () => {
   it('subscribes a feed and a schedule with the invoker’s own account, and lists them', async () => {
     const feed = await (await subscription('feed', { channel: postable, actions: 'records' })).reply(TIMEOUT);
     expect(feed.ephemeral).toBe(true);
-    expect(feed.content).toMatch(/create_record, create_multiple_records\) will be posted in <#\d+>/);
+    expect(feed.content).toMatch(/^Your friends’ activity \(records\) will be posted in <#\d+>/);
 
     const schedule = await (
       await subscription('schedule', {
@@ -86,6 +86,18 @@ describe('/subscription end to end', () => {
 
   it('removes by id, and only in its own server', async () => {
     const [first] = await stack.kiroku.deps.subscriptions.all();
+    // The id is picked from this server's subscriptions, described in words, not typed.
+    const offered = await (
+      await stack.discord.autocomplete({
+        name: 'subscription',
+        subcommand: 'remove',
+        options: { id: '' },
+        focused: 'id',
+        user: USERS.alice,
+      })
+    ).reply(TIMEOUT);
+    expect(offered.choices?.map((c) => c.value)).toContain(first?.id);
+    expect(offered.choices?.map((c) => c.name).join('\n')).toMatch(/^feed · records \([a-z0-9]+\)$/m);
     const elsewhere = await (
       await stack.discord.slash({
         name: 'subscription',

@@ -60,7 +60,7 @@ describe('token lifecycle and the Watched button', () => {
     const done = await (await stack.discord.button({ customId: unlink ?? '', ...as(USERS.bob) })).reply(
       TIMEOUT,
     );
-    expect(done.content).toContain('still works at the service');
+    expect(done.content).toContain('still works at Annict');
     expect(done.content).toContain('https://annict.com/settings/apps');
     const ja = await (async () => {
       await stack.link(USERS.bob.id, 'bob');

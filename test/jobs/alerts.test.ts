@@ -20,7 +20,7 @@ async function alertSetup(h: Harness, alertMinutes = 15) {
 }
 
 describe('airing alerts', () => {
-  it('posts once N minutes before each program, with the Watched button and the rating select', async () => {
+  it('posts once N minutes before each program: work and episode, start time and channel, a Record ep N button and the rating select', async () => {
     // The demo seed airs 鋼の旋律 #6 on BS11 one hour after the start.
     const h = await open({
       start: '2025-06-01T12:00:00Z',
@@ -39,8 +39,10 @@ describe('airing alerts', () => {
     expect(await h.jobs.alerts.tick()).toMatchObject({ posted: 1 });
 
     const [alert] = h.discord.channelMessages(channel);
-    expect(alert?.embeds[0]?.title).toBe('Starting in 15 min');
-    expect(alert?.embeds[0]?.description).toContain('鋼の旋律');
+    // English posts use the work's English title and number; the time stays true after the start.
+    expect(alert?.embeds[0]?.title).toBe('Melody of Steel Ep 6 迷子の放課後');
+    expect(alert?.embeds[0]?.url).toMatch(/^https:\/\/annict\.com\/works\/\d+\/episodes\/\d+$/);
+    expect(alert?.embeds[0]?.description).toMatch(/^Starts <t:\d+:R> · BS11$/);
     const episodeId = program?.episodeId;
     const rows = alert?.components ?? [];
     expect(rows).toHaveLength(2);
@@ -50,7 +52,7 @@ describe('airing alerts', () => {
     expect(buttonRow).toMatchObject({
       type: ComponentType.Button,
       custom_id: `subscription:watched:${episodeId}`,
-      label: 'Watched',
+      label: 'Record ep 6',
     });
     expect(selectRow).toMatchObject({
       type: ComponentType.StringSelect,
@@ -80,7 +82,7 @@ describe('airing alerts', () => {
     expect(report).toMatchObject({ refreshes: 1, posted: 1 });
     expect(h.emulator.stats.requests).toBe(1);
     const last = h.discord.channelMessages(channel).at(-1);
-    expect(last?.embeds[0]?.description).toContain('空色ノート');
+    expect(last?.embeds[0]?.title).toBe('Sky Blue Notebook');
     // Without an episode there is nothing to record, so no controls.
     expect(added.episodeId).toBeNull();
     expect(last?.components ?? []).toHaveLength(0);

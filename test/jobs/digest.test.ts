@@ -87,15 +87,16 @@ describe('daily digest', () => {
 
     const [plain] = h.discord.channelMessages(c0);
     const embed = plain?.embeds[0];
-    expect(embed?.title).toBe('Today’s schedule · 2025-06-02');
-    expect(embed?.description).toMatch(/<t:\d+:f> \(<t:\d+:R>\)/);
-    expect(embed?.description).toContain('鋼の旋律');
+    // One member's schedule, grouped by day with short times (one line per time, no wrapping).
+    expect(embed?.title).toBe('alice’s schedule · Mon, Jun 2');
+    expect(embed?.description).toMatch(/^__\*\*Mon, Jun 2\*\*__\n\d\d:\d\d \(<t:\d+:t>\)/);
+    expect(embed?.description).toContain('Melody of Steel');
     expect(embed?.description).not.toContain('rebroadcast');
     expect(embed?.footer?.text).toContain('Asia/Tokyo');
     expect(h.discord.channelMessages(c1)[0]?.embeds[0]?.description).toContain('rebroadcast');
     const unwatched = h.discord.channelMessages(c2)[0]?.embeds[0]?.description;
-    expect(unwatched).toContain('空色ノート');
-    expect(unwatched).not.toContain('鋼の旋律');
+    expect(unwatched).toContain('Sky Blue Notebook');
+    expect(unwatched).not.toContain('Melody of Steel');
     // Programs are in start order.
     const starts = [...(embed?.description ?? '').matchAll(/<t:(\d+):f>/g)].map((m) => Number(m[1]));
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
@@ -116,7 +117,7 @@ describe('daily digest', () => {
     h.clock.set('2025-06-02T23:00:00Z');
     expect(await h.jobs.digest.tick()).toMatchObject({ posted: 12, fetchedOnDemand: 0 });
     expect(h.discord.channelMessages(c3)).toHaveLength(18);
-    expect(h.discord.channelMessages(c0)[1]?.embeds[0]?.title).toBe('Today’s schedule · 2025-06-03');
+    expect(h.discord.channelMessages(c0)[1]?.embeds[0]?.title).toBe('alice’s schedule · Tue, Jun 3');
   });
 
   it('fires once on the DST change days of America/New_York, also for a skipped or repeated time', async () => {
@@ -142,8 +143,8 @@ describe('daily digest', () => {
     // 02:30 does not exist on the 9th: once, at 03:30 EDT.
     expect(spring.get(gap)).toEqual(['2025-03-09T07:30:00.000Z', '2025-03-10T06:30:00.000Z']);
     expect(h.discord.channelMessages(gap).map((m) => m.embeds[0]?.title)).toEqual([
-      'Today’s schedule · 2025-03-09',
-      'Today’s schedule · 2025-03-10',
+      'alice’s schedule · Sun, Mar 9',
+      'alice’s schedule · Mon, Mar 10',
     ]);
 
     // Fall back: 01:30 happens twice on 2025-11-02 and posts once.

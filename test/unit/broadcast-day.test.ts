@@ -90,12 +90,15 @@ describe('digest message', () => {
     );
   });
 
-  it('follows the configured day start, and leaves English digests in Discord timestamps', () => {
+  it('follows the configured day start, and groups English digests by calendar day with short times', () => {
     const midnight = digestMessage(programs, info('ja', 0), createTranslator('ja')).embeds?.[0];
     expect(midnight?.description).toContain('__**6月8日(日)**__\n01:30 (<t:1749313800:t>)');
-    const english = digestMessage(programs, info('en'), createTranslator('en')).embeds?.[0];
-    expect(english?.title).toBe('Today’s schedule · 2025-06-07');
-    expect(english?.description).toContain('<t:1749313800:f> (<t:1749313800:R>) · TOKYO MX');
-    expect(english?.description).not.toMatch(/2\d:\d\d \(/);
+    const english = digestMessage(programs, { ...info('en'), owner: 'alice' }, createTranslator('en'))
+      .embeds?.[0];
+    expect(english?.title).toBe('alice’s schedule · Sat, Jun 7');
+    expect(english?.description).toContain('__**Sat, Jun 7**__\n23:00 (<t:1749304800:t>) · TOKYO MX');
+    expect(english?.description).toContain('__**Sun, Jun 8**__\n01:30 (<t:1749313800:t>) · TOKYO MX');
+    // English readers count days from midnight: no 25:30.
+    expect(english?.description).not.toMatch(/2[4-9]:\d\d \(/);
   });
 });

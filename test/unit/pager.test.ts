@@ -160,6 +160,34 @@ describe('Pager', () => {
     expect(states.values.size).toBe(0);
   });
 
+  it('serves a page already shown from memory (no fetch), and says so for the press limit', async () => {
+    const { pager, ctxFor } = setup();
+    let fetches = 0;
+    pager.register(
+      'counted',
+      pagedList({
+        query: z.object({}),
+        async fetchPage(ctx, query, page) {
+          fetches += 1;
+          return numbers.fetchPage(ctx, { from: 1, ...query }, page);
+        },
+      }),
+    );
+    const first = await pager.open(ctxFor('alice'), 'counted', {});
+    const key = keyOf(first);
+    expect(pager.hasShownPage(key, 1)).toBe(true);
+    expect(pager.hasShownPage(key, 2)).toBe(false);
+    await pager.turn(ctxFor('alice'), key, 2);
+    const back = await pager.turn(ctxFor('alice'), key, 1);
+    expect(back.embeds?.[0]?.description).toBe('1..10');
+    expect(fetches).toBe(2);
+    expect(pager.hasShownPage(key, 2)).toBe(true);
+    // Someone else's press is still refused, shown page or not.
+    await expect(pager.turn(ctxFor('bob'), key, 1)).rejects.toThrow('error.notYourComponent');
+    await pager.forget('alice');
+    expect(pager.hasShownPage(key, 1)).toBe(false);
+  });
+
   it('forget() waits for pending writes, so an unlinked user leaves no state behind', async () => {
     const { states, pager, ctxFor } = setup();
     states.hold();

@@ -4,18 +4,19 @@
  */
 export const en = {
   // errors
-  'error.notLinked': 'You have not linked a service account yet. Use `/account link` to link yours.',
+  'error.notLinked':
+    'You have not linked your {service} account yet. Link it with `/account link`: it takes a minute.',
   'error.catalogueNeedsLink':
-    'This server has no shared lookup token, so lookups need your own account. Use `/account link` first.',
+    'Looking things up here needs a linked {service} account (this server has no shared lookup token). Link yours with `/account link`.',
   'error.unauthorized':
-    'The service no longer accepts your token (it may have been revoked). Link again with `/account link`.',
+    '{service} no longer accepts your token (it may have been revoked). Link again with `/account link`.',
   'error.insufficientScope':
-    'Your token can only read. To post records or set statuses, link again with write access: `/account link`.',
+    'Your token can only read. To record episodes or set statuses, link again with a read + write token: `/account link`.',
   'error.notFound': 'Not found: it does not exist, or it is not yours.',
-  'error.invalidParams': (p: { messages: string }) => `The service refused the request: ${p.messages}`,
-  'error.busy': 'The service is busy right now. Please try again in a moment.',
-  'error.unavailable': 'The service is not answering right now. Please try again later.',
-  'error.malformed': 'The service sent an answer kiroku could not read. Please try again later.',
+  'error.invalidParams': (p: { messages: string }) => `{service} refused the request: ${p.messages}`,
+  'error.busy': '{service} is busy right now. Please try again in a moment.',
+  'error.unavailable': '{service} is not answering right now. Please try again later.',
+  'error.malformed': '{service} sent an answer kiroku could not read. Please try again later.',
   'error.internal': 'Something went wrong on our side. It has been logged; please try again.',
   'error.vaultUnreadable':
     'Your stored token cannot be opened with this bot’s key. Ask the operator to check VAULT_KEY, or unlink and link again.',
@@ -39,7 +40,8 @@ export const en = {
   'reason.episode': 'must be an episode id from the list, or an episode number such as 5 or #5',
 
   // matching
-  'match.noWork': (p: { query: string }) => `No work matched “${p.query}”.`,
+  'match.noWork': (p: { query: string }) =>
+    `No work matched “${p.query}”. Pick one from the list as you type, or try another spelling.`,
   'match.noEpisode': (p: { query: string }) => `No episode matched “${p.query}” for this work.`,
   'match.noUser': (p: { username: string }) => `No user named “${p.username}”.`,
 
@@ -48,7 +50,7 @@ export const en = {
   'paging.next': 'Next',
   'paging.footer': (p: { page: number; pages: number; total: number }) =>
     `Page ${p.page} of ${p.pages} · ${p.total} in all`,
-  'paging.empty': 'Nothing found.',
+  'paging.empty': 'Nothing here yet. `/help` shows what kiroku can do.',
 
   // works
   'work.searchTitle': (p: { query: string }) => (p.query ? `Works matching “${p.query}”` : 'Works'),
@@ -73,11 +75,11 @@ export const en = {
   'status.on_hold': 'On hold',
   'status.stop_watching': 'Stopped watching',
   'status.no_select': 'No status',
-  'status.set': (p: { title: string; status: string }) => `**${p.title}**: ${p.status}.`,
+  'status.set': (p: { title: string; status: string }) => `Set **${p.title}** to ${p.status}.`,
 
   // episodes
   'episode.listTitle': (p: { title: string }) => `Episodes of ${p.title}`,
-  'episode.number': (p: { number: string }) => `Episode ${p.number}`,
+  'episode.number': (p: { number: string }) => `Ep ${p.number}`,
   'episode.unnumbered': 'Unnumbered episode',
   'episode.untitled': '(no title)',
   'episode.records': 'Records',
@@ -136,15 +138,15 @@ export const en = {
   'jobs.digest.footer': (p: { count: number; timezone: string }) =>
     `${p.count} ${p.count === 1 ? 'program' : 'programs'} in the next 24 h · ${p.timezone}`,
   'jobs.alert.title': (p: { minutes: number }) => `Starting in ${p.minutes} min`,
-  'jobs.alert.watched': 'Watched',
+  'jobs.alert.watched': 'Record episode',
   'jobs.alert.ratePlaceholder': 'Record with a rating',
   'jobs.alert.rateNone': 'No rating',
   'jobs.notice.paused': (p: { count: number }) =>
-    `The service no longer accepts your token, so ${p.count} of your channel subscriptions are paused. Link again with \`/account link\` to resume them.`,
+    `{service} no longer accepts your token, so ${p.count} of your channel subscriptions are paused. Link again with \`/account link\` to resume them.`,
   'jobs.notice.notLinked': (p: { count: number }) =>
     `Your account is not linked any more, so ${p.count} of your channel subscriptions are paused. Link again with \`/account link\` to resume them.`,
   'jobs.notice.forbidden': (p: { channel: string; ids: string }) =>
-    `I may not post in ${p.channel} any more, so your subscription ${p.ids} there is disabled. Give me View Channel, Send Messages and Embed Links, then set it up again with \`/subscription\`.`,
+    `I may not post in ${p.channel} any more, so your subscription ${p.ids} there is disabled. Give me View Channel, Send Messages and Embed Links, then set it up again with \`/subscription feed\` or \`/subscription schedule\`.`,
   'jobs.notice.missing': (p: { channel: string; ids: string }) =>
     `${p.channel} is gone or I cannot see it any more, so your subscription ${p.ids} there is disabled.`,
   'jobs.notice.ownerLeft': (p: { guild: string; ids: string }) =>
@@ -153,53 +155,53 @@ export const en = {
     `kiroku was removed from the server ${p.guild}, so your subscription ${p.ids} there is disabled.`,
 
   // accounts
-  'account.tokenModalTitle': 'Link your account with a token',
+  'account.tokenModalTitle': 'Link your {service} account',
   'account.tokenLabel': 'Personal access token',
-  'account.tokenPlaceholder': 'Create one in the service’s settings (read + write)',
+  'account.tokenPlaceholder': 'Paste the token you created on {service}',
   'account.codeModalTitle': 'Enter the authorization code',
   'account.codeLabel': 'Authorization code',
   'account.oauthUnavailable':
-    'This bot has no OAuth application configured, so only personal tokens work: use `/account link method:token`.',
+    'This bot has no OAuth application set up, so link with a personal access token: `/account link`.',
   'account.oauthIntro':
-    '1. Open the authorization page and approve kiroku.\n2. Copy the code it shows.\n3. Press **Enter code** and paste it. The link expires in 10 minutes.',
-  'account.openAuthorization': 'Open authorization page',
+    '1. Open the {service} page and allow kiroku.\n2. Copy the code it shows.\n3. Press **Enter code** and paste it. The link expires in 10 minutes.',
+  'account.openAuthorization': 'Open {service}',
   'account.enterCode': 'Enter code',
   'account.linked': (p: { username: string }) => `Linked as **${p.username}**.`,
   'account.linkedReadOnly': (p: { username: string }) =>
-    `Linked as **${p.username}**, read-only: posting records and setting statuses need a token with write access.`,
+    `Linked as **${p.username}**, read-only: recording episodes and setting statuses need a read + write token.`,
   'account.badToken':
-    'The service did not accept this token. Check that you copied all of it, then try again.',
-  'account.badCode':
-    'This code is invalid, expired or already used. Start again with `/account link method:oauth`.',
+    '{service} did not accept this token. Check that you copied all of it, then try again with `/account link`.',
+  'account.badCode': 'This code is invalid, expired or already used. Start again with `/account link`.',
   'account.stateMismatch':
     'This authorization belongs to someone else, or it has expired. Run `/account link` again.',
-  'account.statusTitle': 'Your linked account',
+  'account.statusTitle': 'Your linked {service} account',
   'account.username': 'Username',
   'account.scopes': 'Scopes',
   'account.method': 'Linked with',
   'account.methodToken': 'personal token',
   'account.methodOauth': 'OAuth',
   'account.linkedAt': 'Linked',
-  'account.readOnlyWarning': '⚠️ Read-only: link again with write access to post records and set statuses.',
+  'account.readOnlyWarning':
+    '⚠️ Read-only: link again with a read + write token to record episodes and set statuses.',
   'account.unlinkConfirm':
     'Unlink your account? kiroku deletes your token, your channel subscriptions and cached data.',
   'account.unlinkButton': 'Unlink',
   'account.cancelButton': 'Cancel',
   'account.unlinked': 'Unlinked. Your token and subscriptions are deleted.',
   'account.unlinkedRevokeYourself': (p: { url: string }) =>
-    `Unlinked: kiroku deleted your token and subscriptions. **The token itself still works at the service** until you revoke it there: ${p.url}`,
+    `Unlinked: kiroku deleted your token and subscriptions. **The token itself still works at {service}** until you revoke it there: ${p.url}`,
   'account.cancelled': 'Nothing changed.',
-  'account.notLinked': 'No account is linked.',
+  'account.notLinked': 'No {service} account is linked yet. Link yours with `/account link`.',
   'account.linkedFromBrowser': (p: { username: string }) =>
-    `Your Discord account was linked to the service account **${p.username}** from the confirmation page in a browser. If this was not you, run \`/account unlink\`.`,
+    `Your Discord account was linked to the {service} account **${p.username}** from the confirmation page in a browser. If this was not you, run \`/account unlink\`.`,
 
   // the OAuth callback's pages in a browser (plain text: the page escapes it; no Markdown)
   'oauthPage.title': 'kiroku: link your account',
-  'oauthPage.confirmHeading': 'Link this service account?',
-  'oauthPage.serviceAccount': 'Service account',
+  'oauthPage.confirmHeading': 'Link this {service} account?',
+  'oauthPage.serviceAccount': '{service} account',
   'oauthPage.discordUser': 'Discord user',
   'oauthPage.confirmExplain':
-    'This Discord user will be able to read and post viewing records as this service account.',
+    'This Discord user will be able to read and post viewing records as this {service} account.',
   'oauthPage.confirmWarning':
     'Only confirm if you started this yourself with /account link in Discord. If someone sent you this link, press Cancel.',
   'oauthPage.confirmButton': 'Confirm',
@@ -214,7 +216,7 @@ export const en = {
   'oauthPage.expiredHeading': 'This link cannot be used',
   'oauthPage.notLinkedHeading': 'Not linked',
   'oauthPage.stateExpired': 'This authorization link has expired or was already used.',
-  'oauthPage.refused': 'The service did not accept this authorization.',
+  'oauthPage.refused': '{service} did not accept this authorization.',
   'oauthPage.denied': 'The authorization was not granted. Nothing was linked.',
   'oauthPage.confirmationExpired':
     'This confirmation has expired or was already used. Nothing more was linked.',
@@ -254,9 +256,11 @@ export const en = {
   'subscription.alreadyRecorded':
     'You already recorded this episode from this alert. To change its rating or comment, use `/record edit`.',
   'subscription.listTitle': 'Subscriptions in this server',
-  'subscription.none': 'No subscriptions in this server yet.',
+  'subscription.none':
+    'No subscriptions in this server yet. Post your friends’ activity with `/subscription feed`, or your schedule with `/subscription schedule`.',
   'subscription.removed': (p: { id: string }) => `Subscription \`${p.id}\` removed.`,
-  'subscription.unknown': (p: { id: string }) => `No subscription \`${p.id}\` in this server.`,
+  'subscription.unknown': (p: { id: string }) =>
+    `No subscription \`${p.id}\` in this server. \`/subscription list\` shows them all.`,
   'subscription.state.active': 'active',
   'subscription.state.paused': 'paused (the owner’s token stopped working)',
   'subscription.state.disabled': 'disabled (I cannot post in that channel)',
@@ -264,7 +268,7 @@ export const en = {
   'subscription.state.botRemoved': 'disabled (kiroku was removed from this server)',
   'subscription.kind.feed': 'feed',
   'subscription.kind.schedule': 'schedule',
-  'subscription.recorded': (p: { episode: string }) => `Recorded ${p.episode} on your account.`,
+  'subscription.recorded': (p: { episode: string }) => `Recorded ${p.episode} on {service}.`,
   'subscription.unsupportedChannel': (p: { channel: string }) =>
     `I post only in text and announcement channels, and ${p.channel} is neither (threads archive themselves, so a subscription there would stop on its own). Pick a text or announcement channel.`,
   'subscription.invokerCannotSend': (p: { channel: string }) =>
@@ -312,14 +316,14 @@ export const en = {
   'subscription.language.ja': 'Japanese',
   'subscription.postsIn': (p: { language: string }) => `Posts are written in ${p.language}.`,
   'account.visibilityOn':
-    'Others can now see your service profile and latest activity: right-click your name → Apps → **Viewing record**. Turn it off with `/account visibility shared:False`.',
+    'Others can now see your {service} profile and latest activity: right-click your name (long-press on phones) → Apps → **Viewing record**. Turn it off with `/account visibility`.',
   'account.visibilityOff': 'Your viewing record is private: nobody can look it up from your Discord account.',
   'account.visibilityNeedsLink':
     'Link your account first with `/account link`: there is nothing to share yet.',
   'profile.notShared': (p: { user: string }) =>
     `${p.user} has not shared their viewing record (people choose to with \`/account visibility\`).`,
   'profile.latest': 'Latest activity',
-  'profile.noActivity': 'No activity yet.',
+  'profile.noActivity': 'No activity yet. Their records show up here once they record an episode.',
   'lookup.empty': 'That message has no text to search for.',
   'lookup.title': (p: { query: string }) => `Works matching “${p.query}”`,
   'lookup.none': (p: { query: string }) => `No work matches “${p.query}”.`,
@@ -329,8 +333,70 @@ export const en = {
   'help.group.record': 'Keep your record',
   'help.group.friends': 'You and your friends',
   'help.group.channels': 'Channel posts (server managers)',
-  'help.group.apps': 'Right-click (Apps)',
-  'help.apps': 'On a person: **Viewing record**. On a message: **Look up anime**.',
+  'help.group.apps': 'Right-click or long-press (Apps)',
+  'help.apps':
+    'On a person: **Viewing record**. On a message: **Look up anime**. On phones, long-press instead of right-clicking.',
+  // issue 27: onboarding, names in the reader's language, empty states, Open menus, alerts
+  'account.panelTitle': 'Link your {service} account',
+  'account.panelAllows':
+    'Linking lets kiroku keep your {service} viewing record from Discord: record episodes, set watch statuses, and see your library, your schedule and what the people you follow are watching.',
+  'account.panelPrivateTitle': 'What stays private',
+  'account.panelPrivate':
+    '• Your token is stored encrypted, and deleted when you unlink with `/account unlink`.\n• Replies about you are shown only to you. Only `/record post` posts in the channel for everyone to see.',
+  'account.panelTokenTitle': 'With a personal access token',
+  'account.panelTokenSteps':
+    '1. Press **Open token page** and sign in to {service}.\n2. Create a personal access token with the scope **read + write** (any description will do).\n3. Copy the token, press **I have a token** and paste it.',
+  'account.panelOauthTitle': 'Or sign in with {service}',
+  'account.panelOauthSteps': 'Press **Sign in with {service}**, allow kiroku, and paste the code it shows.',
+  'account.panelOpenTokenPage': 'Open token page',
+  'account.panelHaveToken': 'I have a token',
+  'account.panelOauth': 'Sign in with {service}',
+  'account.nextStepsTitle': 'Try these next',
+  'account.nextSteps':
+    '`/library` your works by watch status\n`/schedule` what airs next\n`/record post` record an episode you watched',
+  'season.name': (p: { year: string; season: string }) => `${p.season} ${p.year}`,
+  'season.winter': 'Winter',
+  'season.spring': 'Spring',
+  'season.summer': 'Summer',
+  'season.autumn': 'Autumn',
+  'media.tv': 'TV',
+  'media.ova': 'OVA',
+  'media.movie': 'Movie',
+  'media.web': 'Web',
+  'media.other': 'Other',
+  'count.watchers': (p: { count: string }) => `${p.count} watching`,
+  'count.records': (p: { count: string }) => `${p.count} records`,
+  'count.likes': (p: { count: string }) => `${p.count} likes`,
+  'open.placeholder': 'Open…',
+  'episode.recordButton': (p: { episode: string }) => `Record ${p.episode}`,
+  'empty.works':
+    'No work matches this search. Try fewer words, the title in kana, or another season with `/work search`.',
+  'empty.episodes':
+    '{service} lists no episodes for this work yet (movies and some specials have none). Record the work itself with `/status`.',
+  'empty.records': 'Nobody has recorded this yet. Be the first with `/record post`.',
+  'empty.library':
+    'No works here yet: your library lists the works you gave a watch status. Find one with `/work search`, then set it with `/status`.',
+  'empty.schedule':
+    'Nothing airs in this window. Your schedule shows only works you marked Want to watch or Watching: mark some with `/status`.',
+  'empty.feed':
+    'No activity yet from the people you follow on {service}. Look someone up with `/user profile` and follow them on {service}.',
+  'empty.people': 'No person matches this name. Try the name in kana or another spelling with `/people`.',
+  'empty.users': 'Nobody here yet. Look someone up with `/user profile`.',
+  'empty.activities':
+    'No activity yet. Records show up here once an episode is recorded with `/record post`.',
+  'jobs.alert.starts': (p: { time: string; channel: string }) => `Starts ${p.time} · ${p.channel}`,
+  'jobs.alert.startsNoChannel': (p: { time: string }) => `Starts ${p.time}`,
+  'jobs.alert.record': (p: { number: string }) => `Record ep ${p.number}`,
+  'jobs.digest.titleFor': (p: { owner: string; date: string }) => `${p.owner}’s schedule · ${p.date}`,
+  'subscription.recordedWork': (p: { work: string; episode: string }) =>
+    `Recorded **${p.work}** ${p.episode} on {service}.`,
+  'record.deleteConfirmNamed': (p: { what: string }) =>
+    `Delete your record of **${p.what}**? This cannot be undone.`,
+  'subscription.action.create_record': 'records',
+  'subscription.action.create_multiple_records': 'records',
+  'subscription.action.create_review': 'reviews',
+  'subscription.action.create_status': 'status changes',
+  'subscription.alertsBefore': (p: { minutes: number }) => `alerts ${p.minutes} min before`,
 };
 
 export type Messages = typeof en;

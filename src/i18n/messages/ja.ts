@@ -2,19 +2,20 @@ import type { Messages } from './en.js';
 
 /** Japanese replies: every key of the English catalogue, with the same parameters. */
 export const ja: Messages = {
-  'error.notLinked': 'まだアカウントが連携されていません。`/account link` で連携してください。',
+  'error.notLinked': 'まだ {service} のアカウントを連携していません。`/account link` から連携できます。',
   'error.catalogueNeedsLink':
-    'このサーバーには共有の検索用トークンがないため、検索にはご自身のアカウントが必要です。先に `/account link` を実行してください。',
+    'このサーバーには共有の検索用トークンがないため、調べるには {service} のアカウント連携が必要です。`/account link` から連携してください。',
   'error.unauthorized':
-    'トークンが受け付けられませんでした（失効した可能性があります）。`/account link` でもう一度連携してください。',
+    '{service} がトークンを受け付けなくなりました（取り消された可能性があります）。`/account link` からもう一度連携してください。',
   'error.insufficientScope':
-    'このトークンは読み取り専用です。記録や状態を書き込むには、書き込み権限付きで `/account link` から連携し直してください。',
+    'このトークンは読み込み専用です。エピソードの記録やステータスの設定には、`/account link` から「読み込み + 書き込み」のトークンで連携し直してください。',
   'error.notFound': '見つかりませんでした。存在しないか、あなたのものではありません。',
-  'error.invalidParams': (p) => `サービスがリクエストを受け付けませんでした: ${p.messages}`,
-  'error.busy': 'サービスが混み合っています。少し待ってからもう一度お試しください。',
-  'error.unavailable': 'サービスが応答していません。しばらくしてからもう一度お試しください。',
-  'error.malformed': 'サービスから読み取れない応答が返りました。しばらくしてからお試しください。',
-  'error.internal': 'kiroku 側で問題が発生しました。記録済みです。もう一度お試しください。',
+  'error.invalidParams': (p) => `{service} がリクエストを受け付けませんでした: ${p.messages}`,
+  'error.busy': '{service} が混み合っています。少し待ってからもう一度お試しください。',
+  'error.unavailable': '{service} が応答していません。しばらくしてからもう一度お試しください。',
+  'error.malformed':
+    '{service} から読み取れない応答が返ってきました。しばらくしてからもう一度お試しください。',
+  'error.internal': 'kiroku 側で問題が起きました。内容はログに残しました。もう一度お試しください。',
   'error.vaultUnreadable':
     '保存されたトークンをこの bot の鍵で開けません。運営者に VAULT_KEY の確認を依頼するか、連携を解除してから再度連携してください。',
   'error.restarting': 'kiroku は再起動中です。少し待ってからもう一度お試しください。',
@@ -34,14 +35,15 @@ export const ja: Messages = {
   'reason.hours': '1 から 168 時間の間で指定してください',
   'reason.episode': '一覧から選ぶか、5 や #5 のような話数を入力してください',
 
-  'match.noWork': (p) => `「${p.query}」に一致する作品はありませんでした。`,
+  'match.noWork': (p) =>
+    `「${p.query}」に一致する作品はありませんでした。入力中に出る一覧から選ぶか、別の表記で試してください。`,
   'match.noEpisode': (p) => `この作品に「${p.query}」に一致するエピソードはありません。`,
   'match.noUser': (p) => `「${p.username}」というユーザーはいません。`,
 
   'paging.previous': '前へ',
   'paging.next': '次へ',
   'paging.footer': (p) => `${p.page} / ${p.pages} ページ · 全 ${p.total} 件`,
-  'paging.empty': '見つかりませんでした。',
+  'paging.empty': 'まだ何もありません。`/help` でできることを確認できます。',
 
   'work.searchTitle': (p) => (p.query ? `「${p.query}」の検索結果` : '作品'),
   'work.season': 'シーズン',
@@ -49,13 +51,13 @@ export const ja: Messages = {
   'work.media': 'メディア',
   'work.episodes': 'エピソード数',
   'work.watchers': '視聴者数',
-  'work.reviews': 'レビュー',
+  'work.reviews': '感想',
   'work.released': '公開日',
   'work.links': 'リンク',
   'work.officialSite': '公式サイト',
   'work.wikipedia': 'Wikipedia',
   'work.showEpisodes': 'エピソード',
-  'work.setStatusPlaceholder': '視聴ステータスを設定…',
+  'work.setStatusPlaceholder': 'ステータスを設定…',
   'work.untitled': '（タイトルなし）',
 
   'status.wanna_watch': '見たい',
@@ -64,7 +66,7 @@ export const ja: Messages = {
   'status.on_hold': '一時中断',
   'status.stop_watching': '視聴中止',
   'status.no_select': '未選択',
-  'status.set': (p) => `**${p.title}**: ${p.status} に設定しました。`,
+  'status.set': (p) => `**${p.title}** のステータスを「${p.status}」にしました。`,
 
   'episode.listTitle': (p) => `${p.title} のエピソード`,
   'episode.number': (p) => `第${p.number}話`,
@@ -107,7 +109,7 @@ export const ja: Messages = {
   'activity.create_record': (p) => `**${p.user}** が **${p.work}** ${p.episode} を記録しました`,
   'activity.create_multiple_records': (p) =>
     `**${p.user}** が **${p.work}** の ${p.count} 話分を記録しました`,
-  'activity.create_status': (p) => `**${p.user}** が **${p.work}** を「${p.status}」にしました`,
+  'activity.create_status': (p) => `**${p.user}** が **${p.work}** のステータスを「${p.status}」にしました`,
   'activity.other': (p) => `**${p.user}** が **${p.work}** を更新しました`,
 
   'jobs.feed.recorded': (p) => `${p.user} が記録しました`,
@@ -118,43 +120,43 @@ export const ja: Messages = {
   'jobs.digest.more': (p) => `…ほか ${p.count} 件`,
   'jobs.digest.footer': (p) => `これから 24 時間に ${p.count} 件 · ${p.timezone}`,
   'jobs.alert.title': (p) => `あと ${p.minutes} 分で放送開始`,
-  'jobs.alert.watched': '見た',
+  'jobs.alert.watched': 'このエピソードを記録',
   'jobs.alert.ratePlaceholder': '評価をつけて記録',
   'jobs.alert.rateNone': '評価なし',
   'jobs.notice.paused': (p) =>
-    `トークンがサービスに受け付けられなくなったため、チャンネル購読 ${p.count} 件を一時停止しました。\`/account link\` で連携し直すと再開できます。`,
+    `{service} がトークンを受け付けなくなったため、チャンネルへの自動投稿 ${p.count} 件を一時停止しました。\`/account link\` で連携し直すと再開します。`,
   'jobs.notice.notLinked': (p) =>
-    `アカウントの連携が解除されているため、チャンネル購読 ${p.count} 件を一時停止しました。\`/account link\` で連携し直すと再開できます。`,
+    `アカウントの連携が解除されたため、チャンネルへの自動投稿 ${p.count} 件を一時停止しました。\`/account link\` で連携し直すと再開します。`,
   'jobs.notice.forbidden': (p) =>
-    `${p.channel} に投稿できなくなったため、購読 ${p.ids} を無効にしました。チャンネルの閲覧・メッセージ送信・埋め込みリンクの権限を付与してから、\`/subscription\` で設定し直してください。`,
+    `${p.channel} に投稿できなくなったため、自動投稿 ${p.ids} を止めました。「チャンネルを見る」「メッセージを送信」「埋め込みリンク」の権限を付与してから、\`/subscription feed\` か \`/subscription schedule\` で設定し直してください。`,
   'jobs.notice.missing': (p) =>
-    `${p.channel} が削除されたか見えなくなったため、購読 ${p.ids} を無効にしました。`,
+    `${p.channel} が削除されたか見えなくなったため、自動投稿 ${p.ids} を止めました。`,
   'jobs.notice.ownerLeft': (p) =>
-    `サーバー ${p.guild} のメンバーではなくなったため、そこでの購読 ${p.ids} を無効にしました。`,
+    `サーバー ${p.guild} のメンバーではなくなったため、そこでの自動投稿 ${p.ids} を止めました。`,
   'jobs.notice.botRemoved': (p) =>
-    `kiroku がサーバー ${p.guild} から削除されたため、そこでの購読 ${p.ids} を無効にしました。`,
+    `kiroku がサーバー ${p.guild} から削除されたため、そこでの自動投稿 ${p.ids} を止めました。`,
 
-  'account.tokenModalTitle': 'トークンでアカウントを連携',
+  'account.tokenModalTitle': '{service} アカウントを連携',
   'account.tokenLabel': '個人用アクセストークン',
-  'account.tokenPlaceholder': 'サービスの設定画面で作成（読み取り＋書き込み）',
+  'account.tokenPlaceholder': '{service} で作成したトークンを貼り付け',
   'account.codeModalTitle': '認可コードを入力',
   'account.codeLabel': '認可コード',
   'account.oauthUnavailable':
-    'この bot には OAuth アプリが設定されていないため、個人用トークンのみ使えます: `/account link method:token`',
+    'この bot には OAuth アプリが設定されていないため、個人用アクセストークンで連携してください: `/account link`',
   'account.oauthIntro':
-    '1. 認可ページを開いて kiroku を承認します。\n2. 表示されたコードをコピーします。\n3. **コードを入力** を押して貼り付けます。10 分で期限が切れます。',
-  'account.openAuthorization': '認可ページを開く',
+    '1. {service} のページを開いて kiroku を許可します。\n2. 表示されたコードをコピーします。\n3. **コードを入力** を押して貼り付けます。リンクは 10 分で期限切れになります。',
+  'account.openAuthorization': '{service} を開く',
   'account.enterCode': 'コードを入力',
   'account.linked': (p) => `**${p.username}** として連携しました。`,
   'account.linkedReadOnly': (p) =>
-    `**${p.username}** として連携しました（読み取り専用）。記録の投稿やステータス設定には書き込み権限付きのトークンが必要です。`,
+    `**${p.username}** として連携しました（読み込み専用）。エピソードの記録やステータスの設定には「読み込み + 書き込み」のトークンが必要です。`,
   'account.badToken':
-    'このトークンはサービスに受け付けられませんでした。全体をコピーしたか確認して、もう一度お試しください。',
+    'このトークンは {service} に受け付けられませんでした。すべてコピーできているか確認して、`/account link` からもう一度お試しください。',
   'account.badCode':
-    'このコードは無効、期限切れ、または使用済みです。`/account link method:oauth` からやり直してください。',
+    'このコードは無効、期限切れ、または使用済みです。`/account link` からやり直してください。',
   'account.stateMismatch':
     'この認可は別の人のものか、期限切れです。もう一度 `/account link` を実行してください。',
-  'account.statusTitle': '連携中のアカウント',
+  'account.statusTitle': '連携中の {service} アカウント',
   'account.username': 'ユーザー名',
   'account.scopes': 'スコープ',
   'account.method': '連携方法',
@@ -162,24 +164,24 @@ export const ja: Messages = {
   'account.methodOauth': 'OAuth',
   'account.linkedAt': '連携日時',
   'account.readOnlyWarning':
-    '⚠️ 読み取り専用です。記録の投稿やステータス設定には書き込み権限付きで連携し直してください。',
-  'account.unlinkConfirm': '連携を解除しますか？ トークン、チャンネル購読、キャッシュが削除されます。',
+    '⚠️ 読み込み専用です。エピソードの記録やステータスの設定には、「読み込み + 書き込み」のトークンで連携し直してください。',
+  'account.unlinkConfirm': '連携を解除しますか？ トークン、チャンネルへの自動投稿、キャッシュを削除します。',
   'account.unlinkButton': '解除する',
   'account.cancelButton': 'キャンセル',
-  'account.unlinked': '連携を解除しました。トークンと購読は削除されました。',
+  'account.unlinked': '連携を解除し、トークンと自動投稿を削除しました。',
   'account.unlinkedRevokeYourself': (p) =>
-    `連携を解除し、kiroku に保存していたトークンと購読を削除しました。**トークン自体はサービス側で取り消すまで有効です。** こちらで取り消してください: ${p.url}`,
+    `連携を解除し、kiroku に保存していたトークンと自動投稿を削除しました。**トークン自体は {service} で取り消すまで有効です。** こちらから取り消してください: ${p.url}`,
   'account.cancelled': '何も変更していません。',
-  'account.notLinked': '連携中のアカウントはありません。',
+  'account.notLinked': 'まだ {service} のアカウントを連携していません。`/account link` から連携できます。',
   'account.linkedFromBrowser': (p) =>
-    `ブラウザの確認ページから、あなたの Discord アカウントをサービスのアカウント **${p.username}** に連携しました。心当たりがなければ \`/account unlink\` を実行してください。`,
+    `ブラウザの確認ページから、あなたの Discord アカウントを {service} のアカウント **${p.username}** に連携しました。心当たりがなければ \`/account unlink\` を実行してください。`,
 
   'oauthPage.title': 'kiroku: アカウント連携',
-  'oauthPage.confirmHeading': 'このサービスアカウントを連携しますか？',
-  'oauthPage.serviceAccount': 'サービスのアカウント',
+  'oauthPage.confirmHeading': 'この {service} のアカウントを連携しますか？',
+  'oauthPage.serviceAccount': '{service} のアカウント',
   'oauthPage.discordUser': 'Discord ユーザー',
   'oauthPage.confirmExplain':
-    'この Discord ユーザーが、このサービスアカウントとして記録を読み書きできるようになります。',
+    'この Discord ユーザーが、この {service} のアカウントとして記録を読み書きできるようになります。',
   'oauthPage.confirmWarning':
     'Discord で自分で /account link を実行した場合だけ確定してください。誰かから送られてきたリンクなら「キャンセル」を押してください。',
   'oauthPage.confirmButton': '連携する',
@@ -194,7 +196,7 @@ export const ja: Messages = {
   'oauthPage.expiredHeading': 'このリンクは使えません',
   'oauthPage.notLinkedHeading': '連携できませんでした',
   'oauthPage.stateExpired': 'この認可リンクは期限切れか使用済みです。',
-  'oauthPage.refused': 'サービスがこの認可を受け付けませんでした。',
+  'oauthPage.refused': '{service} がこの認可を受け付けませんでした。',
   'oauthPage.denied': '認可されませんでした。何も連携していません。',
   'oauthPage.confirmationExpired': 'この確認は期限切れか使用済みです。これ以上は何も連携していません。',
   'oauthPage.unknownRequest': '不明なリクエストです。何も連携していません。',
@@ -209,21 +211,24 @@ export const ja: Messages = {
   'feed.title': 'あなたのフィード',
   'subscription.cannotPost': (p) =>
     `${p.channel} に投稿できません。そのチャンネルで「チャンネルを見る」「メッセージを送信」「埋め込みリンク」の権限を付与してから、もう一度お試しください。`,
-  'subscription.created': (p) => `${p.channel} を購読しました（ID \`${p.id}\`）。`,
+  'subscription.created': (p) => `${p.channel} に自動投稿を設定しました（ID \`${p.id}\`）。`,
   'subscription.feedCreated': (p) =>
-    `フォロー中の人の活動（${p.actions}）を ${p.channel} に投稿します。購読 ID: \`${p.id}\``,
+    `フォロー中の人のアクティビティ（${p.actions}）を ${p.channel} に投稿します。自動投稿 ID: \`${p.id}\``,
   'subscription.scheduleCreated': (p) =>
-    `毎日 ${p.time}（${p.timezone}）に放送予定を ${p.channel} に投稿します${p.alerts}。購読 ID: \`${p.id}\``,
+    `毎日 ${p.time}（${p.timezone}）に放送予定を ${p.channel} に投稿します${p.alerts}。自動投稿 ID: \`${p.id}\``,
   'subscription.alertsSuffix': (p) => `。各番組の ${p.minutes} 分前にもお知らせします`,
-  'subscription.duplicate': (p) => `このチャンネルにはすでにあなたの同じ購読があります（ID \`${p.id}\`）。`,
-  'subscription.allActions': 'すべての活動',
+  'subscription.duplicate': (p) =>
+    `このチャンネルにはすでにあなたの同じ自動投稿があります（ID \`${p.id}\`）。`,
+  'subscription.allActions': 'すべてのアクティビティ',
   'subscription.recordsReviewsActions': '記録と感想',
   'subscription.alreadyRecorded':
-    'このお知らせからこのエピソードはすでに記録済みです。評価やコメントを変えるには `/record edit` を使ってください。',
-  'subscription.listTitle': 'このサーバーの購読',
-  'subscription.none': 'このサーバーにはまだ購読がありません。',
-  'subscription.removed': (p) => `購読 \`${p.id}\` を削除しました。`,
-  'subscription.unknown': (p) => `このサーバーに購読 \`${p.id}\` はありません。`,
+    'このエピソードはこのお知らせからすでに記録しています。評価やコメントを変えるには `/record edit` を使ってください。',
+  'subscription.listTitle': 'このサーバーの自動投稿',
+  'subscription.none':
+    'このサーバーにはまだ自動投稿がありません。`/subscription feed` でフォロー中の人のアクティビティを、`/subscription schedule` で放送予定を投稿できます。',
+  'subscription.removed': (p) => `自動投稿 \`${p.id}\` を削除しました。`,
+  'subscription.unknown': (p) =>
+    `このサーバーに自動投稿 \`${p.id}\` はありません。\`/subscription list\` で一覧を確認できます。`,
   'subscription.state.active': '有効',
   'subscription.state.paused': '一時停止（所有者のトークンが無効）',
   'subscription.state.disabled': '無効（チャンネルに投稿できません）',
@@ -231,15 +236,15 @@ export const ja: Messages = {
   'subscription.state.botRemoved': '無効（kiroku がこのサーバーから削除されました）',
   'subscription.kind.feed': 'フィード',
   'subscription.kind.schedule': '放送予定',
-  'subscription.recorded': (p) => `${p.episode} をあなたのアカウントに記録しました。`,
+  'subscription.recorded': (p) => `${p.episode} を記録しました。`,
   'subscription.unsupportedChannel': (p) =>
-    `投稿できるのはテキストチャンネルとアナウンスチャンネルだけで、${p.channel} はどちらでもありません（スレッドは自動でアーカイブされるため、購読が止まってしまいます）。テキストチャンネルかアナウンスチャンネルを選んでください。`,
+    `投稿できるのはテキストチャンネルとアナウンスチャンネルだけで、${p.channel} はどちらでもありません（スレッドは自動でアーカイブされるため、自動投稿が止まってしまいます）。テキストチャンネルかアナウンスチャンネルを選んでください。`,
   'subscription.invokerCannotSend': (p) =>
-    `あなたは ${p.channel} でメッセージを送信できないため、そこには購読を設定できません。そのチャンネルで「チャンネルを見る」と「メッセージを送信」の権限が必要です。`,
+    `あなたは ${p.channel} でメッセージを送信できないため、そこには自動投稿を設定できません。そのチャンネルで「チャンネルを見る」と「メッセージを送信」の権限が必要です。`,
   'subscription.guildCap': (p) =>
-    `このサーバーの購読はすでに上限の ${p.max} 件です。先に \`/subscription remove\` で削除してください。`,
+    `このサーバーの自動投稿はすでに上限の ${p.max} 件です。先に \`/subscription remove\` で削除してください。`,
   'subscription.ownerCap': (p) =>
-    `あなたの有効な購読はすでに上限の ${p.max} 件です。先に \`/subscription remove\` で削除してください。`,
+    `あなたの有効な自動投稿はすでに上限の ${p.max} 件です。先に \`/subscription remove\` で削除してください。`,
   'reason.time': '08:00 のような時刻で入力してください',
   'reason.timezone': 'Asia/Tokyo のような IANA タイムゾーンで入力してください',
   'help.title': 'kiroku: Discord でアニメの視聴記録',
@@ -266,20 +271,20 @@ export const ja: Messages = {
   'jobs.feed.minimal.review': (p) => `${p.user} が ${p.work} の感想を書きました`,
   'jobs.feed.minimal.status': (p) => `${p.user} が ${p.work} を「${p.status}」にしました`,
   'jobs.feed.catchUp': (p) =>
-    `フィードが遅れていた間の ${p.from}〜${p.to} の活動 ${p.count} 件${p.atLeast ? '以上' : ''}（${p.hours} 時間より前のもの）は、1 件ずつは投稿していません。`,
+    `フィードが遅れていた間の ${p.from}〜${p.to} のアクティビティ ${p.count} 件${p.atLeast ? '以上' : ''}（${p.hours} 時間より前のもの）は、1 件ずつは投稿していません。`,
   'reason.ratingState': '良くない・普通・良い・とても良い のいずれかで指定してください',
   'subscription.language.en': '英語',
   'subscription.language.ja': '日本語',
   'subscription.postsIn': (p) => `投稿は${p.language}で書かれます。`,
   'account.visibilityOn':
-    'ほかの人があなたのプロフィールと最近の活動を見られるようになりました: 名前を右クリック → アプリ → **視聴記録**。やめるときは `/account visibility shared:False`。',
+    'ほかの人があなたのプロフィールと最近のアクティビティを見られるようになりました: 名前を右クリック（スマホでは長押し）→ アプリ → **視聴記録**。やめるときは `/account visibility` で False を選びます。',
   'account.visibilityOff': 'あなたの視聴記録は非公開です。Discord アカウントから調べることはできません。',
   'account.visibilityNeedsLink':
     '先に `/account link` でアカウントを連携してください。まだ公開するものがありません。',
   'profile.notShared': (p) =>
     `${p.user} さんは視聴記録を公開していません（公開は本人が \`/account visibility\` で選びます）。`,
-  'profile.latest': '最近の活動',
-  'profile.noActivity': 'まだ活動はありません。',
+  'profile.latest': '最近のアクティビティ',
+  'profile.noActivity': 'まだアクティビティはありません。エピソードを記録するとここに表示されます。',
   'lookup.empty': 'このメッセージには検索できる文字がありません。',
   'lookup.title': (p) => `「${p.query}」に一致する作品`,
   'lookup.none': (p) => `「${p.query}」に一致する作品はありません。`,
@@ -289,6 +294,66 @@ export const ja: Messages = {
   'help.group.record': '記録する',
   'help.group.friends': '自分とフォロー中の人',
   'help.group.channels': 'チャンネルへの投稿（サーバー管理者）',
-  'help.group.apps': '右クリック（アプリ）',
-  'help.apps': '人の上で **視聴記録**、メッセージの上で **アニメを検索**。',
+  'help.group.apps': '右クリック・長押し（アプリ）',
+  'help.apps':
+    '人の名前の上で **視聴記録**、メッセージの上で **アニメを検索**。スマホでは右クリックの代わりに長押しします。',
+  'account.panelTitle': '{service} アカウントを連携',
+  'account.panelAllows':
+    '連携すると、Discord から {service} の視聴記録をつけられます。エピソードの記録やステータスの設定、ライブラリ・放送予定・フォロー中の人のアクティビティの確認ができます。',
+  'account.panelPrivateTitle': '公開されないもの',
+  'account.panelPrivate':
+    '• トークンは暗号化して保存し、`/account unlink` で連携を解除すると削除します。\n• あなたについての返信はあなたにだけ表示されます。チャンネルの全員に見えるのは `/record post` で投稿した記録だけです。',
+  'account.panelTokenTitle': '個人用アクセストークンで連携',
+  'account.panelTokenSteps':
+    '1. **トークンのページを開く** を押して {service} にログインします。\n2. 個人用アクセストークンを作成します。スコープは **読み込み + 書き込み** を選んでください（説明は自由です）。\n3. トークンをコピーし、**トークンを入力** を押して貼り付けます。',
+  'account.panelOauthTitle': '{service} でログインして連携',
+  'account.panelOauthSteps':
+    '**{service} でログイン** を押して kiroku を許可し、表示されたコードを貼り付けます。',
+  'account.panelOpenTokenPage': 'トークンのページを開く',
+  'account.panelHaveToken': 'トークンを入力',
+  'account.panelOauth': '{service} でログイン',
+  'account.nextStepsTitle': '次はこちらをどうぞ',
+  'account.nextSteps':
+    '`/library` ステータスごとの作品\n`/schedule` これからの放送予定\n`/record post` 見たエピソードを記録',
+  'season.name': (p) => `${p.year}年${p.season}`,
+  'season.winter': '冬',
+  'season.spring': '春',
+  'season.summer': '夏',
+  'season.autumn': '秋',
+  'media.tv': 'TV',
+  'media.ova': 'OVA',
+  'media.movie': '映画',
+  'media.web': 'Web',
+  'media.other': 'その他',
+  'count.watchers': (p) => `${p.count} 人が視聴`,
+  'count.records': (p) => `記録 ${p.count} 件`,
+  'count.likes': (p) => `いいね ${p.count} 件`,
+  'open.placeholder': '開く…',
+  'episode.recordButton': (p) => `${p.episode}を記録`,
+  'empty.works':
+    'この条件に一致する作品はありません。`/work search` で言葉を減らすか、かな表記や別のシーズンで探してみてください。',
+  'empty.episodes':
+    '{service} にはこの作品のエピソードがまだありません（映画や一部の特番にはありません）。作品そのものは `/status` で記録できます。',
+  'empty.records': 'まだ誰も記録していません。`/record post` で最初の記録をつけましょう。',
+  'empty.library':
+    'まだ作品がありません。ライブラリにはステータスを設定した作品が並びます。`/work search` で作品を探して、`/status` で設定してください。',
+  'empty.schedule':
+    'この時間内に放送予定はありません。放送予定には「見たい」「見てる」の作品だけが出ます。`/status` で設定してください。',
+  'empty.feed':
+    'フォロー中の人のアクティビティはまだありません。`/user profile` で人を探して、{service} でフォローしてみてください。',
+  'empty.people': 'この名前の人物は見つかりません。`/people` でかな表記や別の表記を試してください。',
+  'empty.users': 'まだ誰もいません。`/user profile` で人を探せます。',
+  'empty.activities':
+    'まだアクティビティはありません。`/record post` でエピソードを記録するとここに表示されます。',
+  'jobs.alert.starts': (p) => `${p.time}に放送 · ${p.channel}`,
+  'jobs.alert.startsNoChannel': (p) => `${p.time}に放送`,
+  'jobs.alert.record': (p) => `第${p.number}話を記録`,
+  'jobs.digest.titleFor': (p) => `${p.owner} さんの放送予定 · ${p.date}`,
+  'subscription.recordedWork': (p) => `**${p.work}** ${p.episode}を記録しました。`,
+  'record.deleteConfirmNamed': (p) => `**${p.what}** の記録を削除しますか？ 元に戻せません。`,
+  'subscription.action.create_record': '記録',
+  'subscription.action.create_multiple_records': '記録',
+  'subscription.action.create_review': '感想',
+  'subscription.action.create_status': 'ステータスの変更',
+  'subscription.alertsBefore': (p) => `${p.minutes} 分前にお知らせ`,
 };

@@ -1,0 +1,76 @@
+/**
+ * What `/account link` shows first: a private panel saying what linking allows and what stays
+ * private, with the steps for a personal access token, a link to the service's token page, an
+ * "I have a token" button (the token form) and, when an OAuth application is configured, a button
+ * that starts OAuth. A form cannot hold a link, so the help lives here, before the form opens.
+ */
+import { type APIEmbed, ButtonStyle, ComponentType } from 'discord-api-types/v10';
+import { tokenSettingsUrl } from '../../src/accounts/accounts.js';
+import type { MessageReply } from '../../src/bot/command.js';
+import type { Context } from '../../src/bot/context.js';
+import type { MessageComponents } from '../../src/bot/interaction-types.js';
+import { customId } from '../../src/components/custom-id.js';
+import type { Translator } from '../../src/i18n/translator.js';
+
+/** Action segments of the panel's buttons, as keys of the account command's `components`. */
+export const PANEL_ACTIONS = { tokenForm: 'tokenform', oauth: 'oauth' } as const;
+
+const PANEL_COLOR = 0x3b82f6;
+
+function panelEmbed(t: Translator, oauth: boolean): APIEmbed {
+  const fields = [{ name: t('account.panelTokenTitle'), value: t('account.panelTokenSteps') }];
+  if (oauth) fields.push({ name: t('account.panelOauthTitle'), value: t('account.panelOauthSteps') });
+  return {
+    title: t('account.panelTitle'),
+    description: `${t('account.panelAllows')}\n\n**${t('account.panelPrivateTitle')}**\n${t('account.panelPrivate')}`,
+    fields,
+    color: PANEL_COLOR,
+  };
+}
+
+function panelButtons(t: Translator, oauth: boolean): MessageComponents {
+  return [
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Link,
+          label: t('account.panelOpenTokenPage'),
+          url: tokenSettingsUrl(t.site.webUrl),
+        },
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Primary,
+          label: t('account.panelHaveToken'),
+          custom_id: customId('account', PANEL_ACTIONS.tokenForm),
+        },
+        ...(oauth
+          ? [
+              {
+                type: ComponentType.Button as const,
+                style: ButtonStyle.Secondary as const,
+                label: t('account.panelOauth'),
+                custom_id: customId('account', PANEL_ACTIONS.oauth),
+              },
+            ]
+          : []),
+      ],
+    },
+  ];
+}
+
+export function linkPanel(ctx: Pick<Context, 't' | 'oauth'>): MessageReply {
+  const oauth = ctx.oauth !== undefined;
+  return {
+    kind: 'message',
+    ephemeral: true,
+    embeds: [panelEmbed(ctx.t, oauth)],
+    components: panelButtons(ctx.t, oauth),
+  };
+}
+
+/** After linking: three commands worth trying first, as clickable mentions. */
+export function nextStepsEmbed(t: Translator): APIEmbed {
+  return { title: t('account.nextStepsTitle'), description: t('account.nextSteps'), color: PANEL_COLOR };
+}

@@ -1,0 +1,61 @@
+/**
+ * Buttons under an episode (episode info, a record post): the previous and next episodes, and
+ * "Record Ep N". Previous/next open that episode privately (`episode:show:<work>:<episode>`,
+ * answered by /episode); recording reuses the airing alert's button (one claim per person and
+ * episode, answered by /subscription), so one episode is recorded once however it was pressed.
+ */
+import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
+import type { MessageComponents } from '../bot/interaction-types.js';
+import type { Translator } from '../i18n/translator.js';
+import { localEpisodeNumber } from '../render/names.js';
+import type { Episode } from '../service/index.js';
+import { watchedButtonId } from './alert-ids.js';
+import { customId } from './custom-id.js';
+
+export const EPISODE_COMMAND = 'episode';
+export const EPISODE_ACTIONS = { show: 'show', open: 'open' } as const;
+
+/** Discord's limit on a button label. */
+const LABEL_MAX = 80;
+
+type Neighbour = Partial<Pick<Episode, 'id' | 'number' | 'number_text'>>;
+
+export function showEpisodeId(workId: number, episodeId: number): string {
+  return customId(EPISODE_COMMAND, EPISODE_ACTIONS.show, workId, episodeId);
+}
+
+function label(text: string): string {
+  return [...text].slice(0, LABEL_MAX).join('');
+}
+
+export function episodeButtons(
+  workId: number,
+  episode: Pick<Episode, 'id'> &
+    Neighbour & { prev_episode?: Neighbour | null; next_episode?: Neighbour | null },
+  t: Translator,
+): MessageComponents {
+  const buttons = [];
+  const prev = episode.prev_episode;
+  if (prev?.id)
+    buttons.push({
+      type: ComponentType.Button as const,
+      style: ButtonStyle.Secondary as const,
+      label: label(`◀ ${t('episode.previous')}: ${localEpisodeNumber(prev, t)}`),
+      custom_id: showEpisodeId(workId, prev.id),
+    });
+  buttons.push({
+    type: ComponentType.Button as const,
+    style: ButtonStyle.Success as const,
+    label: label(t('episode.recordButton', { episode: localEpisodeNumber(episode, t) })),
+    custom_id: watchedButtonId(episode.id),
+  });
+  const next = episode.next_episode;
+  if (next?.id)
+    buttons.push({
+      type: ComponentType.Button as const,
+      style: ButtonStyle.Secondary as const,
+      label: label(`${t('episode.next')}: ${localEpisodeNumber(next, t)} ▶`),
+      custom_id: showEpisodeId(workId, next.id),
+    });
+  return [{ type: ComponentType.ActionRow, components: buttons }];
+}

@@ -1,0 +1,64 @@
+/**
+ * One word per concept, in each language: the service's own terms (Annict's Japanese UI) and the
+ * words the English catalogue uses. `avoid` lists the words that name the same concept another way;
+ * test/unit/glossary.test.ts reads every text of both catalogues against this list, so a new text
+ * that says 購読 or 活動 (or "service account") fails before anyone reads it.
+ */
+export interface GlossaryEntry {
+  concept: string;
+  en: string;
+  ja: string;
+  /** Other words for the same concept that the catalogues must not use. */
+  avoid: { en: readonly string[]; ja: readonly string[] };
+}
+
+export const GLOSSARY: readonly GlossaryEntry[] = [
+  {
+    concept: 'an entry in the viewing record for one episode',
+    en: 'record',
+    ja: '記録',
+    avoid: { en: ['log entry'], ja: ['視聴ログ'] },
+  },
+  {
+    concept: 'what people did on the service (records, reviews, statuses)',
+    en: 'activity',
+    ja: 'アクティビティ',
+    avoid: { en: [], ja: ['活動'] },
+  },
+  {
+    concept: 'a channel that kiroku posts into on someone’s behalf',
+    en: 'subscription',
+    ja: '自動投稿',
+    avoid: { en: [], ja: ['購読'] },
+  },
+  {
+    concept: 'watch status of a work (見たい, 見てる, 見た, 一時中断, 視聴中止)',
+    en: 'status',
+    ja: 'ステータス',
+    avoid: { en: [], ja: ['視聴状態', '状態を'] },
+  },
+  {
+    concept: 'the person’s account at the viewing-record service, named by SERVICE_NAME',
+    en: '{service} account',
+    ja: '{service} のアカウント',
+    avoid: { en: ['service account', 'the service’s settings'], ja: ['サービスのアカウント'] },
+  },
+  {
+    concept: 'the token scopes',
+    en: 'read + write',
+    ja: '読み込み + 書き込み',
+    avoid: { en: ['write access'], ja: ['書き込み権限付き', '読み取り'] },
+  },
+  {
+    concept: 'a written opinion on a whole work',
+    en: 'review',
+    ja: '感想',
+    avoid: { en: [], ja: ['レビュー'] },
+  },
+  {
+    concept: 'right-click menus, which phones open with a long press',
+    en: 'right-click (long-press on phones)',
+    ja: '右クリック（スマホでは長押し）',
+    avoid: { en: [], ja: [] },
+  },
+];

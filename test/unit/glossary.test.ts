@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { GLOSSARY } from '../../src/i18n/glossary.js';
+import { en } from '../../src/i18n/messages/en.js';
+import { ja } from '../../src/i18n/messages/ja.js';
+
+/** Every text of a catalogue, with placeholders filled by a marker (functions are called). */
+function texts(catalogue: Record<string, unknown>): Array<[string, string]> {
+  const params = new Proxy({}, { get: () => '◆' });
+  return Object.entries(catalogue).map(([key, entry]) => [
+    key,
+    typeof entry === 'function' ? String(entry(params)) : String(entry),
+  ]);
+}
+
+describe('glossary: one word per concept in both catalogues', () => {
+  for (const [language, catalogue] of [
+    ['en', en],
+    ['ja', ja],
+  ] as const) {
+    it(`${language}: no text uses a word the glossary says to avoid`, () => {
+      const offences = texts(catalogue).flatMap(([key, text]) =>
+        GLOSSARY.flatMap((entry) =>
+          entry.avoid[language]
+            .filter((word) => text.toLowerCase().includes(word.toLowerCase()))
+            .map((word) => `${key}: “${word}” (say “${entry[language]}”)`),
+        ),
+      );
+      expect(offences).toEqual([]);
+    });
+  }
+
+  it('Japanese texts use the glossary’s words for the concepts they name', () => {
+    const all = texts(ja).map(([, text]) => text);
+    for (const entry of GLOSSARY.filter((e) => !e.ja.includes('{service}') && !e.ja.includes('（'))) {
+      expect(
+        all.some((text) => text.includes(entry.ja)),
+        entry.concept,
+      ).toBe(true);
+    }
+  });
+
+  it('the service is named, never called "the service" or "service account"', () => {
+    for (const [key, text] of texts(en)) {
+      expect(text, key).not.toMatch(/\bservice account\b|\bthe service\b/i);
+    }
+    for (const [key, text] of texts(ja))
+      expect(text, key).not.toMatch(/サービスの(アカウント|設定)|サービスが|サービスに/);
+  });
+
+  it('a Japanese text never ends a clause with a bare space before a rating or a status', () => {
+    for (const [key, text] of texts(ja)) expect(text, key).not.toMatch(/しました [^\s·]/);
+  });
+});
