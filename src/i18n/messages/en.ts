@@ -1,3 +1,4 @@
+import { viewingEn } from './viewing-en.js';
 /**
  * English replies. The Japanese catalogue must provide every key (checked by the compiler).
  * Messages with placeholders are functions of a typed parameter object.
@@ -288,6 +289,7 @@ export const en = {
   'help.group.channels': 'Channel posts (server managers)',
   'help.group.apps': 'Right-click (Apps)',
   'help.apps': 'On a person: **Viewing record**. On a message: **Look up anime**.',
+  ...viewingEn,
 };
 
 export type Messages = typeof en;

@@ -1,4 +1,5 @@
 import type { Messages } from './en.js';
+import { viewingJa } from './viewing-ja.js';
 
 /** Japanese replies: every key of the English catalogue, with the same parameters. */
 export const ja: Messages = {
@@ -255,4 +256,5 @@ export const ja: Messages = {
   'help.group.channels': 'チャンネルへの投稿（サーバー管理者）',
   'help.group.apps': '右クリック（アプリ）',
   'help.apps': '人の上で **視聴記録**、メッセージの上で **アニメを検索**。',
+  ...viewingJa,
 };
