@@ -12,6 +12,7 @@ import { LookupCache } from '../bot/lookup-cache.js';
 import { OncePerUser } from '../bot/once-per-user.js';
 import { Pager, pagerStateSchema } from '../bot/paging.js';
 import { Subscriptions } from '../subscriptions/model.js';
+import { WatchLists } from '../viewing/watch-lists.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure, StartSettings } from './infrastructure.js';
 
@@ -35,9 +36,11 @@ export async function buildHandlerDeps(
   // List states written by the last interactions land before the store closes.
   closers.add('pager', () => pager.settled());
   const preferences = new UserPreferences(store);
+  const watchLists = new WatchLists(store);
   accounts.onUnlink(async (discordUserId) => {
     await subscriptions.removeByOwner(discordUserId);
     await pager.forget(discordUserId);
+    await watchLists.forget(discordUserId);
     await preferences.forgetLink(discordUserId);
   });
   const commands = await loadCommands();
@@ -59,6 +62,7 @@ export async function buildHandlerDeps(
       now,
     }),
     cache: new LookupCache(),
+    watchLists,
     now,
     vault,
     claims: new OncePerUser(store),
