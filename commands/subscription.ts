@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import { invokerMaySend, isPostableChannelType } from '../src/bot/channel-access.js';
-import {
-  type ChannelOption,
-  type CommandInput,
-  defineCommand,
-  type MessageReply,
-} from '../src/bot/command.js';
+import { type CommandInput, defineCommand, type MessageReply } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
 import {
   booleanOption,
@@ -22,25 +16,15 @@ import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { ALERT_ACTIONS, type AlertRating, alertEpisodeId, alertRating } from '../src/components/alert-ids.js';
 import { lines } from '../src/render/format.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
-import {
-  capReached,
-  HH_MM,
-  STATE_REASONS,
-  SUBSCRIPTION_CAPS,
-  type Subscription,
-} from '../src/subscriptions/model.js';
+import { HH_MM, STATE_REASONS, type Subscription } from '../src/subscriptions/model.js';
 import { isValidTimeZone } from '../src/time-zone.js';
+import { channel, mention, requireGuild, requirePostable, requireRoom } from './subscription/checks.js';
 
 /** How long an alert's Watched press is remembered: longer than any alert stays relevant. */
 const WATCHED_ONCE_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** Manage Channels: set as the default member permission, so only server managers see the command. */
 const MANAGE_CHANNELS = String(1 << 4);
-
-const channel = z.custom<ChannelOption>(
-  (value) => typeof value === 'object' && value !== null && (value as ChannelOption).kind === 'channel',
-  'reason.required',
-);
 
 /** `create_multiple_records` stays in the presets for old data; the service no longer emits it. */
 const ACTION_PRESETS = {
@@ -78,58 +62,8 @@ const removeOptions = z.object({
     .regex(/^[a-z0-9]{6,12}$/, 'reason.required'),
 });
 
-const mention = (channelId: string) => `<#${channelId}>`;
-
 const postChannelOption = () =>
   textChannelOption('channel', 'チャンネル', { en: 'Where to post', ja: '投稿先' }, { required: true });
-
-function requireGuild(ctx: Context): string {
-  if (!ctx.guildId) throw new UserFacingError('error.guildOnly');
-  return ctx.guildId;
-}
-
-/**
- * Refuses up front a channel that is not a text or announcement channel, one the invoker may not
- * send messages in (nobody publishes where they may not speak), and one kiroku could not post in,
- * instead of failing at the first post.
- */
-async function requirePostable(ctx: Context, guildId: string, channel: ChannelOption): Promise<void> {
-  const params = { channel: mention(channel.id) };
-  if (!isPostableChannelType(channel.type))
-    throw new UserFacingError('subscription.unsupportedChannel', (t) =>
-      t('subscription.unsupportedChannel', params),
-    );
-  if (!invokerMaySend(channel.permissions))
-    throw new UserFacingError('subscription.invokerCannotSend', (t) =>
-      t('subscription.invokerCannotSend', params),
-    );
-  if (!(await ctx.channels.canPost(guildId, channel.id)))
-    throw new UserFacingError('subscription.cannotPost', (t) => t('subscription.cannotPost', params));
-}
-
-/**
- * Refuses a subscription this owner already has in that channel, and one past the caps (per server
- * and per owner). One read of the server's and the owner's subscriptions serves all three checks.
- */
-async function requireRoom(ctx: Context, guildId: string, kind: Subscription['kind'], channelId: string) {
-  const related = await ctx.subscriptions.all((s) => s.guildId === guildId || s.ownerId === ctx.user.id);
-  const existing = related.find(
-    (s) => s.kind === kind && s.channelId === channelId && s.ownerId === ctx.user.id,
-  );
-  if (existing)
-    throw new UserFacingError('subscription.duplicate', (t) =>
-      t('subscription.duplicate', { id: existing.id }),
-    );
-  const cap = capReached(related, guildId, ctx.user.id);
-  if (cap === 'guild')
-    throw new UserFacingError('subscription.guildCap', (t) =>
-      t('subscription.guildCap', { max: SUBSCRIPTION_CAPS.perGuild }),
-    );
-  if (cap === 'owner')
-    throw new UserFacingError('subscription.ownerCap', (t) =>
-      t('subscription.ownerCap', { max: SUBSCRIPTION_CAPS.perOwner }),
-    );
-}
 
 async function subscribeFeed(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
   const guildId = requireGuild(ctx);

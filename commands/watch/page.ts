@@ -24,6 +24,7 @@ import {
   workTitle,
 } from '../../src/render/format.js';
 import { RATING_STATES } from '../../src/service/index.js';
+import { shortEpisode as shortOf } from '../../src/viewing/episode-short.js';
 import type { BacklogEntry, RecordedEntry, WatchList } from '../../src/viewing/watch-lists.js';
 
 export const ENTRIES_PER_PAGE = 2;
@@ -38,11 +39,8 @@ export const WATCH_ACTIONS = {
   page: 'page',
 } as const;
 
-/** "ep 3" / 「第3話」: what the Record button is named for. */
 export function shortEpisode(entry: Pick<BacklogEntry, 'number' | 'numberText'>, t: Translator): string {
-  if (entry.number !== null) return t('watch.episodeShort', { number: String(entry.number) });
-  if (entry.numberText?.trim()) return entry.numberText;
-  return t('episode.unnumbered');
+  return shortOf(entry, t);
 }
 
 function pageCount(list: WatchList): number {

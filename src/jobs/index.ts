@@ -7,6 +7,7 @@ import type { ServiceClient } from '../service/index.js';
 import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { TokenVault } from '../vault/index.js';
+import { AiringPosts } from './airing-posts.js';
 import { AiringAlerts } from './alerts.js';
 import { DailyDigest } from './digest.js';
 import { FeedPoller } from './feed-poller.js';
@@ -17,11 +18,13 @@ import { type DisableReason, SubscriptionNotices } from './notices.js';
 import { Outbox } from './outbox.js';
 import { OwnerChanges } from './owner-changes.js';
 import { ownedSubscriptions } from './owner-partition.js';
+import { OwnerPrograms } from './owner-programs.js';
 import { OwnerQueue } from './owner-queue.js';
 import { OwnerSnapshot } from './owner-snapshot.js';
 import { type ChannelPoster, createRestPoster } from './poster.js';
 import { Ticker } from './ticker.js';
 
+export { AiringPosts, type AiringTickReport, firstAirings } from './airing-posts.js';
 export { AiringAlerts, type AiringAlertsDeps, type AlertTickReport } from './alerts.js';
 export {
   type DailyFire,
@@ -104,6 +107,8 @@ export interface Jobs {
   feed: FeedPoller;
   digest: DailyDigest;
   alerts: AiringAlerts;
+  /** Channels that follow chosen works (airing subscriptions). */
+  airing: AiringPosts;
   outbox: Outbox;
   notices: SubscriptionNotices;
   poster: ChannelPoster;
@@ -142,7 +147,10 @@ export function createJobs(options: JobsOptions): Jobs {
   const changes = new OwnerChanges(options.store);
   const feedParts = buildFeed(options, common.shared, changes, timing);
   const digest = new DailyDigest({ ...common.shared, store: options.store, ...options.digest });
-  const alerts = new AiringAlerts({ ...common.shared, ...options.alerts });
+  // One copy of each owner's programs for the alerts and the airing subscriptions.
+  const programs = new OwnerPrograms(common.shared, options.alerts?.refreshMs);
+  const alerts = new AiringAlerts({ ...common.shared, ...options.alerts, programs });
+  const airing = new AiringPosts({ ...common.shared, programs });
   const owners = options.scaleOut
     ? new OwnerQueue({
         ...options.scaleOut,
@@ -150,6 +158,7 @@ export function createJobs(options: JobsOptions): Jobs {
         feed: feedParts.feed,
         digest,
         alerts,
+        airing,
         logger: options.logger,
         changes,
         feedMs,
@@ -157,7 +166,7 @@ export function createJobs(options: JobsOptions): Jobs {
         ...(adaptive ? { feedDelayMs: (ownerId: string) => feedParts.schedule.delayMs(ownerId) } : {}),
       })
     : undefined;
-  const parts = { ...common, ...feedParts, digest, alerts, owners, poster };
+  const parts = { ...common, ...feedParts, digest, alerts, airing, owners, poster };
   return assembleJobs(parts, changes, timing, options.logger);
 }
 
@@ -263,7 +272,7 @@ function assembleJobs(parts: JobParts, changes: OwnerChanges, timing: JobTiming,
 
 /** Without Redis: one ticker per job. With it: the owner queue runs the jobs, one ticker reconciles it. */
 function jobTickers(parts: JobParts, timing: JobTiming, isReady: () => boolean, logger: Logger): Ticker[] {
-  const { owners, scheduler, feed, digest, alerts } = parts;
+  const { owners, scheduler, feed, digest, alerts, airing } = parts;
   const { feedMs } = timing;
   if (owners) {
     owners
@@ -294,7 +303,8 @@ function jobTickers(parts: JobParts, timing: JobTiming, isReady: () => boolean, 
       intervalMs: timing.alertsMs,
       alignToClock: true,
       isReady,
-      step: () => alerts.tick(),
+      // Alerts first: they refresh the programs the airing posts then read without a request.
+      step: async () => [await alerts.tick(), await airing.tick()],
       logger,
     }),
   ];

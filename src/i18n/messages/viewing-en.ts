@@ -32,6 +32,7 @@ export const viewingEn = {
     ].join('\n'),
   'watch.rebroadcastOption': 'Include rebroadcasts',
 
+  'subscription.kind.airing': 'airing',
   'airing.created': (p: { id: string; channel: string; work: string; count: number }) =>
     `${p.channel} now follows **${p.work}** (subscription \`${p.id}\`, ${p.count} work(s)). A post goes there when an episode first airs.`,
   'airing.alreadyFollowed': (p: { work: string; channel: string }) =>

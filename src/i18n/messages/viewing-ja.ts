@@ -29,6 +29,7 @@ export const viewingJa: ViewingMessages = {
     ].join('\n'),
   'watch.rebroadcastOption': '再放送も含める',
 
+  'subscription.kind.airing': '放送通知',
   'airing.created': (p) =>
     `${p.channel} で **${p.work}** をフォローしました（購読 \`${p.id}\`、${p.count} 作品）。エピソードが初めて放送されたときに投稿します。`,
   'airing.alreadyFollowed': (p) => `${p.channel} はすでに **${p.work}** をフォローしています。`,
