@@ -18,6 +18,15 @@ import { lines } from '../src/render/format.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
 import { HH_MM, STATE_REASONS, type Subscription } from '../src/subscriptions/model.js';
 import { isValidTimeZone } from '../src/time-zone.js';
+import {
+  airingSubcommand,
+  describeAiring,
+  followedWorkChoices,
+  removeWorkOption,
+  scheduledWorkChoices,
+  subscribeAiring,
+  unfollowWork,
+} from './subscription/airing.js';
 import { channel, mention, requireGuild, requirePostable, requireRoom } from './subscription/checks.js';
 
 /** How long an alert's Watched press is remembered: longer than any alert stays relevant. */
@@ -60,6 +69,8 @@ const removeOptions = z.object({
     .trim()
     .toLowerCase()
     .regex(/^[a-z0-9]{6,12}$/, 'reason.required'),
+  /** Airing subscriptions: take only this work off. */
+  work: z.string().trim().min(1).optional(),
 });
 
 const postChannelOption = () =>
@@ -138,9 +149,11 @@ async function subscribeSchedule(ctx: Context, raw: CommandInput['options']): Pr
 
 function describeSubscription(ctx: Context, s: Subscription): string {
   const detail =
-    s.kind === 'schedule' && s.schedule
-      ? `${s.schedule.time} ${s.schedule.timezone}${s.schedule.alertMinutes ? ` · ⏰ ${s.schedule.alertMinutes} min` : ''}`
-      : (s.feed?.actions.join(', ') ?? '');
+    s.kind === 'airing'
+      ? describeAiring(ctx, s)
+      : s.kind === 'schedule' && s.schedule
+        ? `${s.schedule.time} ${s.schedule.timezone}${s.schedule.alertMinutes ? ` · ⏰ ${s.schedule.alertMinutes} min` : ''}`
+        : (s.feed?.actions.join(', ') ?? '');
   const language = ctx.t(`subscription.language.${s.language}`);
   return `\`${s.id}\` ${ctx.t(`subscription.kind.${s.kind}`)} → ${mention(s.channelId)} · <@${s.ownerId}> · ${detail} · ${language} · ${ctx.t(stateKey(s))}`;
 }
@@ -173,11 +186,12 @@ async function list(ctx: Context): Promise<MessageReply> {
 
 async function remove(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
   const guildId = requireGuild(ctx);
-  const { id } = parseOptions(removeOptions, raw);
+  const { id, work } = parseOptions(removeOptions, raw);
   const found = await ctx.subscriptions.get(id);
   // Another server's subscription is as good as unknown here.
   if (!found || found.guildId !== guildId)
     throw new UserFacingError('subscription.unknown', (t) => t('subscription.unknown', { id }));
+  if (work) return unfollowWork(ctx, found, work);
   await ctx.subscriptions.remove(id);
   return { kind: 'message', ephemeral: true, content: ctx.t('subscription.removed', { id }) };
 }
@@ -275,6 +289,7 @@ export const command = defineCommand({
           ),
         ],
       ),
+      airingSubcommand(),
       subcommand('list', '一覧', { en: 'Subscriptions in this server', ja: 'このサーバーの購読一覧' }),
       subcommand('remove', '削除', { en: 'Remove a subscription', ja: '購読を削除' }, [
         stringOption(
@@ -283,6 +298,7 @@ export const command = defineCommand({
           { en: 'Subscription id from the list', ja: '一覧の購読 ID' },
           { required: true, maxLength: 12 },
         ),
+        removeWorkOption(),
       ]),
     ],
     { default_member_permissions: MANAGE_CHANNELS, ...SERVER_ONLY },
@@ -295,11 +311,19 @@ export const command = defineCommand({
         return subscribeFeed(ctx, input.options);
       case 'schedule':
         return subscribeSchedule(ctx, input.options);
+      case 'airing':
+        return subscribeAiring(ctx, input.options);
       case 'remove':
         return remove(ctx, input.options);
       default:
         return list(ctx);
     }
+  },
+
+  async autocomplete(ctx, input) {
+    if (input.focused.name !== 'work') return [];
+    if (input.subcommand === 'remove') return followedWorkChoices(ctx, input.options.id, input.focused.value);
+    return scheduledWorkChoices(ctx, input.focused.value);
   },
 
   components: {

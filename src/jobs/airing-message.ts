@@ -56,7 +56,10 @@ export function recordControls(
 }
 
 /** Only programs with an episode are announced (airing-posts.ts), so the controls are always there. */
-export function airingMessage(program: Program & { episode: { id: number } }, t: Translator): OutgoingMessage {
+export function airingMessage(
+  program: Program & { episode: { id: number } },
+  t: Translator,
+): OutgoingMessage {
   return {
     embeds: [
       {

@@ -44,6 +44,14 @@ const isAiring = (s: Subscription) =>
 
 export class AiringPosts {
   readonly #deps: AiringPostsDeps;
+  /**
+   * Whether a program is its episode's first airing among the owner's programs, by
+   * `<owner>|<program>`: the shared copy reaches back only half an hour, so an episode that first
+   * aired earlier (another channel, days before) is checked once with one request, when it is due.
+   */
+  readonly #firstAiring = new Map<string, { at: number; first: boolean }>();
+  /** Service requests made for those checks (reports and tests). */
+  checks = 0;
 
   constructor(deps: AiringPostsDeps) {
     this.#deps = deps;
@@ -82,14 +90,20 @@ export class AiringPosts {
       const start = Date.parse(program.started_at ?? '');
       // At air time, not before; one that aired before the subscription, or long ago, is not news.
       if (now < start || now - start >= PROGRAMS_LOOKBACK_MS || start < created) continue;
+      const key = `airing:${program.episode.id}`;
+      if (await this.#deps.outbox.isDone(subscription.channelId, key)) continue;
+      const first = await this.#isFirstAiring(subscription.ownerId, program, now);
+      if (first === undefined) {
+        report.retryLater += 1;
+        continue;
+      }
+      if (!first) continue;
       const current = await this.#deps.subscriptions.get(subscription.id);
       if (current?.state !== 'active') return;
       const { membership } = this.#deps;
       if (membership && !(await membership.allows(subscription.guildId, subscription.ownerId))) return;
-      const result = await this.#deps.outbox.deliver(
-        subscription.channelId,
-        `airing:${program.episode.id}`,
-        () => airingMessage(program, postTranslator(subscription)),
+      const result = await this.#deps.outbox.deliver(subscription.channelId, key, () =>
+        airingMessage(program, postTranslator(subscription)),
       );
       if (result.status === 'posted') report.posted += 1;
       else if (result.status === 'duplicate') report.skippedDuplicates += 1;
@@ -98,5 +112,23 @@ export class AiringPosts {
         return;
       } else if (result.status === 'failed') report.retryLater += 1;
     }
+  }
+
+  /** True when no earlier first run of the episode is among the owner's programs; undefined: ask later. */
+  async #isFirstAiring(
+    ownerId: string,
+    program: AnnouncedProgram,
+    now: number,
+  ): Promise<boolean | undefined> {
+    for (const [key, seen] of this.#firstAiring)
+      if (now - seen.at > PROGRAMS_LOOKBACK_MS) this.#firstAiring.delete(key);
+    const key = `${ownerId}|${program.id}`;
+    const known = this.#firstAiring.get(key);
+    if (known) return known.first;
+    this.checks += 1;
+    const earlier = await this.#deps.programs.earlierFirstRun(ownerId, program);
+    if (earlier === undefined) return undefined;
+    this.#firstAiring.set(key, { at: now, first: !earlier });
+    return !earlier;
   }
 }

@@ -67,6 +67,36 @@ export class OwnerPrograms {
   }
 
   /**
+   * Whether the owner's programs hold an earlier first run (not a rebroadcast) of the program's
+   * episode: one request, for the episode's work before the program's start. Undefined when the
+   * owner cannot be asked now.
+   */
+  async earlierFirstRun(ownerId: string, program: Program): Promise<boolean | undefined> {
+    const workId = program.work?.id;
+    const start = program.started_at ? Date.parse(program.started_at) : Number.NaN;
+    if (typeof workId !== 'number' || Number.isNaN(start)) return undefined;
+    const stored = await ownerToken(this.#deps, ownerId);
+    if (!stored) return undefined;
+    try {
+      const page = await this.#deps.service.myPrograms(
+        {
+          filter_work_ids: [workId],
+          filter_started_at_lt: new Date(start),
+          filter_rebroadcast: false,
+          sort_started_at: 'desc',
+          per_page: 50,
+          fields: ['id', 'episode.id'],
+        },
+        { token: stored.token, priority: 'announcement' },
+      );
+      return page.items.some((earlier) => earlier.episode?.id === program.episode?.id);
+    } catch (error) {
+      await ownerCallFailed(this.#deps, ownerId, error, 'programs');
+      return undefined;
+    }
+  }
+
+  /**
    * Drops copies nobody read for two intervals (an owner who unsubscribed, filters changed): every
    * reader refreshes within one interval, so nothing in use goes. Runs at most once per interval.
    */
