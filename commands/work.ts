@@ -5,6 +5,7 @@ import { slashCommand, stringOption, subcommand, workOption } from '../src/bot/d
 import { pagedList, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { episodeListQuery } from '../src/catalogue/episode-list.js';
+import { currentSeason, seasonChoices } from '../src/catalogue/seasons.js';
 import { WORK_SORTS, workSortOption, workSortSchema } from '../src/catalogue/work-sort.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { customId } from '../src/components/custom-id.js';
@@ -12,6 +13,7 @@ import { lines, truncate } from '../src/render/format.js';
 import { statusLabel } from '../src/render/status.js';
 import { workEmbed, workLine } from '../src/render/work.js';
 import { STATUS_KINDS, statusKindSchema } from '../src/service/index.js';
+import { currentSeasonMatches, nextEpisodeField, workLinkRow } from './work/extras.js';
 
 export const SEASON = /^\d{4}-(winter|spring|summer|autumn|all)$/;
 
@@ -42,9 +44,15 @@ const searchList = pagedList({
         call,
       ),
     );
+    // Without a season, this season's matches come first (one more request, on the first page only).
+    const season = currentSeason(ctx.now());
+    const current =
+      page === 1 && query.title && !query.season ? await currentSeasonMatches(ctx, query.title, season) : [];
+    const currentIds = new Set(current.map((work) => work.id));
+    const rest = result.items.filter((work) => !currentIds.has(work.id));
     const embed = {
       title: truncate(ctx.t('work.searchTitle', { query: query.title ?? query.season ?? '' }), 256),
-      description: lines(result.items.map((work) => workLine(work, ctx.t, ctx.locale))),
+      description: lines([...current, ...rest].map((work) => workLine(work, ctx.t, ctx.locale))),
     };
     return viewOf(result, page, perPage, embed);
   },
@@ -67,7 +75,7 @@ export const command = defineCommand({
           'season',
           'シーズン',
           { en: 'Season such as 2024-autumn or 2024-all', ja: '2024-autumn や 2024-all のようなシーズン' },
-          { maxLength: 11 },
+          { maxLength: 11, autocomplete: true },
         ),
         workSortOption(),
       ],
@@ -82,9 +90,17 @@ export const command = defineCommand({
     }
     const { work: value } = parseOptions(infoOptions, input.options);
     const work = await resolveWork(ctx, value);
+    const embed = workEmbed(work, ctx.t, ctx.locale);
+    // The person's own schedule: a refused or failing call leaves the countdown out, not the work.
+    const next = await nextEpisodeField(ctx, work).catch((error: unknown) => {
+      ctx.logger.info({ err: error }, 'work info: next episode unavailable');
+      return undefined;
+    });
+    if (next) embed.fields = [...(embed.fields ?? []), next];
+    const links = workLinkRow(work, ctx);
     return {
       kind: 'message',
-      embeds: [workEmbed(work, ctx.t, ctx.locale)],
+      embeds: [embed],
       components: [
         {
           type: ComponentType.ActionRow,
@@ -108,11 +124,13 @@ export const command = defineCommand({
             },
           ],
         },
+        ...(links ? [links] : []),
       ],
     };
   },
 
   async autocomplete(ctx, input) {
+    if (input.focused.name === 'season') return seasonChoices(ctx.now(), input.focused.value);
     return input.focused.name === 'work' ? workChoices(ctx, input.focused.value) : [];
   },
 
