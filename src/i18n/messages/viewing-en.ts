@@ -30,7 +30,6 @@ export const viewingEn = {
       '• no work is marked **Watching** (use `/status`), or',
       `• no broadcast channel is chosen for your works at the service; its backlog lists only the channel you chose. Choose one on the service's channel page: ${p.url}`,
     ].join('\n'),
-  'watch.rebroadcastOption': 'Include rebroadcasts',
 
   'subscription.kind.airing': 'airing',
   'airing.created': (p: { id: string; channel: string; work: string; count: number }) =>
@@ -41,13 +40,11 @@ export const viewingEn = {
     `This channel already follows ${p.max} works, the most one channel can. Remove one first.`,
   'airing.notWatched': (p: { work: string }) =>
     `**${p.work}** is not on your Watching or Want to watch list, so the service has no programs of it for you. Set its status with \`/status\` first.`,
-  'airing.workMissing': 'That work no longer exists at the service.',
   'airing.title': (p: { work: string }) => `Now airing: ${p.work}`,
   'airing.follows': (p: { works: string }) => `follows ${p.works}`,
   'airing.removedWork': (p: { work: string; id: string }) =>
     `Subscription \`${p.id}\` no longer follows **${p.work}**.`,
   'airing.notFollowed': (p: { id: string }) => `Subscription \`${p.id}\` does not follow that work.`,
-  'airing.workOption': 'With an airing subscription: take only this work off it',
 
   'remind.on': (p: { minutes: number }) =>
     `Reminders on: a DM ${p.minutes} min before each of your programs first airs. \`/remind minutes:0\` or the Stop button turns them off.`,

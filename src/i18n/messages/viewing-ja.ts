@@ -27,7 +27,6 @@ export const viewingJa: ViewingMessages = {
       '• 「見てる」にしている作品がない（`/status` で設定できます）',
       `• サービスで作品の放送チャンネルを選んでいない（未視聴一覧は選んだチャンネルの放送だけを数えます）。サービスのチャンネル設定ページで選べます: ${p.url}`,
     ].join('\n'),
-  'watch.rebroadcastOption': '再放送も含める',
 
   'subscription.kind.airing': '放送通知',
   'airing.created': (p) =>
@@ -37,12 +36,10 @@ export const viewingJa: ViewingMessages = {
     `このチャンネルはすでに ${p.max} 作品をフォローしています（1 チャンネルの上限）。先にどれかを外してください。`,
   'airing.notWatched': (p) =>
     `**${p.work}** は「見てる」「見たい」に入っていないため、サービスに放送予定がありません。先に \`/status\` でステータスを設定してください。`,
-  'airing.workMissing': 'その作品はサービスにもう存在しません。',
   'airing.title': (p) => `放送開始: ${p.work}`,
   'airing.follows': (p) => `フォロー中: ${p.works}`,
   'airing.removedWork': (p) => `購読 \`${p.id}\` から **${p.work}** を外しました。`,
   'airing.notFollowed': (p) => `購読 \`${p.id}\` はその作品をフォローしていません。`,
-  'airing.workOption': '放送通知の購読で、この作品だけを外す',
 
   'remind.on': (p) =>
     `リマインダーをオンにしました: 各番組の初回放送の ${p.minutes} 分前に DM を送ります。\`/remind minutes:0\` か「停止」ボタンでオフにできます。`,
