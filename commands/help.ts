@@ -19,7 +19,16 @@ const GROUPS = [
   },
   {
     title: 'help.group.record',
-    paths: ['record post', 'record edit', 'record delete', 'status', 'library', 'schedule'],
+    paths: [
+      'watch',
+      'record post',
+      'record edit',
+      'record delete',
+      'status',
+      'library',
+      'schedule',
+      'remind',
+    ],
   },
   {
     title: 'help.group.friends',
@@ -27,7 +36,13 @@ const GROUPS = [
   },
   {
     title: 'help.group.channels',
-    paths: ['subscription feed', 'subscription schedule', 'subscription list', 'subscription remove'],
+    paths: [
+      'subscription feed',
+      'subscription schedule',
+      'subscription airing',
+      'subscription list',
+      'subscription remove',
+    ],
   },
 ] as const;
 

@@ -16,10 +16,11 @@ import { pagedList, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { episodeChoices, resolveEpisode } from '../src/catalogue/episodes.js';
+import { nextEpisodeOf } from '../src/catalogue/next-episode.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { customId } from '../src/components/custom-id.js';
 import { episodeButtons } from '../src/components/episode-buttons.js';
-import { lines, truncate } from '../src/render/format.js';
+import { lines, plain, truncate } from '../src/render/format.js';
 import { localEpisodeLabel, localTitle } from '../src/render/names.js';
 import { recordEmbed, recordLine } from '../src/render/record.js';
 import { RATING_STATES } from '../src/service/index.js';
@@ -41,7 +42,8 @@ const shareFlags = { share_microblog: z.boolean().optional(), share_network: z.b
 
 const postOptions = z.object({
   work: z.string().min(1, 'reason.required'),
-  episode: z.string().min(1, 'reason.required'),
+  /** Left out: the next episode the person has not recorded (catalogue/next-episode.ts). */
+  episode: z.string().trim().min(1, 'reason.required').optional(),
   rating_state: ratingState.optional(),
   rating: rating.optional(),
   comment: comment.optional(),
@@ -128,16 +130,26 @@ const ratingOption = () =>
     },
     { min: 0, max: 5 },
   );
+/**
+ * The service's share flags: `share_microblog` is its Twitter (X) share, `share_network` its Facebook
+ * share, both done from the person's own service settings (the public service may ignore them).
+ */
 const shareOptions = () => [
-  booleanOption('share_microblog', 'マイクロブログ共有', {
-    en: 'Also share on the microblog',
-    ja: 'マイクロブログにも共有',
+  booleanOption('share_microblog', 'x共有', {
+    en: 'Also post it to X (Twitter), if your service account is connected to it',
+    ja: 'サービスのアカウントが X（Twitter）と連携していれば、X にも投稿',
   }),
-  booleanOption('share_network', 'ネットワーク共有', {
-    en: 'Also share on the social network',
-    ja: 'SNS にも共有',
+  booleanOption('share_network', 'facebook共有', {
+    en: 'Also post it to Facebook, if your service account is connected to it',
+    ja: 'サービスのアカウントが Facebook と連携していれば、Facebook にも投稿',
   }),
 ];
+/** `/record post`'s episode: optional, and left out it means the next one not yet recorded. */
+const nextEpisodeOption = () => ({
+  ...episodeOption(false),
+  description: 'The episode (leave out for the next one you have not recorded)',
+  description_localizations: { ja: 'エピソード（省略すると未記録の次の話）' },
+});
 const idOption = () =>
   integerOption(
     'id',
@@ -146,11 +158,20 @@ const idOption = () =>
     { required: true, min: 1 },
   );
 
+/** The episode given, or the next one the person has not recorded; asks when neither is known. */
+async function episodeToRecord(ctx: Context, workId: number, given: string | undefined) {
+  if (given) return { episode: await resolveEpisode(ctx, workId, given), next: false };
+  const account = await ctx.linkedAccount();
+  const found = account && (await nextEpisodeOf(ctx, workId, account.serviceUserId, await ctx.ownCall()));
+  if (!found) throw new UserFacingError('record.whichEpisode');
+  return { episode: found.episode, next: true };
+}
+
 async function post(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
   const options = parseOptions(postOptions, raw);
   const call = await ctx.ownCall('write');
   const work = await resolveWork(ctx, options.work);
-  const episode = await resolveEpisode(ctx, work.id, options.episode);
+  const { episode, next } = await episodeToRecord(ctx, work.id, options.episode);
   const record = await ctx.service.createRecord(
     {
       episode_id: episode.id,
@@ -168,9 +189,14 @@ async function post(ctx: Context, raw: CommandInput['options']): Promise<Message
     work: record.work?.title ? record.work : work,
     episode: record.episode?.id ? record.episode : episode,
   };
+  // Without an `episode` option the reply names the episode kiroku chose.
+  const content = next
+    ? ctx.t('record.recordedNext', { episode: plain(localEpisodeLabel(shown.episode, ctx.t)) })
+    : undefined;
   return {
     kind: 'message',
     ephemeral: false,
+    ...(content ? { content } : {}),
     embeds: [recordEmbed(shown, ctx.t)],
     // Friends reading the post can record the same episode, or move to its neighbours.
     components: episodeButtons(work.id, episode, ctx.t),
@@ -273,7 +299,7 @@ export const command = defineCommand({
   definition: slashCommand('record', '記録', { en: 'Viewing records', ja: '視聴記録' }, [
     subcommand('post', '投稿', { en: 'Record an episode you watched', ja: '見たエピソードを記録' }, [
       workOption(),
-      episodeOption(),
+      nextEpisodeOption(),
       ratingStateOption(),
       ratingOption(),
       commentOption(),

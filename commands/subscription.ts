@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import { invokerMaySend, isPostableChannelType } from '../src/bot/channel-access.js';
-import {
-  type ChannelOption,
-  type CommandInput,
-  defineCommand,
-  type MessageReply,
-} from '../src/bot/command.js';
+import { type CommandInput, defineCommand, type MessageReply } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
 import {
   booleanOption,
@@ -25,18 +19,22 @@ import { localEpisodeNumber, localTitle } from '../src/render/names.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
 import { capReached, HH_MM, SUBSCRIPTION_CAPS, type Subscription } from '../src/subscriptions/model.js';
 import { isValidTimeZone } from '../src/time-zone.js';
-import { actionWords, list, removeChoices, requireGuild } from './subscription/describe.js';
+import {
+  airingSubcommand,
+  followedWorkChoices,
+  removeWorkOption,
+  scheduledWorkChoices,
+  subscribeAiring,
+  unfollowWork,
+} from './subscription/airing.js';
+import { channel, mention, requireGuild, requirePostable, requireRoom } from './subscription/checks.js';
+import { actionWords, list, removeChoices } from './subscription/describe.js';
 
 /** How long an alert's Watched press is remembered: longer than any alert stays relevant. */
 const WATCHED_ONCE_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** Manage Channels: set as the default member permission, so only server managers see the command. */
 const MANAGE_CHANNELS = String(1 << 4);
-
-const channel = z.custom<ChannelOption>(
-  (value) => typeof value === 'object' && value !== null && (value as ChannelOption).kind === 'channel',
-  'reason.required',
-);
 
 /**
  * `create_multiple_records` stays in the presets for old data; the service no longer emits it. The
@@ -77,55 +75,12 @@ const removeOptions = z.object({
     .trim()
     .toLowerCase()
     .regex(/^[a-z0-9]{6,12}$/, 'reason.required'),
+  /** Airing subscriptions: take only this work off. */
+  work: z.string().trim().min(1).optional(),
 });
-
-const mention = (channelId: string) => `<#${channelId}>`;
 
 const postChannelOption = () =>
   textChannelOption('channel', 'チャンネル', { en: 'Where to post', ja: '投稿先' }, { required: true });
-
-/**
- * Refuses up front a channel that is not a text or announcement channel, one the invoker may not
- * send messages in (nobody publishes where they may not speak), and one kiroku could not post in,
- * instead of failing at the first post.
- */
-async function requirePostable(ctx: Context, guildId: string, channel: ChannelOption): Promise<void> {
-  const params = { channel: mention(channel.id) };
-  if (!isPostableChannelType(channel.type))
-    throw new UserFacingError('subscription.unsupportedChannel', (t) =>
-      t('subscription.unsupportedChannel', params),
-    );
-  if (!invokerMaySend(channel.permissions))
-    throw new UserFacingError('subscription.invokerCannotSend', (t) =>
-      t('subscription.invokerCannotSend', params),
-    );
-  if (!(await ctx.channels.canPost(guildId, channel.id)))
-    throw new UserFacingError('subscription.cannotPost', (t) => t('subscription.cannotPost', params));
-}
-
-/**
- * Refuses a subscription this owner already has in that channel, and one past the caps (per server
- * and per owner). One read of the server's and the owner's subscriptions serves all three checks.
- */
-async function requireRoom(ctx: Context, guildId: string, kind: Subscription['kind'], channelId: string) {
-  const related = await ctx.subscriptions.all((s) => s.guildId === guildId || s.ownerId === ctx.user.id);
-  const existing = related.find(
-    (s) => s.kind === kind && s.channelId === channelId && s.ownerId === ctx.user.id,
-  );
-  if (existing)
-    throw new UserFacingError('subscription.duplicate', (t) =>
-      t('subscription.duplicate', { id: existing.id }),
-    );
-  const cap = capReached(related, guildId, ctx.user.id);
-  if (cap === 'guild')
-    throw new UserFacingError('subscription.guildCap', (t) =>
-      t('subscription.guildCap', { max: SUBSCRIPTION_CAPS.perGuild }),
-    );
-  if (cap === 'owner')
-    throw new UserFacingError('subscription.ownerCap', (t) =>
-      t('subscription.ownerCap', { max: SUBSCRIPTION_CAPS.perOwner }),
-    );
-}
 
 async function subscribeFeed(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
   const guildId = requireGuild(ctx);
@@ -205,11 +160,12 @@ async function subscribeSchedule(ctx: Context, raw: CommandInput['options']): Pr
 
 async function remove(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
   const guildId = requireGuild(ctx);
-  const { id } = parseOptions(removeOptions, raw);
+  const { id, work } = parseOptions(removeOptions, raw);
   const found = await ctx.subscriptions.get(id);
   // Another server's subscription is as good as unknown here.
   if (!found || found.guildId !== guildId)
     throw new UserFacingError('subscription.unknown', (t) => t('subscription.unknown', { id }));
+  if (work) return unfollowWork(ctx, found, work);
   await ctx.subscriptions.remove(id);
   return { kind: 'message', ephemeral: true, content: ctx.t('subscription.removed', { id }) };
 }
@@ -319,6 +275,7 @@ export const command = defineCommand({
           ),
         ],
       ),
+      airingSubcommand(),
       subcommand('list', '一覧', { en: 'Subscriptions in this server', ja: 'このサーバーの購読一覧' }),
       subcommand('remove', '削除', { en: 'Remove a subscription', ja: '購読を削除' }, [
         stringOption(
@@ -327,6 +284,7 @@ export const command = defineCommand({
           { en: 'The subscription: pick it from the list', ja: '自動投稿: 一覧から選ぶ' },
           { required: true, maxLength: 12, autocomplete: true },
         ),
+        removeWorkOption(),
       ]),
     ],
     { default_member_permissions: MANAGE_CHANNELS, ...SERVER_ONLY },
@@ -339,6 +297,8 @@ export const command = defineCommand({
         return subscribeFeed(ctx, input.options);
       case 'schedule':
         return subscribeSchedule(ctx, input.options);
+      case 'airing':
+        return subscribeAiring(ctx, input.options);
       case 'remove':
         return remove(ctx, input.options);
       default:
@@ -347,9 +307,11 @@ export const command = defineCommand({
   },
 
   async autocomplete(ctx, input) {
-    return input.subcommand === 'remove' && input.focused.name === 'id'
-      ? removeChoices(ctx, input.focused.value)
-      : [];
+    if (input.subcommand === 'remove' && input.focused.name === 'id')
+      return removeChoices(ctx, input.focused.value);
+    if (input.focused.name !== 'work') return [];
+    if (input.subcommand === 'remove') return followedWorkChoices(ctx, input.options.id, input.focused.value);
+    return scheduledWorkChoices(ctx, input.focused.value);
   },
 
   components: {

@@ -7,6 +7,7 @@ import { slashCommand, stringOption, subcommand, workOption } from '../src/bot/d
 import { pagedList, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { episodeListQuery } from '../src/catalogue/episode-list.js';
+import { currentSeason, seasonChoices } from '../src/catalogue/seasons.js';
 import { WORK_SORTS, workSortOption, workSortSchema } from '../src/catalogue/work-sort.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { customId } from '../src/components/custom-id.js';
@@ -16,6 +17,7 @@ import { statusLabel } from '../src/render/status.js';
 import { workEmbed, workLine, workMenuOption } from '../src/render/work.js';
 import type { Work } from '../src/service/index.js';
 import { STATUS_KINDS, statusKindSchema } from '../src/service/index.js';
+import { currentSeasonMatches, nextEpisodeField, workLinkRow } from './work/extras.js';
 
 export const SEASON = /^\d{4}-(winter|spring|summer|autumn|all)$/;
 
@@ -46,22 +48,34 @@ const searchList = pagedList({
         call,
       ),
     );
+    // Without a season, this season's matches come first (one more request, on the first page only).
+    const season = currentSeason(ctx.now());
+    const current =
+      page === 1 && query.title && !query.season ? await currentSeasonMatches(ctx, query.title, season) : [];
+    const currentIds = new Set(current.map((work) => work.id));
+    const shown = [...current, ...result.items.filter((work) => !currentIds.has(work.id))];
     const embed = {
       title: truncate(ctx.t('work.searchTitle', { query: query.title ?? query.season ?? '' }), 256),
-      description: lines(result.items.map((work) => workLine(work, ctx.t, ctx.locale))),
+      description: lines(shown.map((work) => workLine(work, ctx.t, ctx.locale))),
     };
     return viewOf(result, page, perPage, embed, {
       emptyText: ctx.t('empty.works'),
       open: {
         customId: customId('work', 'open'),
-        options: result.items.map((w) => workMenuOption(w, ctx.t)),
+        options: shown.map((w) => workMenuOption(w, ctx.t)),
       },
     });
   },
 });
 
 /** The work with its buttons: episodes (not for a movie) and the watch-status menu. */
-function workInfoReply(ctx: Context, work: Work): MessageReply {
+/** One work with the person's next episode, its Episodes button (not for movies), status menu and link buttons. */
+async function workInfoReply(ctx: Context, work: Work): Promise<MessageReply> {
+  // The person's own schedule: a refused or failing call leaves the countdown out, not the work.
+  const next = await nextEpisodeField(ctx, work).catch((error: unknown) => {
+    ctx.logger.info({ err: error }, 'work info: next episode unavailable');
+    return undefined;
+  });
   const episodes = hasNoEpisodes(work)
     ? []
     : [
@@ -77,9 +91,12 @@ function workInfoReply(ctx: Context, work: Work): MessageReply {
           ],
         },
       ];
+  const embed = workEmbed(work, ctx.t, ctx.locale);
+  if (next) embed.fields = [...(embed.fields ?? []), next];
+  const links = workLinkRow(work, ctx);
   return {
     kind: 'message',
-    embeds: [workEmbed(work, ctx.t, ctx.locale)],
+    embeds: [embed],
     components: [
       ...episodes,
       {
@@ -93,6 +110,7 @@ function workInfoReply(ctx: Context, work: Work): MessageReply {
           },
         ],
       },
+      ...(links ? [links] : []),
     ],
   };
 }
@@ -114,7 +132,7 @@ export const command = defineCommand({
           'season',
           'シーズン',
           { en: 'Season such as 2024-autumn or 2024-all', ja: '2024-autumn や 2024-all のようなシーズン' },
-          { maxLength: 11 },
+          { maxLength: 11, autocomplete: true },
         ),
         workSortOption(),
       ],
@@ -132,6 +150,7 @@ export const command = defineCommand({
   },
 
   async autocomplete(ctx, input) {
+    if (input.focused.name === 'season') return seasonChoices(ctx.now(), input.focused.value);
     return input.focused.name === 'work' ? workChoices(ctx, input.focused.value) : [];
   },
 
@@ -141,7 +160,7 @@ export const command = defineCommand({
       answers: 'message',
       async handle(ctx, input) {
         const workId = z.coerce.number().int().positive().parse(input.values[0]);
-        return { ...workInfoReply(ctx, await resolveWork(ctx, String(workId))), ephemeral: true };
+        return { ...(await workInfoReply(ctx, await resolveWork(ctx, String(workId)))), ephemeral: true };
       },
     },
     episodes: {

@@ -8,13 +8,8 @@ import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { lines, truncate } from '../../src/render/format.js';
 import { ACTIVITY_ACTIONS } from '../../src/service/index.js';
 import { STATE_REASONS, type Subscription } from '../../src/subscriptions/model.js';
-
-const mention = (channelId: string) => `<#${channelId}>`;
-
-export function requireGuild(ctx: Context): string {
-  if (!ctx.guildId) throw new UserFacingError('error.guildOnly');
-  return ctx.guildId;
-}
+import { describeAiring } from './airing.js';
+import { mention, requireGuild } from './checks.js';
 
 /** Feed actions as words ("records, reviews"), never the service's action names. */
 export function actionWords(ctx: Context, actions: readonly string[]): string {
@@ -22,8 +17,9 @@ export function actionWords(ctx: Context, actions: readonly string[]): string {
   return [...new Set(known.map((action) => ctx.t(`subscription.action.${action}`)))].join(', ');
 }
 
-/** What a subscription posts, in words: the daily time (and alerts), or the feed's actions. */
+/** What a subscription posts, in words: the followed works, the daily time (and alerts), or the feed's actions. */
 function subscriptionDetail(ctx: Context, s: Subscription): string {
+  if (s.kind === 'airing') return describeAiring(ctx, s);
   if (s.kind === 'schedule' && s.schedule) {
     const { time, timezone, alertMinutes } = s.schedule;
     const alerts = alertMinutes ? ` · ${ctx.t('subscription.alertsBefore', { minutes: alertMinutes })}` : '';

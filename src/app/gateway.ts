@@ -1,6 +1,6 @@
 /** The last start-up step: the jobs, the interaction router, the HTTP server, and the Discord login. */
 import { once } from 'node:events';
-import { type Client, Events, Status } from 'discord.js';
+import { type Client, Events, Routes, Status } from 'discord.js';
 import { oauthCallback } from '../accounts/oauth-callback.js';
 import { OAuthConfirmations, pendingLinkSchema } from '../accounts/oauth-confirmations.js';
 import type { CommandModule } from '../bot/command.js';
@@ -105,6 +105,7 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
     feedPollsPerSecond: (config.service.ratePerSecond * config.feedPollShare) / shardProcesses,
     onFeedPosted: metrics.observeFeedDelay,
     onFeedEvent: metrics.observeFeedEvent,
+    reminders: { store: deps.reminders, openDm: (userId) => openDmChannel(client, userId) },
   });
   closers.add('jobs', () => jobs.stop());
   metrics.watchFeedPolls(() => jobs.feed.lastCycleAt);
@@ -211,4 +212,18 @@ async function serveHttp(
         }
       : {}),
   });
+}
+
+/** The bot's DM channel with a person, or undefined when Discord refuses to open one. */
+async function openDmChannel(client: Client, discordUserId: string): Promise<string | undefined> {
+  try {
+    const channel = (await client.rest.post(Routes.userChannels(), {
+      body: { recipient_id: discordUserId },
+    })) as {
+      id: string;
+    };
+    return channel.id;
+  } catch {
+    return undefined;
+  }
 }

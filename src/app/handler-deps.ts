@@ -12,6 +12,8 @@ import { LookupCache } from '../bot/lookup-cache.js';
 import { OncePerUser } from '../bot/once-per-user.js';
 import { Pager, pagerStateSchema } from '../bot/paging.js';
 import { Subscriptions } from '../subscriptions/model.js';
+import { Reminders } from '../viewing/reminders.js';
+import { WatchLists } from '../viewing/watch-lists.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure, StartSettings } from './infrastructure.js';
 
@@ -35,9 +37,13 @@ export async function buildHandlerDeps(
   // List states written by the last interactions land before the store closes.
   closers.add('pager', () => pager.settled());
   const preferences = new UserPreferences(store);
+  const watchLists = new WatchLists(store);
+  const reminders = new Reminders(store);
   accounts.onUnlink(async (discordUserId) => {
     await subscriptions.removeByOwner(discordUserId);
     await pager.forget(discordUserId);
+    await watchLists.forget(discordUserId);
+    await reminders.turnOff(discordUserId);
     await preferences.forgetLink(discordUserId);
   });
   const commands = await loadCommands();
@@ -59,6 +65,8 @@ export async function buildHandlerDeps(
       now,
     }),
     cache: new LookupCache(),
+    watchLists,
+    reminders,
     now,
     vault,
     claims: new OncePerUser(store),

@@ -7,6 +7,8 @@ import type { Logger } from '../logger.js';
 import type { CallOptions, OAuthClient, Priority, ServiceClient, TokenInfo } from '../service/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { StoredToken, TokenVault } from '../vault/index.js';
+import type { Reminders } from '../viewing/reminders.js';
+import type { WatchLists } from '../viewing/watch-lists.js';
 import { type CommandMentions, withCommandMentions } from './command-mentions.js';
 import type { MessageReply, UpdateReply } from './interaction-types.js';
 import type { LookupCache } from './lookup-cache.js';
@@ -30,6 +32,10 @@ export interface HandlerShared {
   /** Clickable mentions of the registered commands (for /help). */
   commandMentions: CommandMentions;
   cache: LookupCache;
+  /** The stored copies of `/watch` backlogs (paged and trimmed as entries are recorded). */
+  watchLists: WatchLists;
+  /** Who asked for DM reminders (`/remind`). */
+  reminders: Reminders;
   now: () => Date;
 }
 

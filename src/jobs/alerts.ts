@@ -3,22 +3,24 @@
  * program (outbox key `alert:<programId>`), with a "Watched" button and a rating select.
  *
  * Programs are fetched per owner and options, at most once per refresh interval, over a window
- * that reaches past the next refresh, so every alert time is known ahead of time.
+ * that reaches past the next refresh, so every alert time is known ahead of time (owner-programs.ts,
+ * shared with the airing subscriptions).
  */
 import type { Program } from '../service/index.js';
 import type { ScheduleSettings, Subscription } from '../subscriptions/model.js';
 import { alertMessage } from './alert-message.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
-import { ownerCallFailed, ownerToken } from './owner-access.js';
+import { DEFAULT_PROGRAMS_REFRESH_MS, OwnerPrograms } from './owner-programs.js';
 import { postTranslator } from './post-language.js';
-import { fetchPrograms } from './programs.js';
 
 const MINUTE = 60_000;
-export const DEFAULT_ALERT_REFRESH_MS = 15 * MINUTE;
+export const DEFAULT_ALERT_REFRESH_MS = DEFAULT_PROGRAMS_REFRESH_MS;
 
 export interface AiringAlertsDeps extends SubscriptionJobDeps {
   /** How often an owner's upcoming programs are fetched again (default 15 min). */
   refreshMs?: number;
+  /** The owners' programs, shared with the airing subscriptions (one fetch for both). */
+  programs?: OwnerPrograms;
 }
 
 export interface AlertTickReport {
@@ -31,30 +33,21 @@ export interface AlertTickReport {
   retryLater: number;
 }
 
-interface ProgramCache {
-  fetchedAt: number;
-  /** Programs starting before this instant are known. */
-  horizon: number;
-  programs: Program[];
-}
-
 function groupKey(subscription: Subscription, settings: ScheduleSettings): string {
   return `${subscription.ownerId}|${settings.rebroadcast}|${settings.unwatched}`;
 }
 
 export class AiringAlerts {
   readonly #deps: AiringAlertsDeps;
-  readonly #refreshMs: number;
-  readonly #cache = new Map<string, ProgramCache>();
+  readonly #programs: OwnerPrograms;
 
   constructor(deps: AiringAlertsDeps) {
     this.#deps = deps;
-    this.#refreshMs = deps.refreshMs ?? DEFAULT_ALERT_REFRESH_MS;
+    this.#programs = deps.programs ?? new OwnerPrograms(deps, deps.refreshMs ?? DEFAULT_ALERT_REFRESH_MS);
   }
 
   /** Posts the alerts that are due: of every subscription, or of `only` these (one owner's). */
   async tick(only?: readonly Subscription[]): Promise<AlertTickReport> {
-    const now = this.#deps.now().getTime();
     const report: AlertTickReport = {
       subscriptions: 0,
       refreshes: 0,
@@ -71,50 +64,19 @@ export class AiringAlerts {
       const key = groupKey(subscription, subscription.schedule as ScheduleSettings);
       groups.set(key, [...(groups.get(key) ?? []), subscription]);
     }
-    for (const [key, members] of groups) {
+    const refreshesBefore = this.#programs.refreshes;
+    for (const members of groups.values()) {
       const first = members[0] as Subscription;
       const settings = first.schedule as ScheduleSettings;
       const lead = Math.max(...members.map((s) => (s.schedule?.alertMinutes ?? 0) * MINUTE));
-      let cache = this.#cache.get(key);
-      if (!cache || now - cache.fetchedAt >= this.#refreshMs || cache.horizon < now + lead) {
-        report.refreshes += 1;
-        cache = (await this.#refresh(first.ownerId, settings, now, lead)) ?? cache;
-        if (cache) this.#cache.set(key, cache);
-      }
-      if (!cache) continue;
-      for (const subscription of members) await this.#alert(subscription, cache.programs, now, report);
+      const filters = { rebroadcast: settings.rebroadcast, unwatched: settings.unwatched };
+      const programs = await this.#programs.get(first.ownerId, filters, lead);
+      if (!programs) continue;
+      const now = this.#deps.now().getTime();
+      for (const subscription of members) await this.#alert(subscription, programs, now, report);
     }
-    // Forget owners and options no longer subscribed.
-    const owners = only ? new Set(only.map((s) => s.ownerId)) : undefined;
-    for (const key of this.#cache.keys()) {
-      const owner = key.slice(0, key.indexOf('|'));
-      if (!groups.has(key) && (!owners || owners.has(owner))) this.#cache.delete(key);
-    }
+    report.refreshes = this.#programs.refreshes - refreshesBefore;
     return report;
-  }
-
-  async #refresh(
-    ownerId: string,
-    settings: ScheduleSettings,
-    now: number,
-    lead: number,
-  ): Promise<ProgramCache | undefined> {
-    const stored = await ownerToken(this.#deps, ownerId);
-    if (!stored) return undefined;
-    // Past the next refresh, so each alert time is known a whole interval ahead.
-    const horizon = now + lead + 2 * this.#refreshMs;
-    try {
-      const programs = await fetchPrograms(this.#deps.service, stored.token, {
-        from: new Date(now),
-        to: new Date(horizon),
-        rebroadcast: settings.rebroadcast,
-        unwatched: settings.unwatched,
-      });
-      return { fetchedAt: now, horizon, programs };
-    } catch (error) {
-      await ownerCallFailed(this.#deps, ownerId, error, 'alerts');
-      return undefined;
-    }
   }
 
   async #alert(

@@ -7,6 +7,8 @@ import type { ServiceClient } from '../service/index.js';
 import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { TokenVault } from '../vault/index.js';
+import type { Reminders } from '../viewing/reminders.js';
+import { AiringPosts } from './airing-posts.js';
 import { AiringAlerts } from './alerts.js';
 import { DailyDigest } from './digest.js';
 import type { FeedPostEvent } from './feed-delivery.js';
@@ -18,11 +20,14 @@ import { type DisableReason, SubscriptionNotices } from './notices.js';
 import { Outbox } from './outbox.js';
 import { OwnerChanges } from './owner-changes.js';
 import { ownedSubscriptions } from './owner-partition.js';
+import { OwnerPrograms } from './owner-programs.js';
 import { OwnerQueue } from './owner-queue.js';
 import { OwnerSnapshot } from './owner-snapshot.js';
 import { type ChannelPoster, createRestPoster } from './poster.js';
+import { DmReminders } from './reminders.js';
 import { Ticker } from './ticker.js';
 
+export { AiringPosts, type AiringTickReport, firstAirings } from './airing-posts.js';
 export { AiringAlerts, type AiringAlertsDeps, type AlertTickReport } from './alerts.js';
 export {
   type DailyFire,
@@ -79,6 +84,8 @@ export interface JobsOptions {
   broadcastDayStart?: number;
   logger: Logger;
   now: () => Date;
+  /** People who asked for DM reminders (`/remind`), and how to open their DM channel. */
+  reminders?: { store: Reminders; openDm(discordUserId: string): Promise<string | undefined> };
   /** Step intervals in ms (defaults: feed 60 s, digest 30 s, alerts 30 s). */
   intervals?: { feedMs?: number; digestMs?: number; alertsMs?: number };
   feed?: {
@@ -112,6 +119,10 @@ export interface Jobs {
   feed: FeedPoller;
   digest: DailyDigest;
   alerts: AiringAlerts;
+  /** Channels that follow chosen works (airing subscriptions). */
+  airing: AiringPosts;
+  /** DM reminders; only when `reminders` was given. */
+  reminders: DmReminders | undefined;
   outbox: Outbox;
   notices: SubscriptionNotices;
   poster: ChannelPoster;
@@ -152,7 +163,19 @@ export function createJobs(options: JobsOptions): Jobs {
   const changes = new OwnerChanges(options.store);
   const feedParts = buildFeed(options, common.shared, changes, timing);
   const digest = new DailyDigest({ ...common.shared, store: options.store, ...options.digest });
-  const alerts = new AiringAlerts({ ...common.shared, ...options.alerts });
+  // One copy of each owner's programs for the alerts and the airing subscriptions.
+  const programs = new OwnerPrograms(common.shared, options.alerts?.refreshMs);
+  const alerts = new AiringAlerts({ ...common.shared, ...options.alerts, programs });
+  const airing = new AiringPosts({ ...common.shared, programs });
+  const reminders = options.reminders
+    ? new DmReminders({
+        ...common.shared,
+        programs,
+        reminders: options.reminders.store,
+        openDm: options.reminders.openDm,
+        ...(options.servesOwner ? { servesOwner: options.servesOwner } : {}),
+      })
+    : undefined;
   const owners = options.scaleOut
     ? new OwnerQueue({
         ...options.scaleOut,
@@ -160,6 +183,7 @@ export function createJobs(options: JobsOptions): Jobs {
         feed: feedParts.feed,
         digest,
         alerts,
+        airing,
         logger: options.logger,
         changes,
         feedMs,
@@ -167,7 +191,7 @@ export function createJobs(options: JobsOptions): Jobs {
         ...(adaptive ? { feedDelayMs: (ownerId: string) => feedParts.schedule.delayMs(ownerId) } : {}),
       })
     : undefined;
-  const parts = { ...common, ...feedParts, digest, alerts, owners, poster };
+  const parts = { ...common, ...feedParts, digest, alerts, airing, reminders, owners, poster };
   return assembleJobs(parts, changes, timing, options.logger);
 }
 
@@ -277,7 +301,7 @@ function assembleJobs(parts: JobParts, changes: OwnerChanges, timing: JobTiming,
 
 /** Without Redis: one ticker per job. With it: the owner queue runs the jobs, one ticker reconciles it. */
 function jobTickers(parts: JobParts, timing: JobTiming, isReady: () => boolean, logger: Logger): Ticker[] {
-  const { owners, scheduler, feed, digest, alerts } = parts;
+  const { owners, scheduler, feed, digest, alerts, airing, reminders } = parts;
   const { feedMs } = timing;
   if (owners) {
     owners
@@ -285,7 +309,23 @@ function jobTickers(parts: JobParts, timing: JobTiming, isReady: () => boolean, 
       .catch((error: unknown) => logger.error({ err: error }, 'owner queue: start failed'));
     // Owners whose subscriptions were made elsewhere (another host) or resumed get their job.
     const reconcile = () => owners.reconcile();
-    return [new Ticker({ name: 'owners', intervalMs: feedMs, isReady, step: reconcile, logger })];
+    const tickers = [new Ticker({ name: 'owners', intervalMs: feedMs, isReady, step: reconcile, logger })];
+    // Reminders are per person, not per owner job: each process steps them; the outbox's nonce
+    // folds a DM two processes send at once.
+    if (reminders) {
+      const step = () => reminders.tick();
+      tickers.push(
+        new Ticker({
+          name: 'reminders',
+          intervalMs: timing.alertsMs,
+          alignToClock: true,
+          isReady,
+          step,
+          logger,
+        }),
+      );
+    }
+    return tickers;
   }
   // The adaptive scheduler looks for due owners every 1/60 of the poll interval (1 s at the default
   // 60 s): owners that fall due between two looks wait for the next, and the budget idles meanwhile.
@@ -315,7 +355,8 @@ function jobTickers(parts: JobParts, timing: JobTiming, isReady: () => boolean, 
       intervalMs: timing.alertsMs,
       alignToClock: true,
       isReady,
-      step: () => alerts.tick(),
+      // Alerts first: they refresh the programs the airing posts then read without a request.
+      step: async () => [await alerts.tick(), await airing.tick(), await reminders?.tick()],
       logger,
     }),
   ];

@@ -16,6 +16,7 @@ import type { Job, Queue, Worker } from 'bullmq';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
 import type { Subscription, Subscriptions } from '../subscriptions/model.js';
+import type { AiringPosts } from './airing-posts.js';
 import type { AiringAlerts } from './alerts.js';
 import type { DailyDigest } from './digest.js';
 import type { CycleReport, FeedPoller } from './feed-poller.js';
@@ -41,6 +42,8 @@ export interface OwnerQueueOptions {
   feed: Pick<FeedPoller, 'pollOwner'>;
   digest: Pick<DailyDigest, 'tick'>;
   alerts: Pick<AiringAlerts, 'tick'>;
+  /** Channels following chosen works; optional so that a queue without them still builds. */
+  airing?: Pick<AiringPosts, 'tick'>;
   logger: Logger;
   /**
    * Subscriptions made since (by any process): a job seeing a mark it has not seen reads the owner's
@@ -235,6 +238,7 @@ export class OwnerQueue {
     const { feed, digest, alerts, feedMs, feedDelayMs } = this.#options;
     const feeds = owned.filter((s) => s.kind === 'feed');
     const schedules = owned.filter((s) => s.kind === 'schedule');
+    const airings = owned.filter((s) => s.kind === 'airing');
     const startedAt = Date.now();
     if (feeds.length > 0 && feedDueAt <= startedAt) {
       const report = await feed.pollOwner(ownerId, feeds, mark);
@@ -244,7 +248,9 @@ export class OwnerQueue {
       await digest.tick(schedules);
       await alerts.tick(schedules);
     }
-    const scheduleMs = schedules.length > 0 ? (this.#options.scheduleMs ?? 30_000) : undefined;
+    if (airings.length > 0) await this.#options.airing?.tick(airings);
+    const timed = schedules.length > 0 || airings.length > 0;
+    const scheduleMs = timed ? (this.#options.scheduleMs ?? 30_000) : undefined;
     return { next: nextRunAt(Date.now(), feeds.length > 0 ? feedDueAt : undefined, scheduleMs), feedDueAt };
   }
 }

@@ -22,6 +22,8 @@ export const WORK_FIELDS = [
   'released_on',
   'official_site_url',
   'wikipedia_url',
+  'syobocal_tid',
+  'mal_anime_id',
   'images',
   'episodes_count',
   'watchers_count',

@@ -22,9 +22,21 @@ export const scheduleSettingsSchema = z.object({
   alertMinutes: z.number().int().min(0).max(1440),
 });
 
+/** A work an airing subscription follows; the title is kept for lists and posts. */
+export const followedWorkSchema = z.object({ id: z.number().int().positive(), title: z.string() });
+
+/** The most works one channel follows (one airing subscription per channel and owner). */
+export const MAX_AIRING_WORKS = 25;
+
+export const airingSettingsSchema = z.object({
+  /** The works whose first airings among the owner's programs are posted. */
+  works: z.array(followedWorkSchema).max(MAX_AIRING_WORKS),
+});
+
 export const subscriptionSchema = z.object({
   id: z.string().regex(/^[a-z0-9]{6,12}$/),
-  kind: z.enum(['feed', 'schedule']),
+  /** `airing` was added in the third round: records stored before it still parse. */
+  kind: z.enum(['feed', 'schedule', 'airing']),
   guildId: z.string(),
   channelId: z.string(),
   /** The Discord user whose own token feeds this subscription; never anyone else's. */
@@ -35,6 +47,7 @@ export const subscriptionSchema = z.object({
   stateReason: z.string().optional(),
   feed: feedSettingsSchema.optional(),
   schedule: scheduleSettingsSchema.optional(),
+  airing: airingSettingsSchema.optional(),
   /** Language of the posts; records from before languages existed read as English. */
   language: z.enum(LOCALES).default('en'),
 });
@@ -75,6 +88,8 @@ export function capReached(
 }
 export type FeedSettings = z.infer<typeof feedSettingsSchema>;
 export type ScheduleSettings = z.infer<typeof scheduleSettingsSchema>;
+export type AiringSettings = z.infer<typeof airingSettingsSchema>;
+export type FollowedWork = z.infer<typeof followedWorkSchema>;
 export type NewSubscription = Omit<Subscription, 'id' | 'createdAt' | 'state' | 'stateReason' | 'language'> &
   Partial<Pick<Subscription, 'language'>>;
 
@@ -150,6 +165,23 @@ export class Subscriptions {
       return next;
     });
     if (updated) await this.changed();
+    return updated;
+  }
+
+  /**
+   * Replaces the works an airing subscription follows (compare-and-set, so two additions at once
+   * both land when `change` is pure); undefined when it is gone or not an airing subscription.
+   */
+  async changeAiringWorks(
+    id: string,
+    change: (works: readonly FollowedWork[]) => FollowedWork[],
+  ): Promise<Subscription | undefined> {
+    const updated = await this.items.update(id, (current) => {
+      if (current?.kind !== 'airing') return undefined;
+      return { ...current, airing: { works: change(current.airing?.works ?? []) } };
+    });
+    if (updated?.kind !== 'airing') return undefined;
+    await this.changed();
     return updated;
   }
 

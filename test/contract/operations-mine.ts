@@ -1,8 +1,9 @@
 /** Contract, the caller's own lists (my_works, my_programs) and a work's scoped episodes. Registered by operations.test.ts. */
 import { describe, expect, it } from 'vitest';
 import type { StatusKind, WatchStatusFilter } from '../../src/service/index.js';
+import { inUnwatchedBacklog } from '../emulator/chosen-channels.js';
 import type { ProgramRow } from '../emulator/model.js';
-import { DEMO_CHANNELS, DEMO_GINGA } from '../emulator/seed.js';
+import { DEMO_CHANNELS, DEMO_GINGA, DEMO_WORKS } from '../emulator/seed.js';
 import { ids, sortedIds } from './helpers.js';
 import {
   alice,
@@ -180,8 +181,16 @@ export function myOperations(): void {
         { filter_unwatched: true, sort_started_at: 'asc', per_page: 50 },
         alice,
       );
-      const expectedUnwatched = schedule((p) => !data().isProgramWatched(p, U.alice.id));
+      // Only the channel each entry chose, and only episodes alice has not recorded (SERVICE.md).
+      const expectedUnwatched = schedule((p) => inUnwatchedBacklog(data(), p, U.alice.id));
       expect(ids(unwatched.items)).toEqual(idsOf(expectedUnwatched));
+      expect(expectedUnwatched.every((p) => !data().isProgramWatched(p, U.alice.id))).toBe(true);
+      expect(unwatched.items.some((p) => p.channel?.id !== DEMO_CHANNELS.tokyoMx)).toBe(true);
+      expect(
+        unwatched.items.every(
+          (p) => p.work?.id !== DEMO_WORKS.soraNote || p.channel?.id === DEMO_CHANNELS.tokyoMx,
+        ),
+      ).toBe(true);
       // Some of alice's programs are watched (she recorded 空色ノート #3 and ルミナ #1).
       expect(expectedUnwatched.length).toBeLessThan(schedule().length);
       // false is not a filter: the whole schedule (the public service behaves the same way).

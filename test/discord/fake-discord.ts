@@ -52,7 +52,13 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     defaultUser: {},
   };
   const restCalls: RecordedRestCall[] = [];
-  const faults: RestFaults = { serverErrors: null, rateLimit: null, channelStatus: new Map(), latencyMs: 0 };
+  const faults: RestFaults = {
+    serverErrors: null,
+    rateLimit: null,
+    channelStatus: new Map(),
+    closedDms: new Set(),
+    latencyMs: 0,
+  };
   // The port is known only once the server listens; the gateway and REST read the URL lazily.
   let port = 0;
   const gatewayUrl = (): string => `ws://127.0.0.1:${port}`;

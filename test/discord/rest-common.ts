@@ -67,6 +67,8 @@ export interface RestFaults {
   lostResponses?: LostResponseFault | null;
   /** Every /channels/{id}/... call answers 403 Missing Access (50001) or 404 Unknown Channel (10003). */
   channelStatus: Map<string, 403 | 404>;
+  /** Users whose DMs are closed to the bot: a message to their DM channel answers 403 (50007). */
+  closedDms: Set<string>;
   /** Delay before every REST answer. */
   latencyMs: number;
 }

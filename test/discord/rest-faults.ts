@@ -55,6 +55,9 @@ export function injectFault(deps: RestDeps, request: RestRequest, res: ServerRes
     const status = channelStatus.get(request.segments[1]);
     if (status === 403) return error(403, 'Missing Access', 50001);
     if (status === 404) return unknownChannel();
+    const recipient = deps.state.channels.get(request.segments[1])?.recipient?.id;
+    if (recipient && deps.faults.closedDms.has(recipient) && request.method === 'POST')
+      return error(403, 'Cannot send messages to this user', 50007);
   }
   return null;
 }

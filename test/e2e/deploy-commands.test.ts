@@ -41,10 +41,12 @@ describe('deploy-commands', () => {
       'me',
       'people',
       'record',
+      'remind',
       'schedule',
       'status',
       'subscription',
       'user',
+      'watch',
       'work',
     ]);
     for (const command of discord.registeredCommands(guildId)) {
@@ -57,8 +59,8 @@ describe('deploy-commands', () => {
     }
 
     const global = await deploy([]);
-    expect(global.stdout).toMatch(/Registered 15 commands globally/);
-    expect(discord.registeredCommands().length).toBe(15);
+    expect(global.stdout).toMatch(/Registered 17 commands globally/);
+    expect(discord.registeredCommands().length).toBe(17);
   });
 
   it('refuses a malformed guild id and a missing token with one clear message', async () => {

@@ -55,6 +55,8 @@ export class EmulatorData {
   readonly recordsByEpisode = new RowIndex();
   /** userId -> (workId -> kind); no_select is stored as absence. */
   readonly statuses = new Map<number, Map<number, StatusKind>>();
+  /** userId -> (workId -> the broadcast channel its library entry chose): chosen-channels.ts. */
+  readonly chosenChannels = new Map<number, Map<number, number>>();
   /** follower id -> ids it follows. */
   readonly followings = new Map<number, Set<number>>();
   /** muter id -> ids it muted. */
@@ -212,6 +214,8 @@ export class EmulatorData {
     }
     if (kind === 'no_select') {
       byWork.delete(workId);
+      // The library entry is gone, and its chosen channel with it.
+      this.chosenChannels.get(userId)?.delete(workId);
       return;
     }
     byWork.set(workId, kind);

@@ -1,3 +1,4 @@
+import { inUnwatchedBacklog } from './chosen-channels.js';
 import { rowsOf } from './data-index.js';
 import {
   type ApiContext,
@@ -210,7 +211,7 @@ const myPrograms: Handler = (ctx) => {
     if (after && !(t > after.getTime())) return false;
     if (before && !(t < before.getTime())) return false;
     if (rebroadcast !== undefined && program.isRebroadcast !== rebroadcast) return false;
-    if (unwatched === true && ctx.data.isProgramWatched(program, ctx.user.id)) return false;
+    if (unwatched === true && !inUnwatchedBacklog(ctx.data, program, ctx.user.id)) return false;
     return true;
   });
   return listResponse(ctx, 'programs', items, (program) => renderProgram(ctx.data, program), [

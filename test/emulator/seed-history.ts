@@ -1,4 +1,5 @@
 /** What the demo users did in the three weeks before now, and the broadcasts around now. */
+import { chooseChannel } from './chosen-channels.js';
 import type { EmulatorData } from './data.js';
 import type { StatusKind } from './model.js';
 import { DEMO_CHANNELS, DEMO_GINGA, DEMO_USERS, DEMO_WORKS } from './seed-ids.js';
@@ -202,4 +203,25 @@ export function seedPrograms(data: EmulatorData, now: Date): void {
       isRebroadcast,
     });
   }
+}
+
+/**
+ * The broadcast channel each demo library entry chose at the service (what its unwatched filter
+ * reads). Bob's 異世界ベーカリー and erin's entries chose none: their backlogs stay empty, as
+ * happens on the service to anyone who never picked a channel.
+ */
+export function seedChosenChannels(data: EmulatorData): void {
+  const C = DEMO_CHANNELS;
+  const choices: [number, number, number][] = [
+    [U.alice.id, W.soraNote, C.tokyoMx],
+    [U.alice.id, W.haganeMelody, C.abema],
+    [U.alice.id, W.cafeLumina, C.nhk],
+    [U.alice.id, W.tsukikage, C.tokyoMx],
+    [U.alice.id, W.isekaiBakery, C.abema],
+    [U.bob.id, W.soraNote, C.tokyoMx],
+    [U.carol.id, W.soraNote, C.tokyoMx],
+    [U.carol.id, W.yoakeSignal, C.dAnime],
+    [U.dave.id, W.cafeLumina, C.nhk],
+  ];
+  for (const [userId, workId, channelId] of choices) chooseChannel(data, userId, workId, channelId);
 }

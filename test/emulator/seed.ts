@@ -1,7 +1,7 @@
 /** The demo data set: the ids and credentials tests name (seed-ids.ts), and seedDemo, which fills the emulator. */
 import type { EmulatorData } from './data.js';
 import { seedPeople, seedWorks } from './seed-catalogue.js';
-import { seedHistory, seedPrograms } from './seed-history.js';
+import { seedChosenChannels, seedHistory, seedPrograms } from './seed-history.js';
 import { seedUsers } from './seed-users.js';
 
 export {
@@ -21,4 +21,5 @@ export function seedDemo(data: EmulatorData): void {
   seedPeople(data);
   seedHistory(data, now);
   seedPrograms(data, now);
+  seedChosenChannels(data);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleSettings } from '../../src/subscriptions/model.js';
-import { DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
+import { chooseChannel } from '../emulator/chosen-channels.js';
+import { DEMO_CHANNELS, DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
 import { type Harness, harnessPerTest, OWNERS } from './harness.js';
 
 const MINUTE = 60_000;
@@ -66,6 +67,9 @@ describe('daily digest', () => {
         schedule: tokyo({ rebroadcast: i % 2 === 0 }),
       });
     }
+    // The unwatched filter reads the channel each entry chose: alice now follows both on BS11.
+    chooseChannel(h.emulator.data, DEMO_USERS.alice.id, DEMO_WORKS.soraNote, DEMO_CHANNELS.bs11);
+    chooseChannel(h.emulator.data, DEMO_USERS.alice.id, DEMO_WORKS.haganeMelody, DEMO_CHANNELS.bs11);
     // Alice has already recorded the episode airing in an hour: the unwatched digest leaves it out.
     const hagane6 = h.emulator.data.episodesOfWork(DEMO_WORKS.haganeMelody).find((e) => e.number === 6);
     h.emulator.data.createRecord({ userId: DEMO_USERS.alice.id, episodeId: hagane6?.id ?? 0 });

@@ -127,7 +127,7 @@ describe('feed links and the minimal form', () => {
     expect(content).toBe(wellFormed(content));
     expect(content).not.toContain('secret');
     expect(content).toMatch(
-      /^friend\\_a recorded .+ Episode 3 · <https:\/\/annict\.com\/@friend_a\/records\/9001>$/,
+      /^friend\\_a recorded .+ Ep 3 · <https:\/\/annict\.com\/@friend_a\/records\/9001>$/,
     );
     expect(minimalFeedMessage(record(), ja)?.content).toMatch(
       /^friend\\_a が ぼっち・ざ・ろっく！ 第3話 を記録しました · </,

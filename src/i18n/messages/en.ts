@@ -1,3 +1,5 @@
+import { oauthPagesEn } from './oauth-pages-en.js';
+import { viewingEn } from './viewing-en.js';
 /**
  * English replies. The Japanese catalogue must provide every key (checked by the compiler).
  * Messages with placeholders are functions of a typed parameter object.
@@ -196,34 +198,6 @@ export const en = {
     `Your Discord account was linked to the {service} account **${p.username}** from the confirmation page in a browser. If this was not you, run \`/account unlink\`.`,
 
   // the OAuth callback's pages in a browser (plain text: the page escapes it; no Markdown)
-  'oauthPage.title': 'kiroku: link your account',
-  'oauthPage.confirmHeading': 'Link this {service} account?',
-  'oauthPage.serviceAccount': '{service} account',
-  'oauthPage.discordUser': 'Discord user',
-  'oauthPage.confirmExplain':
-    'This Discord user will be able to read and post viewing records as this {service} account.',
-  'oauthPage.confirmWarning':
-    'Only confirm if you started this yourself with /account link in Discord. If someone sent you this link, press Cancel.',
-  'oauthPage.confirmButton': 'Confirm',
-  'oauthPage.cancelButton': 'Cancel',
-  'oauthPage.linkedHeading': 'Account linked',
-  'oauthPage.linked': (p: { username: string }) => `Linked as ${p.username}.`,
-  'oauthPage.linkedNext':
-    'Go back to Discord: /record post records an episode you watched, /library shows your works. You can close this tab.',
-  'oauthPage.cancelledHeading': 'Cancelled',
-  'oauthPage.cancelled': 'Cancelled. Nothing was linked, and the authorization was revoked.',
-  'oauthPage.closeTab': 'You can close this tab.',
-  'oauthPage.expiredHeading': 'This link cannot be used',
-  'oauthPage.notLinkedHeading': 'Not linked',
-  'oauthPage.stateExpired': 'This authorization link has expired or was already used.',
-  'oauthPage.refused': '{service} did not accept this authorization.',
-  'oauthPage.denied': 'The authorization was not granted. Nothing was linked.',
-  'oauthPage.confirmationExpired':
-    'This confirmation has expired or was already used. Nothing more was linked.',
-  'oauthPage.unknownRequest': 'Unknown request. Nothing was linked.',
-  'oauthPage.startAgain': 'To link your account, run /account link again in Discord.',
-  'oauthPage.startAgainIfNeeded':
-    'If you still need to link your account, run /account link again in Discord.',
 
   // me
   'me.title': (p: { username: string }) => `Your profile: ${p.username}`,
@@ -397,6 +371,8 @@ export const en = {
   'subscription.action.create_review': 'reviews',
   'subscription.action.create_status': 'status changes',
   'subscription.alertsBefore': (p: { minutes: number }) => `alerts ${p.minutes} min before`,
+  ...viewingEn,
+  ...oauthPagesEn,
 };
 
 export type Messages = typeof en;

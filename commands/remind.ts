@@ -1,0 +1,60 @@
+/**
+ * `/remind minutes`: a DM that many minutes before each of the person's programs first airs
+ * (src/jobs/reminders.ts). Off by default; `minutes:0` and the Stop button in every reminder turn
+ * it off. Works in servers, in DMs with kiroku and for user installs.
+ */
+import { z } from 'zod';
+import { defineCommand } from '../src/bot/command.js';
+import { integerOption, slashCommand } from '../src/bot/definition.js';
+import { parseOptions } from '../src/bot/parse-options.js';
+import { UserFacingError } from '../src/bot/user-facing-error.js';
+import { REMIND_STOP } from '../src/components/remind-ids.js';
+import { MAX_REMIND_MINUTES } from '../src/viewing/reminders.js';
+
+const remindOptions = z.object({
+  minutes: z.number().int().min(0, 'reason.required').max(MAX_REMIND_MINUTES, 'reason.required'),
+});
+
+export const command = defineCommand({
+  definition: slashCommand(
+    'remind',
+    'リマインダー',
+    {
+      en: 'A DM before each of your programs airs (0 turns it off)',
+      ja: '各番組の放送前に DM でお知らせ（0 でオフ）',
+    },
+    [
+      integerOption(
+        'minutes',
+        '分前',
+        { en: 'How many minutes before (0 = off)', ja: '何分前に知らせるか（0 でオフ）' },
+        { required: true, min: 0, max: MAX_REMIND_MINUTES },
+      ),
+    ],
+  ),
+  ephemeral: () => true,
+
+  async execute(ctx, input) {
+    const { minutes } = parseOptions(remindOptions, input.options);
+    if (minutes === 0) {
+      const wasOn = await ctx.reminders.turnOff(ctx.user.id);
+      return { kind: 'message', ephemeral: true, content: ctx.t(wasOn ? 'remind.off' : 'remind.alreadyOff') };
+    }
+    // The reminders read the person's own programs with their own token.
+    await ctx.ownCall();
+    await ctx.reminders.turnOn(ctx.user.id, minutes, ctx.locale, ctx.now());
+    return { kind: 'message', ephemeral: true, content: ctx.t('remind.on', { minutes }) };
+  },
+
+  components: {
+    [REMIND_STOP]: {
+      answers: 'message',
+      async handle(ctx, input) {
+        // Only the person the reminder was for: a forwarded DM's button does nothing for others.
+        if (input.args[0] !== ctx.user.id) throw new UserFacingError('error.notYourComponent');
+        await ctx.reminders.turnOff(ctx.user.id);
+        return { kind: 'message', ephemeral: true, content: ctx.t('remind.stopped') };
+      },
+    },
+  },
+});

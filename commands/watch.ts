@@ -1,0 +1,118 @@
+/**
+ * `/watch` (見る): the person's backlog of aired episodes they have not recorded, grouped by work
+ * with a count per work; one press records an entry with the presser's own token, and the entry
+ * leaves the list in place (Undo within a minute). The backlog is fetched once per command and
+ * paged from the stored copy (src/viewing/watch-lists.ts).
+ */
+import { ComponentType, TextInputStyle } from 'discord-api-types/v10';
+import { z } from 'zod';
+import { defineCommand, type MessageReply } from '../src/bot/command.js';
+import type { Context } from '../src/bot/context.js';
+import { booleanOption, slashCommand } from '../src/bot/definition.js';
+import { parseOptions } from '../src/bot/parse-options.js';
+import { UserFacingError } from '../src/bot/user-facing-error.js';
+import { customId } from '../src/components/custom-id.js';
+import { truncate } from '../src/render/format.js';
+import { RATING_STATES } from '../src/service/index.js';
+import { parseArgs, recordEntry, turnPage, undoEntry } from './watch/actions.js';
+import { fetchBacklog } from './watch/backlog.js';
+import { shortEpisode, WATCH_ACTIONS, watchPage } from './watch/page.js';
+
+/** Discord's limit on a text input; the service's own limit is far above it. */
+const MAX_COMMENT = 4000;
+
+const watchOptions = z.object({ rebroadcast: z.boolean().default(false) });
+
+/** The service page listing what the person is watching, where each work's broadcast channel is chosen. */
+export const watchingLibraryUrl = (username: string) =>
+  `https://annict.com/@${encodeURIComponent(username)}/watching`;
+
+async function showBacklog(ctx: Context, raw: Parameters<typeof parseOptions>[1]): Promise<MessageReply> {
+  const options = parseOptions(watchOptions, raw);
+  const call = await ctx.ownCall();
+  const entries = await fetchBacklog(ctx, call, options);
+  if (entries.length === 0) {
+    const account = await ctx.linkedAccount();
+    const url = watchingLibraryUrl(account?.serviceUsername ?? '');
+    return { kind: 'message', ephemeral: true, content: ctx.t('watch.empty', { url }) };
+  }
+  const key = await ctx.watchLists.create(ctx.user.id, entries);
+  const list = await ctx.watchLists.get(key);
+  if (!list) throw new Error('watch: the stored backlog could not be read back');
+  return { kind: 'message', ephemeral: true, ...watchPage(ctx, key, list, 1) };
+}
+
+/** The Comment button's form; the record is made when it is sent. */
+async function commentForm(ctx: Context, args: string[]) {
+  const { key, episodeId, page } = parseArgs({ args });
+  const list = await ctx.watchLists.get(key);
+  const entry = list?.entries.find((e) => e.episodeId === episodeId);
+  if (!list || list.invoker !== ctx.user.id) throw new UserFacingError('error.expired');
+  if (!entry) throw new UserFacingError('watch.gone');
+  const title = ctx.t('watch.commentTitle', {
+    episode: `${entry.workTitle ?? ''} ${shortEpisode(entry, ctx.t)}`,
+  });
+  return {
+    kind: 'modal' as const,
+    modal: {
+      custom_id: customId('watch', WATCH_ACTIONS.comment, key, episodeId, page),
+      title: truncate(title, 45),
+      components: [
+        {
+          type: ComponentType.ActionRow as const,
+          components: [
+            {
+              type: ComponentType.TextInput as const,
+              custom_id: 'comment',
+              label: truncate(ctx.t('watch.commentLabel'), 45),
+              style: TextInputStyle.Paragraph,
+              required: true,
+              max_length: MAX_COMMENT,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+const ratingValue = z.enum(RATING_STATES);
+
+export const command = defineCommand({
+  definition: slashCommand(
+    'watch',
+    '見る',
+    { en: 'Aired episodes you have not recorded yet, to record', ja: '放送済みで未記録のエピソードを記録' },
+    [
+      booleanOption('rebroadcast', '再放送を含む', {
+        en: 'Include rebroadcasts',
+        ja: '再放送も含める',
+      }),
+    ],
+  ),
+  ephemeral: () => true,
+  execute: (ctx, input) => showBacklog(ctx, input.options),
+
+  components: {
+    [WATCH_ACTIONS.record]: { answers: 'update', handle: (ctx, input) => recordEntry(ctx, input) },
+    [WATCH_ACTIONS.rate]: {
+      answers: 'update',
+      async handle(ctx, input) {
+        const rating = ratingValue.safeParse(input.values[0]);
+        if (!rating.success) throw new UserFacingError('error.expired');
+        return recordEntry(ctx, input, { rating_state: rating.data });
+      },
+    },
+    [WATCH_ACTIONS.comment]: { answers: 'modal', handle: (ctx, input) => commentForm(ctx, input.args) },
+    [WATCH_ACTIONS.undo]: { answers: 'update', handle: (ctx, input) => undoEntry(ctx, input) },
+    [WATCH_ACTIONS.page]: { answers: 'update', handle: (ctx, input) => turnPage(ctx, input) },
+  },
+  modals: {
+    [WATCH_ACTIONS.comment]: {
+      async handle(ctx, input) {
+        const comment = (input.fields.comment ?? '').trim().slice(0, MAX_COMMENT);
+        return recordEntry(ctx, input, comment ? { comment } : {});
+      },
+    },
+  },
+});

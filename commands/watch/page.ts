@@ -1,0 +1,179 @@
+/**
+ * One page of a `/watch` message: the count per work over the whole backlog, then this page's
+ * entries, each with a Record button named for its episode, a Comment button and a rating menu
+ * (two rows per entry, so two entries and the row of Previous / Next / Undo fit Discord's five).
+ */
+import {
+  type APIActionRowComponent,
+  type APIComponentInMessageActionRow,
+  type APIEmbed,
+  ButtonStyle,
+  ComponentType,
+} from 'discord-api-types/v10';
+import type { MessageComponents } from '../../src/bot/command.js';
+import type { Context } from '../../src/bot/context.js';
+import { customId } from '../../src/components/custom-id.js';
+import type { Translator } from '../../src/i18n/translator.js';
+import {
+  discordTime,
+  LIMITS,
+  lines,
+  plain,
+  ratingStateText,
+  truncate,
+  workTitle,
+} from '../../src/render/format.js';
+import { RATING_STATES } from '../../src/service/index.js';
+import { shortEpisode as shortOf } from '../../src/viewing/episode-short.js';
+import type { BacklogEntry, RecordedEntry, WatchList } from '../../src/viewing/watch-lists.js';
+
+export const ENTRIES_PER_PAGE = 2;
+/** How long after recording an entry its Undo button is offered (and honoured). */
+export const UNDO_MS = 60_000;
+
+export const WATCH_ACTIONS = {
+  record: 'rec',
+  rate: 'rate',
+  comment: 'note',
+  undo: 'undo',
+  page: 'page',
+} as const;
+
+export function shortEpisode(entry: Pick<BacklogEntry, 'number' | 'numberText'>, t: Translator): string {
+  return shortOf(entry, t);
+}
+
+function pageCount(list: WatchList): number {
+  return Math.max(1, Math.ceil(list.entries.length / ENTRIES_PER_PAGE));
+}
+
+/** The page to show: the one asked for, or the last one left after entries were recorded. */
+export function clampPage(list: WatchList, page: number): number {
+  return Math.min(Math.max(1, page), pageCount(list));
+}
+
+function counts(list: WatchList, t: Translator): string {
+  const byWork = new Map<number, { title: string; count: number }>();
+  for (const entry of list.entries) {
+    const seen = byWork.get(entry.workId);
+    if (seen) seen.count += 1;
+    else byWork.set(entry.workId, { title: workTitle({ title: entry.workTitle }, t), count: 1 });
+  }
+  return lines(
+    [...byWork.values()].map((work) => t('watch.countLine', { work: plain(work.title), count: work.count })),
+  );
+}
+
+function entryField(entry: BacklogEntry, t: Translator) {
+  const title = entry.title?.trim() ? ` ${plain(entry.title)}` : '';
+  return {
+    name: truncate(workTitle({ title: entry.workTitle }, t), LIMITS.fieldName),
+    value: truncate(
+      `${plain(shortEpisode(entry, t))}${title} · ${discordTime(entry.startedAt, 'R')}`,
+      LIMITS.fieldValue,
+    ),
+  };
+}
+
+function embed(list: WatchList, page: number, t: Translator): APIEmbed {
+  const start = (page - 1) * ENTRIES_PER_PAGE;
+  const shown = list.entries.slice(start, start + ENTRIES_PER_PAGE);
+  return {
+    title: t('watch.title'),
+    description: list.entries.length > 0 ? counts(list, t) : t('watch.allDone'),
+    fields: shown.map((entry) => entryField(entry, t)),
+    ...(list.entries.length > 0
+      ? { footer: { text: t('paging.footer', { page, pages: pageCount(list), total: list.entries.length }) } }
+      : {}),
+  };
+}
+
+type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
+
+function entryRows(key: string, page: number, entry: BacklogEntry, t: Translator): Row[] {
+  const episode = shortEpisode(entry, t);
+  const buttons: Row = {
+    type: ComponentType.ActionRow,
+    components: [
+      {
+        type: ComponentType.Button,
+        style: ButtonStyle.Success,
+        label: truncate(t('watch.recordButton', { episode }), 80),
+        custom_id: customId('watch', WATCH_ACTIONS.record, key, entry.episodeId, page),
+      },
+      {
+        type: ComponentType.Button,
+        style: ButtonStyle.Secondary,
+        label: t('watch.commentButton'),
+        custom_id: customId('watch', WATCH_ACTIONS.comment, key, entry.episodeId, page),
+      },
+    ],
+  };
+  const rating: Row = {
+    type: ComponentType.ActionRow,
+    components: [
+      {
+        type: ComponentType.StringSelect,
+        custom_id: customId('watch', WATCH_ACTIONS.rate, key, entry.episodeId, page),
+        placeholder: truncate(t('watch.ratePlaceholder', { episode }), 150),
+        min_values: 1,
+        max_values: 1,
+        options: RATING_STATES.map((state) => ({ value: state, label: ratingStateText(state, t) ?? state })),
+      },
+    ],
+  };
+  return [buttons, rating];
+}
+
+/** The most recent record still within its minute of Undo. */
+export function undoable(list: WatchList, now: Date): RecordedEntry | undefined {
+  const last = list.recorded.at(-1);
+  return last && now.getTime() - Date.parse(last.at) < UNDO_MS ? last : undefined;
+}
+
+function navRow(ctx: Context, key: string, list: WatchList, page: number): Row | undefined {
+  const components: Row['components'] = [];
+  if (pageCount(list) > 1) {
+    components.push(
+      {
+        type: ComponentType.Button,
+        style: ButtonStyle.Secondary,
+        label: ctx.t('paging.previous'),
+        custom_id: customId('watch', WATCH_ACTIONS.page, key, Math.max(1, page - 1), 'p'),
+        disabled: page <= 1,
+      },
+      {
+        type: ComponentType.Button,
+        style: ButtonStyle.Secondary,
+        label: ctx.t('paging.next'),
+        custom_id: customId('watch', WATCH_ACTIONS.page, key, page + 1, 'n'),
+        disabled: page >= pageCount(list),
+      },
+    );
+  }
+  const undo = undoable(list, ctx.now());
+  if (undo) {
+    components.push({
+      type: ComponentType.Button,
+      style: ButtonStyle.Danger,
+      label: truncate(ctx.t('watch.undoButton', { episode: shortEpisode(undo.entry, ctx.t) }), 80),
+      custom_id: customId('watch', WATCH_ACTIONS.undo, key, undo.entry.episodeId, page),
+    });
+  }
+  return components.length > 0 ? { type: ComponentType.ActionRow, components } : undefined;
+}
+
+export function watchPage(
+  ctx: Context,
+  key: string,
+  list: WatchList,
+  requestedPage: number,
+): { embeds: APIEmbed[]; components: MessageComponents } {
+  const page = clampPage(list, requestedPage);
+  const start = (page - 1) * ENTRIES_PER_PAGE;
+  const rows = list.entries
+    .slice(start, start + ENTRIES_PER_PAGE)
+    .flatMap((entry) => entryRows(key, page, entry, ctx.t));
+  const nav = navRow(ctx, key, list, page);
+  return { embeds: [embed(list, page, ctx.t)], components: nav ? [...rows, nav] : rows };
+}

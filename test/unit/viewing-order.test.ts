@@ -1,0 +1,61 @@
+/** Pure parts of the viewing loop: the backlog's order, an episode's first airing, the seasons. */
+import { describe, expect, it } from 'vitest';
+import { seasonChoices } from '../../src/catalogue/seasons.js';
+import { firstAirings } from '../../src/jobs/airing-posts.js';
+import type { Program } from '../../src/service/index.js';
+import { type BacklogEntry, orderBacklog } from '../../src/viewing/watch-lists.js';
+
+const entry = (episodeId: number, workId: number, startedAt: string): BacklogEntry => ({
+  episodeId,
+  workId,
+  workTitle: `w${workId}`,
+  number: episodeId,
+  numberText: null,
+  title: null,
+  startedAt,
+});
+
+describe('viewing order', () => {
+  it('groups the backlog by work, works by their newest entry, each newest first', () => {
+    const ordered = orderBacklog([
+      entry(1, 10, '2026-01-01T00:00:00Z'),
+      entry(5, 20, '2026-01-03T00:00:00Z'),
+      entry(2, 10, '2026-01-04T00:00:00Z'),
+      entry(4, 20, '2026-01-02T00:00:00Z'),
+    ]);
+    expect(ordered.map((e) => e.episodeId)).toEqual([2, 1, 5, 4]);
+  });
+
+  it('takes each episode’s earliest first run, never a rebroadcast nor a program without an episode', () => {
+    const program = (
+      id: number,
+      episodeId: number | null,
+      startedAt: string,
+      isRebroadcast = false,
+    ): Program => ({
+      id,
+      started_at: startedAt,
+      is_rebroadcast: isRebroadcast,
+      work: { id: 1 },
+      episode: episodeId === null ? null : { id: episodeId },
+    });
+    const first = firstAirings([
+      program(1, 7, '2026-01-02T00:00:00Z'),
+      program(2, 7, '2026-01-01T00:00:00Z'),
+      program(3, 8, '2026-01-01T00:00:00Z', true),
+      program(4, null, '2026-01-01T00:00:00Z'),
+    ]);
+    expect(first.map((p) => p.id)).toEqual([2]);
+  });
+
+  it('offers the current season first and never a season still to come', () => {
+    const winter = new Date('2026-02-10T00:00:00Z');
+    expect(
+      seasonChoices(winter, '')
+        .slice(0, 3)
+        .map((c) => c.value),
+    ).toEqual(['2026-winter', '2025-autumn', '2025-summer']);
+    expect(seasonChoices(winter, '2026').map((c) => c.value)).toEqual(['2026-winter', '2026-all']);
+    expect(seasonChoices(winter, 'sum').every((c) => c.value.endsWith('summer'))).toBe(true);
+  });
+});
