@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from '../logger.js';
+import { KIROKU_VERSION } from '../version.js';
 
 export interface HealthReport {
   gateway: boolean;
@@ -124,7 +125,7 @@ async function route(
         response,
         healthy ? 200 : 503,
         'application/json',
-        JSON.stringify({ status: healthy ? 'ok' : 'unhealthy', ...report }),
+        JSON.stringify({ status: healthy ? 'ok' : 'unhealthy', version: KIROKU_VERSION, ...report }),
       );
       return;
     }
