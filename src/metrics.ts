@@ -111,6 +111,24 @@ export class Metrics {
     });
   }
 
+  /**
+   * Records set aside because they could not be read (src/store/quarantine.ts), per collection, as the
+   * last start-up found them. Every process sees the same store: the supervisor takes the max.
+   */
+  watchQuarantine(counts: () => ReadonlyMap<string, number>): void {
+    new Gauge({
+      name: 'kiroku_store_quarantined_records',
+      help: 'Stored records kept aside because they could not be read, by collection (see admin status)',
+      labelNames: ['collection'] as const,
+      registers: [this.registry],
+      aggregator: 'max',
+      collect() {
+        this.reset();
+        for (const [collection, count] of counts()) this.set({ collection }, count);
+      },
+    });
+  }
+
   /** The feed schedule's estimated round-robin cycle (owners / poll budget), read at each scrape. */
   watchFeedCycle(cycleS: () => number): void {
     this.#feedCycleS = cycleS;
