@@ -26,6 +26,8 @@ export interface RawCollection {
   replace(record: RawRecord, value: unknown): Promise<boolean>;
   /** Deletes the record only while it still holds the text that was read. */
   remove(record: RawRecord): Promise<boolean>;
+  /** Writes stored text as it is, when the key holds no live record (loading fixtures and copies). */
+  insert(key: string, text: string): Promise<boolean>;
 }
 
 function toRecord(key: string, text: string): RawRecord {
@@ -57,6 +59,11 @@ export function rawCollection(backend: StoreBackend, name: string): RawCollectio
     },
     remove(record) {
       return backend.replaceIf(prefix + record.key, record.text, undefined, undefined);
+    },
+    insert(key, text) {
+      const { expires } = decodeRecord(text);
+      const ttlMs = expires === undefined ? undefined : Math.max(1, expires - Date.now());
+      return backend.insertIfAbsent(prefix + key, text, ttlMs, Date.now());
     },
   };
 }

@@ -121,6 +121,8 @@ export const ja: Messages = {
   'jobs.alert.watched': '見た',
   'jobs.alert.ratePlaceholder': '評価をつけて記録',
   'jobs.alert.rateNone': '評価なし',
+  'store.notice.subscriptionQuarantined': (p) =>
+    `アップデート後、あなたのチャンネル購読（${p.ids}）を読み込めなかったため、投稿が止まっています。データはボットの運営者のために保管してあります。引き続き必要な場合は \`/subscription\` で設定し直してください。`,
   'jobs.notice.paused': (p) =>
     `トークンがサービスに受け付けられなくなったため、チャンネル購読 ${p.count} 件を一時停止しました。\`/account link\` で連携し直すと再開できます。`,
   'jobs.notice.notLinked': (p) =>
