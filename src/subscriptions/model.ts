@@ -51,6 +51,8 @@ export const STATE_REASONS = {
   ownerLeft: 'owner-left',
   /** kiroku itself was removed from the subscription's server. */
   botRemoved: 'bot-removed',
+  /** The operator paused it (admin pause): only the operator resumes it, never a relink. */
+  operator: 'operator',
 } as const;
 
 /** Abuse limits on subscriptions (issue 15): each one costs requests to the service every day. */
