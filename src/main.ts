@@ -84,7 +84,6 @@ async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
-  logger.info({ version: KIROKU_VERSION, node: process.version }, 'kiroku starting');
   const signals = onStopSignals(logger);
   try {
     if (supervisesShards(config)) {
@@ -102,7 +101,7 @@ async function main(): Promise<void> {
     // Also raised later in the start, e.g. a DATABASE_URL the store cannot open.
     exitOnConfigError(error);
     const message = error instanceof Error ? error.message : String(error);
-    logger.fatal({ err: error }, 'kiroku could not start');
+    logger.fatal({ err: error, version: KIROKU_VERSION }, 'kiroku could not start');
     console.error(`kiroku cannot start: ${message}`);
     process.exit(1);
   }

@@ -24,6 +24,7 @@ import { isRedisUrl } from '../store/backend.js';
 import { Quarantine } from '../store/quarantine.js';
 import { SUBSCRIPTIONS_COLLECTION } from '../subscriptions/model.js';
 import { answerSupervisor } from '../supervisor/shard-ipc.js';
+import { KIROKU_VERSION } from '../version.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure, StartSettings } from './infrastructure.js';
 
@@ -69,7 +70,8 @@ export async function wireGateway(
   const ready = once(client, Events.ClientReady);
   await client.login(options.token);
   await ready;
-  logger.info({ guilds: client.guilds.cache.size, commands: commands.size }, 'kiroku is ready');
+  const running = { version: KIROKU_VERSION, node: process.version };
+  logger.info({ ...running, guilds: client.guilds.cache.size, commands: commands.size }, 'kiroku is ready');
   // Not awaited: the first interaction must not wait for a newcomer's hints.
   void logSetupHints(client, logger);
   if (infra.upgrade.quarantinedByCollection.has(SUBSCRIPTIONS_COLLECTION)) {

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KIROKU_VERSION } from '../../src/version.js';
 import { customIds } from '../discord/fake-discord.js';
 import { DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
 import { type Stack, startStack, USERS } from './harness.js';
@@ -33,7 +34,13 @@ describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
   it('/healthz reports the gateway and the store', async () => {
     const response = await fetch(`${base}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', gateway: true, store: true });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      version: KIROKU_VERSION,
+      gateway: true,
+      store: true,
+    });
+    expect(KIROKU_VERSION).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('/metrics counts interactions by outcome and service requests by priority and status', async () => {
