@@ -2,15 +2,18 @@
  * `npx tsx bench/backup-figures.ts [links] [subscriptions]`: the time and size of `npm run backup` for
  * a store of 10,000 linked users and 1,000 subscriptions (with their feed cursors), next to a plain
  * file copy of the same database as the same-run baseline. Three rounds each; medians printed.
+ * Also what the start-up upgrade check (every record parsed, every token envelope opened) costs there.
  */
 import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { storedRecordKinds } from '../src/app/stored-records.js';
 import { takeBackup } from '../src/cli/backup.js';
 import { parseConfig } from '../src/config.js';
 import { FeedCursors } from '../src/jobs/feed-cursors.js';
 import { createLogger } from '../src/logger.js';
 import { openStore } from '../src/store/index.js';
+import { upgradeStore } from '../src/store/upgrade.js';
 import { Subscriptions } from '../src/subscriptions/model.js';
 import { loadKeyRing, TokenVault } from '../src/vault/index.js';
 
@@ -70,10 +73,24 @@ try {
     const result = await takeBackup(config, path.join(root, `backup-${round}.sqlite`), { copyKey: true });
     backups.push({ ms: result.ms, bytes: result.bytes });
   }
+  const upgrades: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const store = await openStore(config.databaseUrl);
+    const kinds = storedRecordKinds(await loadKeyRing(config, createLogger('silent')));
+    const started = performance.now();
+    await upgradeStore(store, kinds, {
+      version: 'bench',
+      logger: createLogger('silent'),
+      now: () => new Date(),
+    });
+    upgrades.push(performance.now() - started);
+    await store.close();
+  }
   console.log(`store: ${LINKS} links, ${SUBSCRIPTIONS} subscriptions (+ cursors); node ${process.version}`);
   console.log(
     `npm run backup (VACUUM INTO + integrity check): median ${median(backups.map((b) => b.ms)).toFixed(1)} ms, ${backups[0]?.bytes} bytes`,
   );
+  console.log(`start-up upgrade check of the same store: median ${median(upgrades).toFixed(1)} ms`);
   console.log(
     `baseline plain file copy of the same database:  median ${median(copies.map((c) => c.ms)).toFixed(1)} ms, ${copies[0]?.bytes} bytes`,
   );
