@@ -6,14 +6,17 @@ import {
   USER_PREFERENCES_COLLECTION,
   UserPreferences,
 } from '../accounts/user-preferences.js';
+import { PLAIN_RECORD_KINDS } from '../app/stored-records.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { createRequestBudget, HttpTransport, OAuthClient } from '../service/index.js';
 import { backendKindFor } from '../store/backend.js';
 import { openStore, type Store } from '../store/index.js';
 import { Quarantine } from '../store/quarantine.js';
+import { readSchemaVersions, refuseNewerStore } from '../store/schema-versions.js';
 import { Subscriptions } from '../subscriptions/model.js';
 import { loadKeyRing, TokenVault } from '../vault/index.js';
+import { KIROKU_VERSION } from '../version.js';
 
 export interface AdminContext {
   config: Config;
@@ -41,6 +44,13 @@ export async function openAdminContext(
   // Never generates a key: one made now would open nothing already stored.
   const keyring = await loadKeyRing(config, logger, { createKeyFile: false });
   const store = await openStore(config.databaseUrl, { logger });
+  try {
+    // An older admin would misread (and could rewrite) records of a newer kiroku.
+    refuseNewerStore(await readSchemaVersions(store), PLAIN_RECORD_KINDS, KIROKU_VERSION);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   const http = new HttpTransport();
   const budget = createRequestBudget({ ratePerSecond: config.service.ratePerSecond, logger });
   const oauthSettings = config.service.oauth;

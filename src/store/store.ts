@@ -59,7 +59,10 @@ export interface Collection<T> {
   take(key: string): Promise<T | undefined>;
   /** True when a record was deleted. */
   delete(key: string): Promise<boolean>;
-  /** Every live, valid `[key, value]` of this collection only (invalid records are logged and skipped). */
+  /**
+   * Every live, valid `[key, value]` of this collection only. An invalid record is logged and passed
+   * over here; the next start sets it aside (quarantine, see upgrade.ts), so it is never silently lost.
+   */
   entries(): AsyncIterable<[string, T]>;
   /** Every live key of this collection, including keys whose record is invalid. */
   keys(): AsyncIterable<string>;
