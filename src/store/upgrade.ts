@@ -138,7 +138,8 @@ export async function upgradeStore(
     const from = stored?.collections[kind.collection] ?? UNVERSIONED;
     const result = await upgrader.collection(kind, from);
     collections.push(result);
-    if (result.migrated > 0 || from !== kind.version) {
+    // A fresh store has nothing to migrate: only a collection that held records at an older version is news.
+    if (result.checked > 0 && from !== kind.version) {
       options.logger.info(
         { collection: kind.collection, from, to: kind.version, migrated: result.migrated },
         'store: migrated records',
