@@ -43,9 +43,9 @@ export async function takeBackup(
 ): Promise<BackupResult> {
   const source = sqliteStoreFile(config, 'backup');
   if (!existsSync(source))
-    throw new CliRefusal(`backup: there is no store at ${source} (check DATA_DIR / DATABASE_URL)`);
+    throw new CliRefusal(`there is no store at ${source} (check DATA_DIR / DATABASE_URL)`);
   const file = path.resolve(target);
-  if (existsSync(file)) throw new CliRefusal(`backup: ${file} exists already; choose a new file name`);
+  if (existsSync(file)) throw new CliRefusal(`${file} exists already; choose a new file name`);
   const started = performance.now();
   // Written under a temporary name and linked into place: a failed run never leaves a half backup.
   const partial = `${file}.partial-${process.pid}`;

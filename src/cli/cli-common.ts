@@ -47,11 +47,11 @@ export function sqliteStoreFile(config: Config, action: string): string {
   if (kind !== 'sqlite') {
     const how = kind === 'redis' ? 'Redis (RDB snapshot or AOF)' : 'PostgreSQL (pg_dump / pg_restore)';
     throw new CliRefusal(
-      `${action} works on the SQLite store only; DATABASE_URL names ${kind}: use ${how} as docs/operations.md ("Backups") shows`,
+      `this works on the SQLite store only; DATABASE_URL names ${kind}: use ${how} as docs/operations.md ("Backups") shows`,
     );
   }
   const file = sqlitePath(config.databaseUrl);
-  if (file === ':memory:') throw new CliRefusal(`${action}: an in-memory store has nothing to ${action}`);
+  if (file === ':memory:') throw new CliRefusal(`an in-memory store has nothing to ${action}`);
   return file;
 }
 

@@ -41,12 +41,12 @@ function refuseOccupied(storeFile: string, keyFile: string, keyBeside: boolean):
   for (const suffix of ['', '-wal', '-shm']) {
     if (existsSync(storeFile + suffix)) {
       throw new CliRefusal(
-        `restore: ${storeFile}${suffix} exists: a bot may be running on it. Stop it and move the old store aside; restore only into an empty data directory`,
+        `${storeFile}${suffix} exists: a bot may be running on it. Stop it and move the old store aside; restore only into an empty data directory`,
       );
     }
   }
   if (keyBeside && existsSync(keyFile))
-    throw new CliRefusal(`restore: ${keyFile} exists already; move it aside (the backup brings its own key)`);
+    throw new CliRefusal(`${keyFile} exists already; move it aside (the backup brings its own key)`);
 }
 
 /** Opens the staged copy: refuses a newer kiroku's store, and counts the tokens the keys open (as the bot will load them). */
@@ -83,7 +83,7 @@ export async function restoreBackup(
   options: { withoutKey: boolean },
 ): Promise<RestoreResult> {
   const file = path.resolve(backup);
-  if (!existsSync(file)) throw new CliRefusal(`restore: there is no backup at ${file}`);
+  if (!existsSync(file)) throw new CliRefusal(`there is no backup at ${file}`);
   const storeFile = sqliteStoreFile(config, 'restore');
   const keyFile = path.join(config.dataDir, KEY_FILE_NAME);
   const beside = keyFileBeside(file);
@@ -106,7 +106,7 @@ export async function restoreBackup(
     const tokens = await checkStaged(staged, config);
     if (tokens.total > 0 && tokens.open === 0 && !options.withoutKey) {
       throw new CliRefusal(
-        `restore: no configured key opens the ${tokens.total} tokens in the backup: put ${beside} beside it or set VAULT_KEY / VAULT_KEYS (or pass --without-key: everyone links again)`,
+        `no configured key opens the ${tokens.total} tokens in the backup: put ${beside} beside it or set VAULT_KEY / VAULT_KEYS (or pass --without-key: everyone links again)`,
       );
     }
     await link(staged, storeFile);
