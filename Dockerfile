@@ -1,5 +1,6 @@
 # kiroku: build with the full toolchain, run as a non-root user with only production dependencies.
-FROM node:22-bookworm-slim AS build
+# Node 24 LTS, pinned to one release (bump it deliberately; CI's .ci/run uses the same major).
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 # Only for sqlite3 when no prebuilt binary fits: node-gyp builds it from source. Not in the image.
 RUN apt-get update \
@@ -13,7 +14,12 @@ COPY commands ./commands
 # The compiled JavaScript runs; tsx, TypeScript (dev) and node-gyp (sqlite3's optional build tool) stay here.
 RUN npm run build && npm prune --omit=dev --omit=optional
 
-FROM node:22-bookworm-slim
+FROM node:24.21.0-bookworm-slim
+# tini as PID 1 forwards SIGTERM to node and reaps children: node as PID 1 would ignore signals it
+# has no handler for yet.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tini \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     DATA_DIR=/data \
     HTTP_PORT=8080
@@ -30,4 +36,6 @@ EXPOSE 8080
 # merely reconnecting to Discord must not be. Readiness (/readyz) is for load balancers and alerts.
 HEALTHCHECK --start-period=30s --interval=30s --timeout=5s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.HTTP_PORT+'/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+ENTRYPOINT ["/usr/bin/tini", "--"]
+# The operator programs run the same way: docker compose exec kiroku node dist/src/cli/admin.js status
 CMD ["node", "--disable-warning=UnsupportedCacheOverwriteWarning", "dist/src/main.js"]

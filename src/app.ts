@@ -26,6 +26,13 @@ export interface KirokuOptions {
   deferAfterMs?: number;
   /** Per-person interaction limits (default: issue 15's 5 commands, 20 autocompletes per 10 s). */
   interactionLimits?: InteractionLimitSettings;
+  /** Aborting it (SIGTERM during start-up) closes what the start opened so far; the start then rejects. */
+  signal?: AbortSignal;
+}
+
+/** The start was stopped (a signal) before it finished; what it had opened is closed. */
+export class StartAborted extends Error {
+  override name = 'StartAborted';
 }
 
 export interface Kiroku {
@@ -49,10 +56,32 @@ export interface Kiroku {
  * `npm start` and the end-to-end tests both come through here.
  */
 export async function startKiroku(options: KirokuOptions): Promise<Kiroku> {
+  const closers = new Closers(options.logger);
+  const { signal } = options;
+  if (!signal) return openEverything(options, closers);
+  let onAbort: () => void = () => undefined;
+  // A step may wait long (Discord's READY, a database): on abort, close what is open without waiting for it.
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      closers.closeAll().then(
+        () => reject(new StartAborted('stopped during start-up')),
+        () => reject(new StartAborted('stopped during start-up')),
+      );
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([openEverything(options, closers), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+async function openEverything(options: KirokuOptions, closers: Closers): Promise<Kiroku> {
   const { config, logger } = options;
   const now = options.now ?? (() => new Date());
   const token = requireDiscordToken(config);
-  const closers = new Closers(logger);
   try {
     const infra = await openInfrastructure(
       { config, logger, now, interactionLimits: options.interactionLimits ?? DEFAULT_INTERACTION_LIMITS },

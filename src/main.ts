@@ -1,4 +1,4 @@
-import { startKiroku } from './app.js';
+import { StartAborted, startKiroku } from './app.js';
 import {
   forgetShardVariablesOutsideShards,
   isShardProcess,
@@ -7,6 +7,7 @@ import {
 } from './bot/sharding.js';
 import { type Config, ConfigError, loadConfig, requireDiscordToken } from './config.js';
 import { createLogger, type Logger } from './logger.js';
+import { KIROKU_VERSION } from './version.js';
 
 /** How long a stop may take in all: the process is gone within 10 s of SIGTERM/SIGINT. */
 const STOP_LIMIT_MS = 10_000;
@@ -32,11 +33,23 @@ function readConfig(): Config {
   }
 }
 
-function onStopSignals(logger: Logger, stop: () => Promise<void>): void {
+/**
+ * Installed before anything opens: a signal during start-up aborts the start (closing what it opened)
+ * instead of being ignored, as it would be for a container's PID 1 without a handler.
+ */
+function onStopSignals(logger: Logger): {
+  signal: AbortSignal;
+  whenStarted(stop: () => Promise<void>): void;
+} {
+  const aborting = new AbortController();
+  let stop: (() => Promise<void>) | undefined;
   const shutdown = (signal: string) => {
+    if (aborting.signal.aborted) return;
     logger.info({ signal }, 'stopping');
     setTimeout(() => process.exit(1), STOP_LIMIT_MS).unref();
-    stop().then(
+    aborting.abort();
+    // Before the start finished, the start itself closes what it opened and main() exits.
+    stop?.().then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error({ err: error }, 'unclean stop');
@@ -44,8 +57,26 @@ function onStopSignals(logger: Logger, stop: () => Promise<void>): void {
       },
     );
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  return {
+    signal: aborting.signal,
+    whenStarted(stopStarted) {
+      stop = stopStarted;
+      if (aborting.signal.aborted) shutdownStarted(stopStarted, logger);
+    },
+  };
+}
+
+/** A signal that came while a supervisor was starting: stop it now that it can be stopped. */
+function shutdownStarted(stop: () => Promise<void>, logger: Logger): void {
+  stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      logger.error({ err: error }, 'unclean stop');
+      process.exit(1);
+    },
+  );
 }
 
 /** `npm start`: one bot process, or (SHARDS=auto|N) a supervisor of shard processes. */
@@ -53,19 +84,24 @@ async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+  const signals = onStopSignals(logger);
   try {
     if (supervisesShards(config)) {
       const supervisor = await superviseShards(config, requireDiscordToken(config), logger);
-      onStopSignals(logger, () => supervisor.stop(STOP_LIMIT_MS - 1_000));
+      signals.whenStarted(() => supervisor.stop(STOP_LIMIT_MS - 1_000));
       return;
     }
-    const kiroku = await startKiroku({ config, logger });
-    onStopSignals(logger, () => kiroku.stop());
+    const kiroku = await startKiroku({ config, logger, signal: signals.signal });
+    signals.whenStarted(() => kiroku.stop());
   } catch (error) {
+    if (error instanceof StartAborted) {
+      logger.info('stopped during start-up; everything it had opened is closed');
+      process.exit(0);
+    }
     // Also raised later in the start, e.g. a DATABASE_URL the store cannot open.
     exitOnConfigError(error);
     const message = error instanceof Error ? error.message : String(error);
-    logger.fatal({ err: error }, 'kiroku could not start');
+    logger.fatal({ err: error, version: KIROKU_VERSION }, 'kiroku could not start');
     console.error(`kiroku cannot start: ${message}`);
     process.exit(1);
   }

@@ -96,6 +96,7 @@ export class Metrics {
   readonly watched: WatchedState = {};
 
   #feedCycleS: () => number = () => 0;
+  #quarantined: () => ReadonlyMap<string, number> = () => new Map();
   #lastPollAt: () => Date | undefined = () => undefined;
   readonly #now: () => Date;
 
@@ -103,6 +104,20 @@ export class Metrics {
     this.#now = now;
     const feedCycle = () => this.#feedCycleS();
     const lastPollAt = () => this.#lastPollAt();
+    const quarantined = () => this.#quarantined();
+    // Registered with the others so the dashboard and alert rules can be checked against it; every
+    // process sees the same store, so the supervisor takes the max.
+    new Gauge({
+      name: 'kiroku_store_quarantined_records',
+      help: 'Stored records kept aside because they could not be read, by collection (see admin status)',
+      labelNames: ['collection'] as const,
+      registers: [this.registry],
+      aggregator: 'max',
+      collect() {
+        this.reset();
+        for (const [collection, count] of quarantined()) this.set({ collection }, count);
+      },
+    });
     new Gauge({
       name: 'kiroku_feed_cycle_seconds',
       help: 'Estimated round-robin feed cycle (feed owners / poll budget): no owner waits over 4 of them',
@@ -147,6 +162,14 @@ export class Metrics {
   async exposition(): Promise<{ contentType: string; body: string }> {
     const registry = this.exported();
     return { contentType: registry.contentType, body: await registry.metrics() };
+  }
+
+  /**
+   * Records set aside because they could not be read (src/store/quarantine.ts), per collection, as the
+   * last start-up found them; read at each scrape.
+   */
+  watchQuarantine(counts: () => ReadonlyMap<string, number>): void {
+    this.#quarantined = counts;
   }
 
   /** The feed schedule's estimated round-robin cycle (owners / poll budget), read at each scrape. */

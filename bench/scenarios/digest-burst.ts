@@ -5,7 +5,7 @@
  * prefetch finished, if later) and the due tick posts through discord.js (50 requests/s global).
  * Lateness = how long after the fire each digest message reached Discord.
  */
-import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DEMO_WORKS } from '../../test/emulator/seed.js';
 import { createBenchClock } from '../clock.js';
 import { allChannels, createOwners, scheduleSubscription, subscribeAll } from '../population.js';
@@ -115,7 +115,7 @@ async function prefetchPhase({ kiroku, emulator }: BenchStack, clock: BenchClock
 async function fireAndPost(
   { kiroku, emulator, discord }: BenchStack,
   clock: BenchClock,
-  stalls: IntervalHistogram,
+  stalls: ReturnType<typeof monitorEventLoopDelay>,
   prefetchMs: number,
   log: Log,
 ) {

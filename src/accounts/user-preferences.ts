@@ -10,7 +10,7 @@ import type { Collection, Store } from '../store/index.js';
 
 export const USER_PREFERENCES_COLLECTION = 'user-preferences';
 
-const preferencesSchema = z.object({
+export const preferencesSchema = z.object({
   locale: z.enum(LOCALES).optional(),
   /** Opted in to be found from a right-click on their Discord account. */
   discoverable: z.boolean().optional(),

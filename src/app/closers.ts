@@ -7,11 +7,19 @@ import type { Logger } from '../logger.js';
  */
 export class Closers {
   readonly #stack: Array<{ name: string; close: () => unknown }> = [];
+  /** Set once closing began: a start-up step still running (a stop during start-up) closes what it opens at once. */
+  #closing = false;
 
   constructor(private readonly logger: Logger) {}
 
   /** Registers how to close what was just opened (or how to wait for what was just started). */
   add(name: string, close: () => unknown): void {
+    if (this.#closing) {
+      void Promise.resolve()
+        .then(close)
+        .catch((error: unknown) => this.logger.warn({ err: error, closing: name }, 'could not close'));
+      return;
+    }
     this.#stack.push({ name, close });
   }
 
@@ -20,6 +28,7 @@ export class Closers {
    * the rest still close, and the first failure is thrown at the end.
    */
   async closeAll(): Promise<void> {
+    this.#closing = true;
     let failure: { error: unknown } | undefined;
     for (let entry = this.#stack.pop(); entry; entry = this.#stack.pop()) {
       try {

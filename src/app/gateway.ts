@@ -18,9 +18,13 @@ import {
   createRestPoster,
   type Jobs,
 } from '../jobs/index.js';
+import { tellQuarantinedOwners } from '../jobs/quarantine-notices.js';
 import { storeSweep } from '../jobs/store-sweep.js';
 import { isRedisUrl } from '../store/backend.js';
+import { Quarantine } from '../store/quarantine.js';
+import { SUBSCRIPTIONS_COLLECTION } from '../subscriptions/model.js';
 import { answerSupervisor } from '../supervisor/shard-ipc.js';
+import { KIROKU_VERSION } from '../version.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure, StartSettings } from './infrastructure.js';
 import { watchState } from './monitoring.js';
@@ -67,9 +71,17 @@ export async function wireGateway(
   const ready = once(client, Events.ClientReady);
   await client.login(options.token);
   await ready;
-  logger.info({ guilds: client.guilds.cache.size, commands: commands.size }, 'kiroku is ready');
+  const running = { version: KIROKU_VERSION, node: process.version };
+  logger.info({ ...running, guilds: client.guilds.cache.size, commands: commands.size }, 'kiroku is ready');
   // Not awaited: the first interaction must not wait for a newcomer's hints.
   void logSetupHints(client, logger);
+  if (infra.upgrade.quarantinedByCollection.has(SUBSCRIPTIONS_COLLECTION)) {
+    const notice = { quarantine: new Quarantine(infra.store), poster: restPoster, logger, now: options.now };
+    const localeOf = (id: string) => wiring.deps.preferences.localeOf(id);
+    void tellQuarantinedOwners({ ...notice, localeOf }).catch((error: unknown) =>
+      logger.warn({ err: error }, 'store: could not tell owners about quarantined subscriptions'),
+    );
+  }
   // Jobs skip their steps while the gateway is down and pick up where they left off.
   if (options.startJobs) {
     jobs.start(() => client.isReady());

@@ -17,8 +17,11 @@ import {
 } from '../service/index.js';
 import { backendKindFor } from '../store/backend.js';
 import { openStore, type Store } from '../store/index.js';
-import { loadKeyRing, TokenVault } from '../vault/index.js';
+import { type UpgradeReport, upgradeStore } from '../store/upgrade.js';
+import { type KeyRing, loadKeyRing, TokenVault } from '../vault/index.js';
+import { KIROKU_VERSION } from '../version.js';
 import type { Closers } from './closers.js';
+import { storedRecordKinds } from './stored-records.js';
 
 /** Linked users whose sealed token the vault keeps in memory (a few hundred bytes each). */
 const VAULT_CACHE_ENTRIES = 10_000;
@@ -46,6 +49,8 @@ export interface Infrastructure {
   oauthEndpoint: OAuthClient;
   /** Per-person interaction limits (in memory, or in Redis). */
   limits: InteractionLimits;
+  /** What the start-up upgrade of the store did (migrations, records quarantined). */
+  upgrade: UpgradeReport;
 }
 
 /**
@@ -59,7 +64,14 @@ export async function openInfrastructure(
   const { config, logger, now } = options;
   const store = await openStore(config.databaseUrl, { logger });
   closers.add('store', () => store.close());
-  const vault = await openVault(config, logger, store);
+  const keyring = await loadKeyRing(config, logger);
+  // Before anything reads the store: refuse a newer store, migrate older records, set aside unreadable ones.
+  const upgrade = await upgradeStore(store, storedRecordKinds(keyring), {
+    version: KIROKU_VERSION,
+    logger,
+    now,
+  });
+  const vault = await openVault(config, logger, store, keyring);
   const http = new HttpTransport(
     config.serviceLocalAddress ? { localAddress: config.serviceLocalAddress } : {},
   );
@@ -68,6 +80,7 @@ export async function openInfrastructure(
   closers.add('interaction limits', () => limits.close());
   const { budget, shardProcesses } = await openBudget(config, logger, closers);
   const metrics = new Metrics(budget, now);
+  metrics.watchQuarantine(() => upgrade.quarantinedByCollection);
   const service = new ServiceClient({
     baseUrl: config.service.url,
     apiVersion: config.service.apiVersion,
@@ -88,11 +101,15 @@ export async function openInfrastructure(
     logger,
     http,
   });
-  return { store, vault, budget, shardProcesses, metrics, service, oauthEndpoint, limits };
+  return { store, vault, budget, shardProcesses, metrics, service, oauthEndpoint, limits, upgrade };
 }
 
-async function openVault(config: Config, logger: Logger, store: Store): Promise<TokenVault> {
-  const keyring = await loadKeyRing(config, logger);
+async function openVault(
+  config: Config,
+  logger: Logger,
+  store: Store,
+  keyring: KeyRing,
+): Promise<TokenVault> {
   // Only this process writes a SQLite store outside sharding, so the vault may remember what it read.
   const storeIsOurs = backendKindFor(config.databaseUrl) === 'sqlite' && !config.shardProcess;
   const vault = new TokenVault(store, keyring, {

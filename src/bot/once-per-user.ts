@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Collection, Store } from '../store/index.js';
 import { UserFacingError } from './user-facing-error.js';
 
-const claimSchema = z.object({ at: z.string() });
-const COLLECTION = 'once-per-user';
+export const claimSchema = z.object({ at: z.string() });
+export const ONCE_PER_USER_COLLECTION = 'once-per-user';
 const KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface OncePerUserOptions {
@@ -25,7 +25,7 @@ export class OncePerUser {
   readonly #claims: Collection<z.infer<typeof claimSchema>>;
 
   constructor(store: Pick<Store, 'collection'>) {
-    this.#claims = store.collection(COLLECTION, claimSchema);
+    this.#claims = store.collection(ONCE_PER_USER_COLLECTION, claimSchema);
   }
 
   async run<T>(

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type Locale, localeFromAcceptLanguage } from '../i18n/locale.js';
 import type { Logger } from '../logger.js';
+import { KIROKU_VERSION } from '../version.js';
 
 /** Readiness: what must hold for this process to serve (each false one is a reason in /readyz). */
 export interface HealthReport {
@@ -147,7 +148,8 @@ async function route(
       const report = await options.health();
       const reasons = unreadyReasons(report);
       const body =
-        reasons.length === 0 ? { status: 'ok', ...report } : { status: 'unready', reasons, ...report };
+        reasons.length === 0 ? { status: 'ok', version: KIROKU_VERSION, ...report }
+          : { status: 'unready', reasons, version: KIROKU_VERSION, ...report };
       send(response, reasons.length === 0 ? 200 : 503, 'application/json', JSON.stringify(body));
       return;
     }

@@ -29,7 +29,7 @@ export const DEFAULT_CATCH_UP_MS = 6 * HOUR;
 /** A digest covers this long from its fire instant. */
 export const DIGEST_SPAN_MS = 24 * HOUR;
 
-const digestStateSchema = z.object({
+export const digestStateSchema = z.object({
   /** The last local date (YYYY-MM-DD in the subscription's zone) whose digest was posted. */
   lastDate: z.string(),
   postedAt: z.string(),

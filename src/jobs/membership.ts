@@ -50,7 +50,7 @@ export function createRestMembership(rest: REST, logger: Logger): MembershipLook
 export const MEMBERSHIP_CHECK_COLLECTION = 'membership-checks';
 /** A day's answer is needed for that day only; the row then expires on its own. */
 const CHECK_TTL_MS = 2 * 24 * 60 * 60 * 1000;
-const checkSchema = z.object({
+export const membershipCheckSchema = z.object({
   /** UTC date (YYYY-MM-DD) on which the owner was last found a member. */
   date: z.string(),
 });
@@ -65,7 +65,7 @@ export interface MembershipGateOptions {
 /** Decides whether a subscription may post today, disabling it when its owner or kiroku left the server. */
 export class MembershipGate {
   readonly #options: MembershipGateOptions;
-  readonly #checks: Collection<z.infer<typeof checkSchema>>;
+  readonly #checks: Collection<z.infer<typeof membershipCheckSchema>>;
   /** Owners found members today, mirrored from the store so that most posts cost no read. */
   #today = '';
   readonly #members = new Set<string>();
@@ -73,7 +73,7 @@ export class MembershipGate {
 
   constructor(options: MembershipGateOptions) {
     this.#options = options;
-    this.#checks = options.store.collection(MEMBERSHIP_CHECK_COLLECTION, checkSchema);
+    this.#checks = options.store.collection(MEMBERSHIP_CHECK_COLLECTION, membershipCheckSchema);
   }
 
   /** Whether the owner may still post in the server; checks Discord at most once a (UTC) day. */

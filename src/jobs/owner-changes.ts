@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Collection, Store } from '../store/index.js';
 
 export const OWNER_CHANGE_COLLECTION = 'owner-change';
-const ownerChangeSchema = z.object({ mark: z.string() });
+export const ownerChangeSchema = z.object({ mark: z.string() });
 
 export class OwnerChanges {
   readonly #marks: Collection<z.infer<typeof ownerChangeSchema>>;

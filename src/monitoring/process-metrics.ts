@@ -5,7 +5,7 @@
  * event-loop monitor are installed once, not once per start.
  */
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import { buildVersion } from './build-version.js';
+import { KIROKU_VERSION } from '../version.js';
 
 export const METRIC_PREFIX = 'kiroku_';
 
@@ -23,7 +23,7 @@ export function processRegistry(): Registry {
     // Every shard process runs the same build: the supervisor reports one series, not their sum.
     aggregator: 'first',
   });
-  info.set({ version: buildVersion(), node: process.version }, 1);
+  info.set({ version: KIROKU_VERSION, node: process.version }, 1);
   registry = created;
   return created;
 }

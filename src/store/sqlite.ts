@@ -34,7 +34,7 @@ const STATEMENTS: SqlStatements = {
 };
 
 /** `sqlite://<path>` (relative or absolute, taken literally) or `sqlite://:memory:`. */
-function sqlitePath(databaseUrl: string): string {
+export function sqlitePath(databaseUrl: string): string {
   const rest = databaseUrl.replace(/^sqlite:\/\//i, '');
   if (rest === '')
     throw new ConfigError('DATABASE_URL: sqlite:// needs a file path, e.g. sqlite://./data/kiroku.sqlite');

@@ -1,8 +1,17 @@
-import { type DeserializedData, Keyv } from 'keyv';
+import { Keyv } from 'keyv';
 import type { z } from 'zod';
 import { createLogger, type Logger } from '../logger.js';
 import { backendFactoryFor } from './backend.js';
 import type { StoreBackend } from './backend-types.js';
+import { type RawCollection, rawCollection } from './raw-records.js';
+import {
+  type DecodedRecord,
+  decodeRecord,
+  deserializeRecord,
+  isExpired,
+  serializeRecord,
+  UNDECODABLE,
+} from './record-codec.js';
 
 /** A store operation that the caller got wrong (bad name, key, value or TTL), or a write the backend refused. */
 export class StoreError extends Error {
@@ -50,7 +59,10 @@ export interface Collection<T> {
   take(key: string): Promise<T | undefined>;
   /** True when a record was deleted. */
   delete(key: string): Promise<boolean>;
-  /** Every live, valid `[key, value]` of this collection only (invalid records are logged and skipped). */
+  /**
+   * Every live, valid `[key, value]` of this collection only. An invalid record is logged and passed
+   * over here; the next start sets it aside (quarantine, see upgrade.ts), so it is never silently lost.
+   */
   entries(): AsyncIterable<[string, T]>;
   /** Every live key of this collection, including keys whose record is invalid. */
   keys(): AsyncIterable<string>;
@@ -78,42 +90,6 @@ function casBackoff(attempt: number): Promise<void> {
 }
 
 const COLLECTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-
-/** Stands in for a stored value that is not a keyv JSON record, so a bad row never throws out of keyv. */
-const UNDECODABLE: unique symbol = Symbol('undecodable');
-
-interface DecodedRecord {
-  value: unknown;
-  expires: number | undefined;
-}
-
-/** keyv's record format `{"value":..., "expires": ms?}` as plain JSON (keyv's default serializer rewrites strings that start with ':'). */
-function serializeRecord<Value>(data: DeserializedData<Value>): string {
-  return JSON.stringify({ value: data.value, expires: data.expires });
-}
-
-function decodeRecord(raw: string): DecodedRecord {
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed === 'object' && parsed !== null && 'value' in parsed) {
-      const expires = (parsed as { expires?: unknown }).expires;
-      return { value: parsed.value, expires: typeof expires === 'number' ? expires : undefined };
-    }
-  } catch {
-    // fall through: the caller logs the key, never the bytes
-  }
-  return { value: UNDECODABLE, expires: undefined };
-}
-
-function deserializeRecord<Value>(raw: string): DeserializedData<Value> {
-  const record = decodeRecord(raw);
-  // keyv hands `value` back untouched; UNDECODABLE is recognised by identity in the collection.
-  return { value: record.value as Value, expires: record.expires };
-}
-
-function isExpired(record: DecodedRecord, now = Date.now()): boolean {
-  return record.expires !== undefined && now > record.expires;
-}
 
 function assertKey(key: string): void {
   if (typeof key !== 'string' || key.length === 0)
@@ -328,16 +304,22 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
   });
   const context: StoreContext = { keyv, backend, logger };
   let closed = false;
+  const opened = new Set<string>();
+  const checkName = (name: string) => {
+    if (!COLLECTION_NAME.test(name)) {
+      throw new StoreError(
+        `store: collection names are 1-64 letters, digits, '_', '-' or '.' (got ${JSON.stringify(name)})`,
+      );
+    }
+  };
 
-  return {
+  const store: Store = {
     collection<T>(name: string, schema: z.ZodType<T>): Collection<T> {
-      if (!COLLECTION_NAME.test(name)) {
-        throw new StoreError(
-          `store: collection names are 1-64 letters, digits, '_', '-' or '.' (got ${JSON.stringify(name)})`,
-        );
-      }
+      checkName(name);
+      opened.add(name);
       return new KeyvCollection(context, name, schema);
     },
+
     purgeExpired() {
       return backend.purgeExpired(Date.now());
     },
@@ -356,4 +338,35 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
       await backend.close();
     },
   };
+  LOW_LEVEL.set(store, {
+    raw: (name) => {
+      checkName(name);
+      return rawCollection(backend, name);
+    },
+    opened: () => [...opened],
+  });
+  return store;
+}
+
+/** What upgrades and operator tools reach beneath the schema-checked API, per store that openStore made. */
+interface LowLevelAccess {
+  raw(name: string): RawCollection;
+  opened(): string[];
+}
+const LOW_LEVEL = new WeakMap<Store, LowLevelAccess>();
+
+function lowLevel(store: Store): LowLevelAccess {
+  const access = LOW_LEVEL.get(store);
+  if (!access) throw new StoreError('store: raw access needs a store opened by openStore');
+  return access;
+}
+
+/** A collection's records as stored, before any schema: for upgrades and the operator's tools. */
+export function rawRecords(store: Store, name: string): RawCollection {
+  return lowLevel(store).raw(name);
+}
+
+/** Names of the collections opened through `collection()` so far, each once. */
+export function openedCollections(store: Store): string[] {
+  return lowLevel(store).opened();
 }

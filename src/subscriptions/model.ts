@@ -64,6 +64,8 @@ export const STATE_REASONS = {
   ownerLeft: 'owner-left',
   /** kiroku itself was removed from the subscription's server. */
   botRemoved: 'bot-removed',
+  /** The operator paused it (admin pause): only the operator resumes it, never a relink. */
+  operator: 'operator',
 } as const;
 
 /** Abuse limits on subscriptions (issue 15): each one costs requests to the service every day. */
@@ -105,7 +107,9 @@ export interface SubscriptionsOptions {
 
 /** The one record of the version collection. */
 const VERSION_KEY = 'current';
-const versionSchema = z.object({ mark: z.string() });
+export const subscriptionsVersionSchema = z.object({ mark: z.string() });
+export const SUBSCRIPTIONS_COLLECTION = 'subscriptions';
+export const SUBSCRIPTIONS_VERSION_COLLECTION = 'subscriptions-version';
 
 /** Channel subscriptions, kept in the store; ids are short so that users can type them. */
 export class Subscriptions {
@@ -115,14 +119,14 @@ export class Subscriptions {
    * a copy of them all (the jobs' owner snapshot) compares one small record instead of reading
    * every subscription again.
    */
-  private readonly versions: Collection<z.infer<typeof versionSchema>>;
+  private readonly versions: Collection<z.infer<typeof subscriptionsVersionSchema>>;
   private readonly newId: () => string;
   private readonly createdListeners: Array<(subscription: Subscription) => Promise<void>> = [];
 
   /** One instance serves commands and jobs; the jobs narrow it to their owners (jobs/owner-partition.ts). */
   constructor(store: Store, options: SubscriptionsOptions = {}) {
-    this.items = store.collection('subscriptions', subscriptionSchema);
-    this.versions = store.collection('subscriptions-version', versionSchema);
+    this.items = store.collection(SUBSCRIPTIONS_COLLECTION, subscriptionSchema);
+    this.versions = store.collection(SUBSCRIPTIONS_VERSION_COLLECTION, subscriptionsVersionSchema);
     this.newId = options.newId ?? randomSubscriptionId;
   }
 

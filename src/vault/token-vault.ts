@@ -20,7 +20,7 @@ export type StoredToken = z.infer<typeof storedTokenSchema>;
 export const VAULT_COLLECTION = 'vault';
 
 /** The stored record is the envelope text. */
-const envelopeSchema = z.string().min(1);
+export const envelopeSchema = z.string().min(1);
 
 export interface RotationResult {
   /** Envelopes re-sealed with the active key. */

@@ -19,7 +19,8 @@ export async function lookupThenRecord(discord: FakeDiscord, emulator: Emulator)
   const found = await (
     await discord.slash({ name: 'work', subcommand: 'search', options: { title: '空色' }, ...as })
   ).reply(TIMEOUT);
-  expect(JSON.stringify(found.embeds)).toContain('空色ノート');
+  // An English reader sees the work's English title (title_en).
+  expect(JSON.stringify(found.embeds)).toContain('Sky Blue Notebook');
 
   const form = await (
     await discord.slash({ name: 'account', subcommand: 'link', options: { method: 'token' }, ...as })

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KIROKU_VERSION } from '../../src/version.js';
 import { customIds } from '../discord/fake-discord.js';
 import { DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
 import { type Stack, startStack, USERS } from './harness.js';
@@ -34,7 +35,14 @@ describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
     for (const path of ['/readyz', '/healthz']) {
       const response = await fetch(`${base}${path}`);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ status: 'ok', gateway: true, store: true, jobs: true });
+      expect(await response.json()).toEqual({
+        status: 'ok',
+        version: KIROKU_VERSION,
+        gateway: true,
+        store: true,
+        jobs: true,
+      });
+      expect(KIROKU_VERSION).toMatch(/^\d+\.\d+\.\d+/);
     }
     const live = await fetch(`${base}/livez`);
     expect(live.status).toBe(200);

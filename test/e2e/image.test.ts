@@ -114,6 +114,16 @@ describe('the Docker image, run as its CMD and HEALTHCHECK', () => {
     const health = asHere(IMAGE.healthcheck);
     await expect(run(health.file, health.args, { cwd: app, env })).resolves.toBeDefined();
     expect(bot.output()).not.toContain('UnsupportedCacheOverwriteWarning');
+    // The start-up log names the version (from package.json, which the image copies) and the runtime.
+    const ready =
+      bot
+        .output()
+        .split('\n')
+        .find((line) => line.includes('kiroku is ready')) ?? '{}';
+    expect(JSON.parse(ready)).toMatchObject({
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      node: process.version,
+    });
     const reply = await (await discord.slash({ name: 'help' })).reply(10_000);
     expect(reply.embeds[0]?.title).toBeTruthy();
   });
@@ -137,6 +147,20 @@ describe('the Docker image, run as its CMD and HEALTHCHECK', () => {
     const { stdout } = await run(deploy.file, deploy.args, { cwd: app, env });
     expect(stdout).toMatch(/^Registered \d+ commands globally\./);
     expect(discord.registeredCommands().map((c) => c.name)).toContain('help');
+  });
+
+  it('starts under an init that forwards signals', () => {
+    expect(JSON.parse(instruction('ENTRYPOINT'))).toEqual(['/usr/bin/tini', '--']);
+  });
+
+  it('runs the operator programs as the image would: a backup beside the running bot, admin status', async () => {
+    const backup = path.join(root, 'image-backup.sqlite');
+    const taken = await run(process.execPath, ['dist/src/cli/backup.js', backup], { cwd: app, env });
+    expect(taken.stdout).toContain(`backup written: ${backup}`);
+    const status = await run(process.execPath, ['dist/src/cli/admin.js', 'status'], { cwd: app, env });
+    expect(status.stdout).toMatch(/^kiroku \d+\.\d+\.\d+; store: sqlite/);
+    const help = await run(process.execPath, ['dist/src/cli/restore.js', '--help'], { cwd: app, env });
+    expect(help.stdout).toContain('node dist/src/cli/restore.js <file>');
   });
 
   it('runs the vault rotation as the image would, over the same data', async () => {

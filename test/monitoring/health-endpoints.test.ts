@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HealthReport, startHttpServer } from '../../src/http/server.js';
 import { createLogger } from '../../src/logger.js';
+import { KIROKU_VERSION } from '../../src/version.js';
 
 describe('health endpoints', () => {
   let report: HealthReport = { gateway: true, store: true, jobs: true };
@@ -29,7 +30,13 @@ describe('health endpoints', () => {
     for (const path of ['/readyz', '/healthz']) {
       const response = await get(path);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ status: 'ok', gateway: true, store: true, jobs: true });
+      expect(await response.json()).toEqual({
+        status: 'ok',
+        version: KIROKU_VERSION,
+        gateway: true,
+        store: true,
+        jobs: true,
+      });
     }
   });
 
@@ -51,7 +58,12 @@ describe('health endpoints', () => {
       const response = await get(path);
       expect(response.status).toBe(503);
       expect(response.headers.get('content-type')).toBe('application/json');
-      expect(await response.json()).toEqual({ status: 'unready', reasons, ...failing });
+      expect(await response.json()).toEqual({
+        status: 'unready',
+        reasons,
+        version: KIROKU_VERSION,
+        ...failing,
+      });
     }
   });
 

@@ -47,6 +47,9 @@ describe('store census', () => {
     });
     const sample = await census.sample();
     expect(Object.fromEntries(sample.subscriptions)).toEqual({
+      'airing/active': 0,
+      'airing/paused': 0,
+      'airing/disabled': 0,
       'feed/active': 2,
       'feed/paused': 0,
       'feed/disabled': 0,

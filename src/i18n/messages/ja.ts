@@ -125,6 +125,8 @@ export const ja: Messages = {
   'jobs.alert.watched': 'このエピソードを記録',
   'jobs.alert.ratePlaceholder': '評価をつけて記録',
   'jobs.alert.rateNone': '評価なし',
+  'store.notice.subscriptionQuarantined': (p) =>
+    `アップデート後、あなたのチャンネル購読（${p.ids}）を読み込めなかったため、投稿が止まっています。データはボットの運営者のために保管してあります。引き続き必要な場合は \`/subscription\` で設定し直してください。`,
   'jobs.notice.paused': (p) =>
     `{service} がトークンを受け付けなくなったため、チャンネルへの自動投稿 ${p.count} 件を一時停止しました。\`/account link\` で連携し直すと再開します。`,
   'jobs.notice.notLinked': (p) =>

@@ -1,0 +1,86 @@
+/** What the admin commands work on: the configured store and the models over it, opened once, closed once. */
+
+import { Accounts } from '../accounts/accounts.js';
+import {
+  preferencesSchema,
+  USER_PREFERENCES_COLLECTION,
+  UserPreferences,
+} from '../accounts/user-preferences.js';
+import { PLAIN_RECORD_KINDS } from '../app/stored-records.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import { createRequestBudget, HttpTransport, OAuthClient } from '../service/index.js';
+import { backendKindFor } from '../store/backend.js';
+import { openStore, type Store } from '../store/index.js';
+import { Quarantine } from '../store/quarantine.js';
+import { readSchemaVersions, refuseNewerStore } from '../store/schema-versions.js';
+import { Subscriptions } from '../subscriptions/model.js';
+import { loadKeyRing, TokenVault } from '../vault/index.js';
+import { KIROKU_VERSION } from '../version.js';
+
+export interface AdminContext {
+  config: Config;
+  store: Store;
+  storeKind: string;
+  subscriptions: Subscriptions;
+  vault: TokenVault;
+  preferences: UserPreferences;
+  preferenceRecords: ReturnType<typeof preferenceCollection>;
+  quarantine: Quarantine;
+  /** Unlinks with revocation at the service when an OAuth application is configured. */
+  accounts: Accounts;
+  out: (line: string) => void;
+  close(): Promise<void>;
+}
+
+const preferenceCollection = (store: Store) =>
+  store.collection(USER_PREFERENCES_COLLECTION, preferencesSchema);
+
+export async function openAdminContext(
+  config: Config,
+  logger: Logger,
+  out: (line: string) => void,
+): Promise<AdminContext> {
+  // Never generates a key: one made now would open nothing already stored.
+  const keyring = await loadKeyRing(config, logger, { createKeyFile: false });
+  const store = await openStore(config.databaseUrl, { logger });
+  try {
+    // An older admin would misread (and could rewrite) records of a newer kiroku.
+    refuseNewerStore(await readSchemaVersions(store), PLAIN_RECORD_KINDS, KIROKU_VERSION);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const http = new HttpTransport();
+  const budget = createRequestBudget({ ratePerSecond: config.service.ratePerSecond, logger });
+  const oauthSettings = config.service.oauth;
+  const oauth = oauthSettings
+    ? new OAuthClient({
+        baseUrl: config.service.oauthBaseUrl,
+        clientId: oauthSettings.clientId,
+        clientSecret: oauthSettings.clientSecret,
+        redirectUri: config.service.redirectUri,
+        budget,
+        logger,
+        http,
+      })
+    : undefined;
+  const vault = new TokenVault(store, keyring, { logger });
+  return {
+    config,
+    store,
+    storeKind: backendKindFor(config.databaseUrl),
+    subscriptions: new Subscriptions(store),
+    vault,
+    preferences: new UserPreferences(store),
+    preferenceRecords: preferenceCollection(store),
+    quarantine: new Quarantine(store),
+    accounts: new Accounts(vault, oauth, logger),
+    out,
+    async close() {
+      await budget.close();
+      await http.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * `npm run restore -- <file> [--without-key]` (image: `node dist/src/cli/restore.js <file>`): puts a
+ * backup and its key into an empty data directory. It refuses while a store is there (a running
+ * bot holds it; an old store is moved aside by hand first), when the backup is damaged or from a
+ * newer kiroku, and when no key opens its tokens (unless `--without-key`: everyone links again).
+ */
+import { constants, existsSync } from 'node:fs';
+import { chmod, copyFile, link, mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PLAIN_RECORD_KINDS } from '../app/stored-records.js';
+import type { Config } from '../config.js';
+import { isEntryPoint } from '../entry-point.js';
+import { createLogger } from '../logger.js';
+import { openStore, rawRecords } from '../store/index.js';
+import { readSchemaVersions, refuseNewerStore } from '../store/schema-versions.js';
+import { inspectStoreFile } from '../store/sqlite-copy.js';
+import { loadKeyRing, TokenVault, VAULT_COLLECTION } from '../vault/index.js';
+import { KEY_FILE_NAME } from '../vault/keyring.js';
+import { KIROKU_VERSION } from '../version.js';
+import { keyFileBeside } from './backup.js';
+import { type CliContext, CliRefusal, PRIVATE_FILE_MODE, runCli, sqliteStoreFile } from './cli-common.js';
+
+export const RESTORE_HELP = `Usage: npm run restore -- <file> [--without-key]
+       node dist/src/cli/restore.js <file> [--without-key]
+
+Restores a backup made by npm run backup into the configured, empty data directory (DATA_DIR), with
+its key <file>.vault.key when it is there (else VAULT_KEY / VAULT_KEYS must hold the key). Stop the
+bot and move any old store aside first.
+  --without-key   restore even though no key opens the tokens (every linked user must link again)
+  --help          this text`;
+
+export interface RestoreResult {
+  file: string;
+  records: number;
+  tokens: { total: number; open: number };
+  keyPlaced?: string;
+}
+
+function refuseOccupied(storeFile: string, keyFile: string, keyBeside: boolean): void {
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (existsSync(storeFile + suffix)) {
+      throw new CliRefusal(
+        `${storeFile}${suffix} exists: a bot may be running on it. Stop it and move the old store aside; restore only into an empty data directory`,
+      );
+    }
+  }
+  if (keyBeside && existsSync(keyFile))
+    throw new CliRefusal(`${keyFile} exists already; move it aside (the backup brings its own key)`);
+}
+
+/** Opens the staged copy: refuses a newer kiroku's store, and counts the tokens the keys open (as the bot will load them). */
+async function checkStaged(staged: string, config: Config): Promise<RestoreResult['tokens']> {
+  const store = await openStore(`sqlite://${staged}`);
+  try {
+    refuseNewerStore(await readSchemaVersions(store), PLAIN_RECORD_KINDS, KIROKU_VERSION);
+    const ring = await loadKeyRing(config, createLogger('silent'), { createKeyFile: false }).catch(
+      () => undefined,
+    );
+    const vault = ring ? new TokenVault(store, ring) : undefined;
+    const tokens = { total: 0, open: 0 };
+    for await (const record of rawRecords(store, VAULT_COLLECTION).scan()) {
+      tokens.total += 1;
+      if (
+        vault &&
+        (await vault.get(record.key).then(
+          () => true,
+          () => false,
+        ))
+      )
+        tokens.open += 1;
+    }
+    return tokens;
+  } finally {
+    await store.close();
+  }
+}
+
+/** Restores `backup` into the configured data directory; see the module comment. */
+export async function restoreBackup(
+  config: Config,
+  backup: string,
+  options: { withoutKey: boolean },
+): Promise<RestoreResult> {
+  const file = path.resolve(backup);
+  if (!existsSync(file)) throw new CliRefusal(`there is no backup at ${file}`);
+  const storeFile = sqliteStoreFile(config, 'restore');
+  const keyFile = path.join(config.dataDir, KEY_FILE_NAME);
+  const beside = keyFileBeside(file);
+  const keyBeside = existsSync(beside);
+  refuseOccupied(storeFile, keyFile, keyBeside);
+  const { records } = await inspectStoreFile(file);
+  await mkdir(path.dirname(storeFile), { recursive: true, mode: 0o700 });
+  const staged = `${storeFile}.restoring-${process.pid}`;
+  let keyPlaced: string | undefined;
+  let restored = false;
+  try {
+    if (keyBeside) {
+      // Never replaces a key: a bot that started meanwhile and generated one makes this fail.
+      await copyFile(beside, keyFile, constants.COPYFILE_EXCL);
+      await chmod(keyFile, PRIVATE_FILE_MODE);
+      keyPlaced = keyFile;
+    }
+    await copyFile(file, staged, constants.COPYFILE_EXCL);
+    await chmod(staged, PRIVATE_FILE_MODE);
+    const tokens = await checkStaged(staged, config);
+    if (tokens.total > 0 && tokens.open === 0 && !options.withoutKey) {
+      throw new CliRefusal(
+        `no configured key opens the ${tokens.total} tokens in the backup: put ${beside} beside it or set VAULT_KEY / VAULT_KEYS (or pass --without-key: everyone links again)`,
+      );
+    }
+    await link(staged, storeFile);
+    restored = true;
+    return { file: storeFile, records, tokens, ...(keyPlaced ? { keyPlaced } : {}) };
+  } finally {
+    await rm(staged, { force: true });
+    for (const suffix of ['-wal', '-shm']) await rm(staged + suffix, { force: true });
+    if (!restored && keyPlaced) await rm(keyPlaced, { force: true });
+  }
+}
+
+async function main({ config, out }: CliContext): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { 'without-key': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) return out(RESTORE_HELP);
+  const [backup, ...extra] = positionals;
+  if (!backup || extra.length > 0) throw new CliRefusal(`one backup file name is needed\n${RESTORE_HELP}`, 2);
+  const result = await restoreBackup(config, backup, { withoutKey: values['without-key'] });
+  out(`restored ${result.records} records into ${result.file}`);
+  out(`  tokens: ${result.tokens.open} of ${result.tokens.total} open with the configured key`);
+  if (result.keyPlaced) out(`  vault key placed at ${result.keyPlaced} (mode 0600)`);
+  out('  start the bot now: it checks and upgrades the store as it starts');
+}
+
+if (isEntryPoint(import.meta.url)) await runCli('restore', main);

@@ -1,0 +1,224 @@
+/**
+ * `npm run admin` over a store holding two people's links, subscriptions, preferences, a feed cursor
+ * and a quarantined record: on SQLite and on a real redis-server, as the program parses its arguments.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserPreferences } from '../../src/accounts/user-preferences.js';
+import { ADMIN_HELP, runAdmin } from '../../src/cli/admin.js';
+import { CliRefusal } from '../../src/cli/cli-common.js';
+import { type Config, parseConfig } from '../../src/config.js';
+import { FeedCursors } from '../../src/jobs/feed-cursors.js';
+import { createLogger } from '../../src/logger.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { Quarantine } from '../../src/store/quarantine.js';
+import { Subscriptions } from '../../src/subscriptions/model.js';
+import { loadKeyRing, TokenVault } from '../../src/vault/index.js';
+import { DEMO_OAUTH_CLIENT, DEMO_USERS } from '../emulator/seed.js';
+import { type Emulator, startEmulator } from '../emulator/server.js';
+import {
+  REDIS_MISSING,
+  type RedisServer,
+  redisServerAvailable,
+  startRedisServer,
+} from '../store/redis-server.js';
+
+const ALICE = '510000000000000001';
+const BOB = '510000000000000002';
+const GUILD = '520000000000000001';
+const OTHER_GUILD = '520000000000000002';
+
+async function seed(store: Store, config: Config, oauthToken: string) {
+  const keyring = await loadKeyRing(config, createLogger('silent'));
+  const vault = new TokenVault(store, keyring);
+  const linkedAt = '2026-11-01T00:00:00.000Z';
+  await vault.put(ALICE, {
+    token: oauthToken,
+    scopes: ['read'],
+    serviceUserId: DEMO_USERS.alice.id,
+    serviceUsername: 'alice',
+    method: 'oauth',
+    linkedAt,
+  });
+  await vault.put(BOB, {
+    token: 'bob-personal-token',
+    scopes: ['read'],
+    serviceUserId: DEMO_USERS.bob.id,
+    serviceUsername: 'bob',
+    method: 'token',
+    linkedAt,
+  });
+  const ids = ['aaaa0001', 'aaaa0002', 'bbbb0001'];
+  const subscriptions = new Subscriptions(store, { newId: () => ids.shift() ?? 'ffff0000' });
+  const now = new Date('2026-11-02T00:00:00Z');
+  await subscriptions.create(
+    { kind: 'feed', guildId: GUILD, channelId: '530000000000000001', ownerId: ALICE, feed: { actions: [] } },
+    now,
+  );
+  await subscriptions.create(
+    {
+      kind: 'feed',
+      guildId: OTHER_GUILD,
+      channelId: '530000000000000002',
+      ownerId: ALICE,
+      feed: { actions: [] },
+    },
+    now,
+  );
+  await subscriptions.create(
+    { kind: 'feed', guildId: GUILD, channelId: '530000000000000003', ownerId: BOB, feed: { actions: [] } },
+    now,
+  );
+  await new UserPreferences(store).rememberLocale(ALICE, 'ja');
+  await new FeedCursors(store).set(ALICE, DEMO_USERS.alice.id, 42, now);
+  await new Quarantine(store).put({
+    collection: 'subscriptions',
+    key: 'dead0001',
+    reason: 'test',
+    text: '{}',
+    quarantinedAt: now.toISOString(),
+    by: '0.2.0',
+    ownerId: ALICE,
+  });
+}
+
+function backends() {
+  let dir = '';
+  let redis: RedisServer | undefined;
+  return [
+    {
+      name: 'SQLite',
+      available: true,
+      async url() {
+        dir = await mkdtemp(path.join(tmpdir(), 'kiroku-admin-'));
+        return { url: `sqlite://${path.join(dir, 'kiroku.sqlite')}`, dataDir: dir };
+      },
+      cleanUp: () => rm(dir, { recursive: true, force: true }),
+    },
+    {
+      name: 'Redis',
+      available: redisServerAvailable(),
+      async url() {
+        redis = await startRedisServer();
+        dir = await mkdtemp(path.join(tmpdir(), 'kiroku-admin-'));
+        return { url: `${redis.url}/3`, dataDir: dir };
+      },
+      cleanUp: async () => {
+        await redis?.stop();
+        await rm(dir, { recursive: true, force: true });
+      },
+    },
+  ];
+}
+
+for (const backend of backends()) {
+  describe.skipIf(!backend.available)(
+    `npm run admin on ${backend.name}${backend.available ? '' : `: ${REDIS_MISSING}`}`,
+    () => {
+      let emulator: Emulator;
+      let config: Config;
+      let oauthToken: string;
+      let lines: string[] = [];
+      const admin = async (...argv: string[]) => {
+        lines = [];
+        await runAdmin(argv, { config, logger: createLogger('silent'), out: (line) => lines.push(line) });
+        return lines.join('\n');
+      };
+
+      beforeAll(async () => {
+        emulator = await startEmulator({ seed: 'demo' });
+        const { url, dataDir } = await backend.url();
+        config = parseConfig({
+          DATABASE_URL: url,
+          DATA_DIR: dataDir,
+          SERVICE_URL: emulator.url,
+          SERVICE_CLIENT_ID: DEMO_OAUTH_CLIENT.id,
+          SERVICE_CLIENT_SECRET: DEMO_OAUTH_CLIENT.secret,
+        });
+        oauthToken = emulator.data.issueToken(DEMO_USERS.alice.id, ['read'], {
+          applicationUid: DEMO_OAUTH_CLIENT.id,
+        });
+        const store = await openStore(url);
+        await seed(store, config, oauthToken);
+        await store.close();
+      });
+      afterAll(async () => {
+        await emulator?.close();
+        await backend.cleanUp();
+      });
+
+      it('--help and bad usage', async () => {
+        expect(await admin('--help')).toBe(ADMIN_HELP);
+        await expect(admin('launch')).rejects.toBeInstanceOf(CliRefusal);
+        await expect(admin('pause')).rejects.toThrow(/needs a subscription id/);
+        await expect(admin('forget', 'alice')).rejects.toThrow(/not a Discord user id/);
+        await expect(admin('status', '--bogus')).rejects.toMatchObject({
+          code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION',
+        });
+      });
+
+      it('status and subscriptions show servers, links, subscriptions and quarantined records', async () => {
+        const text = await admin('status');
+        expect(text).toMatch(new RegExp(`store: ${backend.name === 'SQLite' ? 'sqlite' : 'redis'}`));
+        expect(text).toContain('servers: 2');
+        expect(text).toContain('linked users: 2');
+        expect(text).toContain('subscriptions: 3 (3 active)');
+        expect(text).toContain('quarantined records: 1 (subscriptions: 1)');
+        const listed = await admin('subscriptions', '--guild', GUILD);
+        expect(lines).toHaveLength(2);
+        expect(listed).toMatch(
+          /aaaa0001 {2}server 520000000000000001 {2}channel 530000000000000001 {2}feed {2}owner 510000000000000001 {2}active {2}last post never/,
+        );
+        expect(listed).not.toContain('aaaa0002');
+      });
+
+      it('an operator pause keeps its own reason until the operator resumes it; remove deletes', async () => {
+        expect(await admin('pause', 'bbbb0001')).toContain('paused subscription bbbb0001');
+        expect(await admin('subscriptions')).toContain('paused (operator)');
+        const store = await openStore(config.databaseUrl);
+        expect(await new Subscriptions(store).get('bbbb0001')).toMatchObject({
+          state: 'paused',
+          stateReason: 'operator',
+        });
+        await store.close();
+        expect(await admin('resume', 'bbbb0001')).toContain(
+          'resumed subscription bbbb0001 (was paused: operator)',
+        );
+        await expect(admin('remove', 'nope0000')).rejects.toThrow(/there is no subscription nope0000/);
+      });
+
+      it('export gives everything stored for a person but the token; forget removes it all and revokes', async () => {
+        const exported = JSON.parse(await admin('export', ALICE)) as Record<string, unknown>;
+        expect(exported).toMatchObject({
+          discordUserId: ALICE,
+          link: { linked: true, serviceUsername: 'alice', method: 'oauth' },
+          preferences: { locale: 'ja' },
+          feedCursor: { lastId: 42 },
+        });
+        expect((exported.subscriptions as unknown[]).length).toBe(2);
+        expect((exported.quarantined as unknown[]).length).toBe(1);
+        expect(JSON.stringify(exported)).not.toContain(oauthToken);
+
+        const said = await admin('forget', ALICE);
+        expect(said).toContain('token: revoked at the service and deleted');
+        expect(said).toContain('subscriptions removed: 2 (aaaa0001, aaaa0002)');
+        expect(said).toContain('preferences: deleted');
+        expect(said).toContain('feed position and rate: deleted');
+        expect(said).toContain('quarantined records: 1 deleted');
+        expect(emulator.data.tokens.get(oauthToken)?.revoked).toBe(true);
+        const after = JSON.parse(await admin('export', ALICE)) as Record<string, unknown>;
+        expect(after).toMatchObject({
+          link: { linked: false },
+          preferences: null,
+          subscriptions: [],
+          feedCursor: null,
+          quarantined: [],
+        });
+        // Bob's data is untouched.
+        expect(await admin('status')).toContain('linked users: 1');
+      });
+    },
+  );
+}
