@@ -148,7 +148,8 @@ async function route(
       const report = await options.health();
       const reasons = unreadyReasons(report);
       const body =
-        reasons.length === 0 ? { status: 'ok', version: KIROKU_VERSION, ...report }
+        reasons.length === 0
+          ? { status: 'ok', version: KIROKU_VERSION, ...report }
           : { status: 'unready', reasons, version: KIROKU_VERSION, ...report };
       send(response, reasons.length === 0 ? 200 : 503, 'application/json', JSON.stringify(body));
       return;
