@@ -152,6 +152,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const oauthBaseUrl = (e.SERVICE_OAUTH_URL ?? new URL(e.SERVICE_URL).origin).replace(/\/+$/, '');
   const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
+  if (publicUrl && !isSecureOrigin(publicUrl)) {
+    // The OAuth callback carries an authorization code and the confirmation form: never in the clear.
+    throw new ConfigError(
+      'PUBLIC_URL: must start with https:// (http:// only for localhost or 127.0.0.1, for trials)',
+    );
+  }
   // With a public callback, the service redirects back and nobody has to paste a code.
   const redirectUri =
     e.SERVICE_REDIRECT_URI ?? (publicUrl && e.HTTP_PORT ? `${publicUrl}${OAUTH_CALLBACK_PATH}` : OUT_OF_BAND);
@@ -196,6 +202,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     shardRange: shardRangeOf(e),
     serviceLocalAddress: e.SERVICE_LOCAL_ADDRESS,
   };
+}
+
+/** 127.0.0.0/8, ::1 and localhost reach this machine only; anything else (0.0.0.0, a LAN address) does not. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/** https, or http to this machine only (trials on localhost). */
+function isSecureOrigin(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || isLoopbackHost(hostname);
 }
 
 /**

@@ -174,6 +174,7 @@ async function serveHttp(
     port: config.httpPort,
     host: config.httpHost,
     ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
+    httpsOnly: config.publicUrl?.startsWith('https://') ?? false,
     logger,
     health,
     metrics: async () => ({
