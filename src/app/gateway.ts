@@ -19,6 +19,8 @@ import {
   type Jobs,
 } from '../jobs/index.js';
 import { storeSweep } from '../jobs/store-sweep.js';
+import { Ticker } from '../jobs/ticker.js';
+import type { OAuthClient } from '../service/index.js';
 import { isRedisUrl } from '../store/backend.js';
 import { answerSupervisor } from '../supervisor/shard-ipc.js';
 import type { Closers } from './closers.js';
@@ -156,14 +158,48 @@ function routeInteractions(
   client.on(Events.ShardResume, (shard) => logger.info({ shard }, 'gateway resumed'));
 }
 
+/** How often unconfirmed OAuth links past their form's expiry are revoked at the service. */
+const OAUTH_EXPIRY_SWEEP_MS = 60_000;
+
+/**
+ * Pending OAuth links waiting for the confirmation form; a minute's sweep revokes the tokens of those
+ * never confirmed (the service's tokens never expire).
+ */
+function pendingLinks({ options, infra, closers }: Wiring, oauth: OAuthClient): OAuthConfirmations {
+  const { logger } = options;
+  const confirmations = new OAuthConfirmations(
+    infra.store.collection('oauth-confirmation', pendingLinkSchema),
+    infra.vault,
+    (token) =>
+      oauth.revoke(token).catch((error: unknown) => {
+        logger.warn({ err: error }, 'oauth: revoking an unconfirmed authorization failed');
+      }),
+    options.now,
+  );
+  const sweep = new Ticker({
+    name: 'oauth-expiry',
+    intervalMs: OAUTH_EXPIRY_SWEEP_MS,
+    isReady: () => true,
+    logger,
+    step: async () => {
+      const revoked = await confirmations.revokeExpired();
+      if (revoked > 0) logger.info({ revoked }, 'oauth: revoked unconfirmed authorizations');
+    },
+  });
+  closers.add('oauth expiry sweep', () => sweep.stop());
+  if (options.startJobs) sweep.start();
+  return confirmations;
+}
+
 /**
  * Health, metrics and the OAuth callback over HTTP when HTTP_PORT is set. Under the ShardingManager
  * the supervisor alone listens: it asks each shard process over IPC.
  */
 async function serveHttp(
-  { options, infra, deps }: Wiring,
+  wiring: Wiring,
   restPoster: ChannelPoster,
 ): Promise<{ port: number; close(): Promise<void> } | undefined> {
+  const { options, infra, deps } = wiring;
   const { config, logger, client } = options;
   const { metrics, store } = infra;
   const health = async () => ({ gateway: client.ws.status === Status.Ready, store: await store.ping() });
@@ -186,10 +222,7 @@ async function serveHttp(
           oauthCallback: oauthCallback({
             ...deps,
             oauth,
-            confirmations: new OAuthConfirmations(
-              store.collection('oauth-confirmation', pendingLinkSchema),
-              infra.vault,
-            ),
+            confirmations: pendingLinks(wiring, oauth),
             callbackUrl: `${config.publicUrl}${OAUTH_CALLBACK_PATH}`,
             notifyUser: (discordUserId, content) => restPoster.notifyUser(discordUserId, content),
           }),
