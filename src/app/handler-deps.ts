@@ -2,6 +2,7 @@
 import { type Client, Routes } from 'discord.js';
 import { Accounts } from '../accounts/accounts.js';
 import { OAuthStates, oauthStateSchema } from '../accounts/oauth-state.js';
+import { PersonLock } from '../accounts/person-lock.js';
 import { UserPreferences } from '../accounts/user-preferences.js';
 import { canPost } from '../bot/client.js';
 import type { CommandModule } from '../bot/command.js';
@@ -29,8 +30,8 @@ export async function buildHandlerDeps(
   const { config, logger, now, client } = options;
   const { store, vault, service, oauthEndpoint } = infra;
   const oauth = config.service.oauth ? oauthEndpoint : undefined;
-  const accounts = new Accounts(vault, oauth, logger);
   const subscriptions = new Subscriptions(store);
+  const accounts = new Accounts({ vault, oauth, logger, lock: new PersonLock(store), subscriptions });
   const pager = new Pager(store.collection('pager', pagerStateSchema));
   // List states written by the last interactions land before the store closes.
   closers.add('pager', () => pager.settled());

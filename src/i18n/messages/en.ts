@@ -188,6 +188,9 @@ export const en = {
   'account.unlinked': 'Unlinked. Your token and subscriptions are deleted.',
   'account.unlinkedRevokeYourself': (p: { url: string }) =>
     `Unlinked: kiroku deleted your token and subscriptions. **The token itself still works at the service** until you revoke it there: ${p.url}`,
+  'account.busy': 'Another change to your account link is still under way. Try again in a few seconds.',
+  'account.previousSubscriptionsEnded': (p: { count: number }) =>
+    `This is a different service account, so ${p.count} subscription${p.count === 1 ? '' : 's'} of the previously linked one ${p.count === 1 ? 'was' : 'were'} removed.`,
   'account.cancelled': 'Nothing changed.',
   'account.notLinked': 'No account is linked.',
   'account.linkedFromBrowser': (p: { username: string }) =>

@@ -169,6 +169,9 @@ export const ja: Messages = {
   'account.unlinked': '連携を解除しました。トークンと購読は削除されました。',
   'account.unlinkedRevokeYourself': (p) =>
     `連携を解除し、kiroku に保存していたトークンと購読を削除しました。**トークン自体はサービス側で取り消すまで有効です。** こちらで取り消してください: ${p.url}`,
+  'account.busy': 'アカウント連携の別の変更を処理中です。数秒後にもう一度お試しください。',
+  'account.previousSubscriptionsEnded': (p: { count: number }) =>
+    `以前とは別のアカウントのため、以前のアカウントの購読 ${p.count} 件を削除しました。`,
   'account.cancelled': '何も変更していません。',
   'account.notLinked': '連携中のアカウントはありません。',
   'account.linkedFromBrowser': (p) =>
