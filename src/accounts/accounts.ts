@@ -31,6 +31,8 @@ export interface AccountsOptions {
   /** Serialises one person's link changes across processes. */
   lock: Pick<PersonLock, 'run'>;
   subscriptions: Pick<Subscriptions, 'resumeOwner' | 'removeByOwner'>;
+  /** Unlink's last step, after every hook: whatever else the store holds about the person. */
+  forgetEverywhere?: (discordUserId: string) => Promise<unknown>;
 }
 
 export class Accounts {
@@ -69,15 +71,17 @@ export class Accounts {
   }
 
   /**
-   * Deletes everything kept for the user and the token, then revokes the token that was taken if it
-   * is an OAuth one (personal tokens belong to the user's settings). Serialised with links, so an
-   * unlink either comes before a racing link or removes what it linked.
+   * Takes the token (revoking it if it is an OAuth one: personal tokens belong to the user's
+   * settings), then runs every hook that forgets the user. Serialised with links, so an unlink either
+   * comes before a racing link or removes what it linked. A hook that fails leaves the person
+   * unlinked; unlinking again runs the hooks again.
    */
   unlink(discordUserId: string): Promise<UnlinkOutcome> {
     return this.options.lock.run(discordUserId, async () => {
-      for (const hook of this.hooks) await hook(discordUserId);
       const taken = await this.options.vault.take(discordUserId);
       const outcome = await this.#revoke(taken, 'token revoke failed during unlink');
+      for (const hook of this.hooks) await hook(discordUserId);
+      await this.options.forgetEverywhere?.(discordUserId);
       this.options.logger.info({ user: discordUserId, outcome }, 'account unlinked');
       return outcome;
     });

@@ -84,11 +84,20 @@ export class OAuthConfirmations {
    * Takes every link whose form has expired and revokes its token; returns how many. Taking is
    * atomic, so of several processes sweeping at once exactly one revokes each token.
    */
-  async revokeExpired(): Promise<number> {
-    const expired: string[] = [];
-    for await (const [key, link] of this.pending.entries()) if (this.#expired(link)) expired.push(key);
+  revokeExpired(): Promise<number> {
+    return this.#revokeWhere((link) => this.#expired(link));
+  }
+
+  /** On unlink: the person's links still waiting for confirmation go, their tokens revoked. */
+  revokeFor(discordUserId: string): Promise<number> {
+    return this.#revokeWhere((link) => link.discordUserId === discordUserId);
+  }
+
+  async #revokeWhere(matches: (link: PendingLink) => boolean): Promise<number> {
+    const found: string[] = [];
+    for await (const [key, link] of this.pending.entries()) if (matches(link)) found.push(key);
     let revoked = 0;
-    for (const key of expired) {
+    for (const key of found) {
       const link = await this.pending.take(key);
       const accessToken = link ? this.#open(link) : undefined;
       if (accessToken === undefined) continue;

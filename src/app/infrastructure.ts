@@ -16,6 +16,7 @@ import {
   ServiceClient,
 } from '../service/index.js';
 import { backendKindFor } from '../store/backend.js';
+import { STORE_COLLECTIONS } from '../store/collections.js';
 import { openStore, type Store } from '../store/index.js';
 import { loadKeyRing, TokenVault } from '../vault/index.js';
 import type { Closers } from './closers.js';
@@ -57,7 +58,7 @@ export async function openInfrastructure(
   closers: Closers,
 ): Promise<Infrastructure> {
   const { config, logger, now } = options;
-  const store = await openStore(config.databaseUrl, { logger });
+  const store = await openStore(config.databaseUrl, { logger, collections: STORE_COLLECTIONS });
   closers.add('store', () => store.close());
   const vault = await openVault(config, logger, store);
   const http = new HttpTransport(
