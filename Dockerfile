@@ -1,5 +1,8 @@
 # kiroku: build with the full toolchain, run as a non-root user with only production dependencies.
-FROM node:22-bookworm-slim AS build
+# The base image is pinned to an exact release tag (Node 24 LTS), so a rebuild does not move to another
+# Node by itself. Its digest could not be read where this was written (no registry access): where it
+# can, pin it too, as node:24.21.0-bookworm-slim@sha256:<digest>, and update both lines together.
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 # Only for sqlite3 when no prebuilt binary fits: node-gyp builds it from source. Not in the image.
 RUN apt-get update \
@@ -13,7 +16,7 @@ COPY commands ./commands
 # The compiled JavaScript runs; tsx, TypeScript (dev) and node-gyp (sqlite3's optional build tool) stay here.
 RUN npm run build && npm prune --omit=dev --omit=optional
 
-FROM node:22-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 ENV NODE_ENV=production \
     DATA_DIR=/data \
     HTTP_PORT=8080

@@ -4,7 +4,7 @@ import {
   type InteractionLimits,
   openInteractionLimits,
 } from '../bot/interaction-limits.js';
-import type { Config } from '../config.js';
+import { type Config, ConfigError } from '../config.js';
 import type { Logger } from '../logger.js';
 import { Metrics } from '../metrics.js';
 import {
@@ -100,6 +100,14 @@ async function openVault(config: Config, logger: Logger, store: Store): Promise<
     logger,
     ...(storeIsOurs ? { exclusive: { cacheEntries: VAULT_CACHE_ENTRIES } } : {}),
   });
+  // Tokens sealed with a key this process lacks would fail one by one, looking like revoked links:
+  // a key missing from the configuration is the operator's to fix before anything starts.
+  const unknown = await vault.unknownKeyIds();
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `VAULT_KEYS: stored tokens are sealed with key id ${unknown.join(', ')}, which no configured key has; add that key to VAULT_KEYS as id:key (or set the VAULT_KEY they were sealed with)`,
+    );
+  }
   await vault.warm();
   return vault;
 }

@@ -265,6 +265,19 @@ export class TokenVault {
     );
   }
 
+  /**
+   * Key ids that stored envelopes name and no configured key has (each once). An envelope too
+   * damaged to name a key is not counted here: it is one unreadable record, not a missing key.
+   */
+  async unknownKeyIds(): Promise<string[]> {
+    const unknown = new Set<string>();
+    for await (const [, envelope] of this.#envelopes.entries()) {
+      const kid = envelopeKeyId(envelope);
+      if (kid !== undefined && this.#keyring.get(kid) === undefined) unknown.add(kid);
+    }
+    return [...unknown].sort();
+  }
+
   /** Every Discord user id with a stored record. */
   async *userIds(): AsyncGenerator<string> {
     yield* this.#envelopes.keys();
