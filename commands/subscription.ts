@@ -29,7 +29,7 @@ import {
   SUBSCRIPTION_CAPS,
   type Subscription,
 } from '../src/subscriptions/model.js';
-import { isValidTimeZone } from '../src/time-zone.js';
+import { canonicalTimeZone, isValidTimeZone } from '../src/time-zone.js';
 
 /** How long an alert's Watched press is remembered: longer than any alert stays relevant. */
 const WATCHED_ONCE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -64,7 +64,13 @@ const scheduleOptions = z.object({
   channel,
   language: postLanguageSchema,
   time: z.string().trim().regex(HH_MM, 'reason.time').default('08:00'),
-  timezone: z.string().trim().refine(isValidTimeZone, 'reason.timezone').optional(),
+  // Stored as the canonical IANA name: `aSiA/tOkYo` and `Asia/Tokyo` are one zone, not two.
+  timezone: z
+    .string()
+    .trim()
+    .refine(isValidTimeZone, 'reason.timezone')
+    .transform((zone) => canonicalTimeZone(zone) ?? zone)
+    .optional(),
   unwatched: z.boolean().default(false),
   rebroadcast: z.boolean().default(false),
   alert_minutes: z.number().int().min(0).max(1440).default(0),

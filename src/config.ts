@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { minutesOfDay } from './clock-time.js';
-import { isValidTimeZone } from './time-zone.js';
+import { canonicalTimeZone, isValidTimeZone } from './time-zone.js';
 
 export const OUT_OF_BAND = 'urn:ietf:wg:oauth:2.0:oob';
 export const OAUTH_CALLBACK_PATH = '/oauth/callback';
@@ -20,7 +20,10 @@ const optionalString = z
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
-const ianaZone = z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Asia/Tokyo');
+const ianaZone = z
+  .string()
+  .refine(isValidTimeZone, 'must be an IANA time zone such as Asia/Tokyo')
+  .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 const positiveNumber = z.coerce.number<string>().positive();
 
