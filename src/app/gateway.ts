@@ -25,6 +25,7 @@ import { isRedisUrl } from '../store/backend.js';
 import { answerSupervisor } from '../supervisor/shard-ipc.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure, StartSettings } from './infrastructure.js';
+import { forgetChecks, permissionChangeOf } from './permission-events.js';
 
 /** How long a stop waits for interactions in flight (the process must be gone within 10 s). */
 const STOP_DRAIN_MS = 6_000;
@@ -152,6 +153,14 @@ function routeInteractions(
       .catch((error: unknown) =>
         logger.error({ err: error, guildId: guild.id }, 'could not disable a server'),
       );
+  });
+  // A channel's overwrites or a role changed: owners' checks there are asked again before the next post.
+  client.on(Events.Raw, (packet: { t?: string | null; d?: unknown }) => {
+    const change = permissionChangeOf(packet);
+    if (!change || !jobs.membership) return;
+    forgetChecks(jobs.membership, change).catch((error: unknown) =>
+      logger.warn({ err: error, guildId: change.guildId }, 'could not drop owner checks after a change'),
+    );
   });
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
   client.on(Events.ShardDisconnect, (_event, shard) => logger.warn({ shard }, 'gateway disconnected'));

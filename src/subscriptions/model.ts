@@ -51,6 +51,8 @@ export const STATE_REASONS = {
   ownerLeft: 'owner-left',
   /** kiroku itself was removed from the subscription's server. */
   botRemoved: 'bot-removed',
+  /** The owner may no longer see or send messages in the subscription's channel (a pause). */
+  ownerNoAccess: 'owner-no-access',
 } as const;
 
 /**

@@ -147,6 +147,8 @@ export const en = {
     `I may not post in ${p.channel} any more, so your subscription ${p.ids} there is disabled. Give me View Channel, Send Messages and Embed Links, then set it up again with \`/subscription\`.`,
   'jobs.notice.missing': (p: { channel: string; ids: string }) =>
     `${p.channel} is gone or I cannot see it any more, so your subscription ${p.ids} there is disabled.`,
+  'jobs.notice.ownerNoAccess': (p: { channel: string; ids: string }) =>
+    `You can no longer see or send messages in ${p.channel}, so your subscriptions there (${p.ids}) are paused. Once you may post there again, remove them with \`/subscription remove\` and make them again.`,
   'jobs.notice.ownerLeft': (p: { guild: string; ids: string }) =>
     `You are no longer a member of the server ${p.guild}, so your subscription ${p.ids} there is disabled.`,
   'jobs.notice.botRemoved': (p: { guild: string; ids: string }) =>

@@ -129,6 +129,8 @@ export const ja: Messages = {
     `${p.channel} に投稿できなくなったため、購読 ${p.ids} を無効にしました。チャンネルの閲覧・メッセージ送信・埋め込みリンクの権限を付与してから、\`/subscription\` で設定し直してください。`,
   'jobs.notice.missing': (p) =>
     `${p.channel} が削除されたか見えなくなったため、購読 ${p.ids} を無効にしました。`,
+  'jobs.notice.ownerNoAccess': (p: { channel: string; ids: string }) =>
+    `${p.channel} を閲覧またはメッセージ送信できなくなったため、そこでの購読（${p.ids}）を一時停止しました。再び投稿できるようになったら、\`/subscription remove\` で削除してから作り直してください。`,
   'jobs.notice.ownerLeft': (p) =>
     `サーバー ${p.guild} のメンバーではなくなったため、そこでの購読 ${p.ids} を無効にしました。`,
   'jobs.notice.botRemoved': (p) =>
