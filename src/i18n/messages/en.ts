@@ -13,6 +13,8 @@ export const en = {
     'Your token can only read. To post records or set statuses, link again with write access: `/account link`.',
   'error.notFound': 'Not found: it does not exist, or it is not yours.',
   'error.invalidParams': (p: { messages: string }) => `The service refused the request: ${p.messages}`,
+  'error.busyShare': (p: { seconds: number }) =>
+    `You have several requests waiting already, so this one was not started. Try again in ${p.seconds} s.`,
   'error.busy': 'The service is busy right now. Please try again in a moment.',
   'error.unavailable': 'The service is not answering right now. Please try again later.',
   'error.malformed': 'The service sent an answer kiroku could not read. Please try again later.',
