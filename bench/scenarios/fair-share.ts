@@ -25,6 +25,7 @@ interface Phase {
   othersN: number;
   othersBusy: number;
   pollsPerSecond: number;
+  interactivePerSecond: number;
   abuserSent: number;
   abuserRefused: number;
 }
@@ -80,6 +81,7 @@ async function phase(
 ): Promise<Phase> {
   const { kiroku, discord } = stack;
   const pollsBefore = await requestsAt(kiroku, 'poll');
+  const interactiveBefore = await requestsAt(kiroku, 'interactive');
   const began = performance.now();
   const [others, abuser] = await Promise.all([
     runLoad(discord, {
@@ -98,6 +100,7 @@ async function phase(
     othersN: others.length,
     othersBusy: others.filter((s) => s.outcome !== 'ok').length,
     pollsPerSecond: ((await requestsAt(kiroku, 'poll')) - pollsBefore) / elapsedS,
+    interactivePerSecond: ((await requestsAt(kiroku, 'interactive')) - interactiveBefore) / elapsedS,
     abuserSent: abuser.length,
     abuserRefused: abuser.filter((s) => s.outcome !== 'ok').length,
   };
@@ -127,7 +130,7 @@ export const fairShare: Scenario = {
       const cycleRatio =
         abused.pollsPerSecond > 0 ? round(alone.pollsPerSecond / abused.pollsPerSecond, 2) : null;
       options.log(
-        `  others p95 ${abused.othersP95} ms (alone ${alone.othersP95} ms); feed ${abused.pollsPerSecond.toFixed(2)} polls/s (alone ${alone.pollsPerSecond.toFixed(2)})`,
+        `  others p95 ${abused.othersP95} ms (alone ${alone.othersP95} ms); feed ${abused.pollsPerSecond.toFixed(2)} polls/s (alone ${alone.pollsPerSecond.toFixed(2)}); interactive requests ${abused.interactivePerSecond.toFixed(2)}/s (alone ${alone.interactivePerSecond.toFixed(2)})`,
       );
       await stack.kiroku.stop();
       await cycle;
