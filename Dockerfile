@@ -1,5 +1,7 @@
 # kiroku: build with the full toolchain, run as a non-root user with only production dependencies.
-# Node 24 LTS, pinned to one release (bump it deliberately; CI's .ci/run uses the same major).
+# The base image is pinned to an exact release tag (Node 24 LTS), so a rebuild does not move to another
+# Node by itself. Its digest could not be read where this was written (no registry access): where it
+# can, pin it too, as node:24.21.0-bookworm-slim@sha256:<digest>, and update both lines together.
 FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 # Only for sqlite3 when no prebuilt binary fits: node-gyp builds it from source. Not in the image.

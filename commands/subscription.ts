@@ -18,7 +18,7 @@ import { plain } from '../src/render/format.js';
 import { localEpisodeNumber, localTitle } from '../src/render/names.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
 import { capReached, HH_MM, SUBSCRIPTION_CAPS, type Subscription } from '../src/subscriptions/model.js';
-import { isValidTimeZone } from '../src/time-zone.js';
+import { canonicalTimeZone, isValidTimeZone } from '../src/time-zone.js';
 import {
   airingSubcommand,
   followedWorkChoices,
@@ -63,7 +63,13 @@ const scheduleOptions = z.object({
   channel,
   language: postLanguageSchema,
   time: z.string().trim().regex(HH_MM, 'reason.time').default('08:00'),
-  timezone: z.string().trim().refine(isValidTimeZone, 'reason.timezone').optional(),
+  // Stored as the canonical IANA name: `aSiA/tOkYo` and `Asia/Tokyo` are one zone, not two.
+  timezone: z
+    .string()
+    .trim()
+    .refine(isValidTimeZone, 'reason.timezone')
+    .transform((zone) => canonicalTimeZone(zone) ?? zone)
+    .optional(),
   unwatched: z.boolean().default(false),
   rebroadcast: z.boolean().default(false),
   alert_minutes: z.number().int().min(0).max(1440).default(0),

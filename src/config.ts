@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { minutesOfDay } from './clock-time.js';
-import { isValidTimeZone } from './time-zone.js';
+import { canonicalTimeZone, isValidTimeZone } from './time-zone.js';
 
 export const OUT_OF_BAND = 'urn:ietf:wg:oauth:2.0:oob';
 export const OAUTH_CALLBACK_PATH = '/oauth/callback';
@@ -20,7 +20,10 @@ const optionalString = z
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
-const ianaZone = z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Asia/Tokyo');
+const ianaZone = z
+  .string()
+  .refine(isValidTimeZone, 'must be an IANA time zone such as Asia/Tokyo')
+  .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 const positiveNumber = z.coerce.number<string>().positive();
 
@@ -166,6 +169,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const oauthBaseUrl = (e.SERVICE_OAUTH_URL ?? new URL(e.SERVICE_URL).origin).replace(/\/+$/, '');
   const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
+  if (publicUrl && !isSecureOrigin(publicUrl)) {
+    // The OAuth callback carries an authorization code and the confirmation form: never in the clear.
+    throw new ConfigError(
+      'PUBLIC_URL: must start with https:// (http:// only for localhost or 127.0.0.1, for trials)',
+    );
+  }
   // With a public callback, the service redirects back and nobody has to paste a code.
   const redirectUri =
     e.SERVICE_REDIRECT_URI ?? (publicUrl && e.HTTP_PORT ? `${publicUrl}${OAUTH_CALLBACK_PATH}` : OUT_OF_BAND);
@@ -213,6 +222,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     shardRange: shardRangeOf(e),
     serviceLocalAddress: e.SERVICE_LOCAL_ADDRESS,
   };
+}
+
+/** 127.0.0.0/8, ::1 and localhost reach this machine only; anything else (0.0.0.0, a LAN address) does not. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/** https, or http to this machine only (trials on localhost). */
+function isSecureOrigin(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || isLoopbackHost(hostname);
 }
 
 /**

@@ -1,9 +1,26 @@
+import { LRUCache } from 'lru-cache';
+
+/** The IANA name the runtime files a zone under (`aSiA/tOkYo` -> `Asia/Tokyo`), or undefined when unknown. */
+export function canonicalTimeZone(timeZone: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
 /** True when the runtime knows the IANA time zone (e.g. Asia/Tokyo). */
 export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
+  return canonicalTimeZone(timeZone) !== undefined;
+}
+
+/**
+ * Per-zone caches hold at most this many zones (the IANA database has about 600): stored zones are
+ * canonical names, and any other spelling only ever displaces an entry instead of growing memory.
+ */
+export const TIME_ZONE_CACHE_LIMIT = 256;
+
+/** A bounded cache of something costly to build per zone (Intl formats, schedules). */
+export function zoneCache<T extends object>(): LRUCache<string, T> {
+  return new LRUCache<string, T>({ max: TIME_ZONE_CACHE_LIMIT });
 }

@@ -17,7 +17,7 @@ const OWNERS = 1000;
 const PER_SECOND = 5;
 
 /** Service requests the bot has made so far at one priority (poll: the feed's following_activities). */
-async function requestsAt(kiroku: Kiroku, priority: 'poll' | 'interactive'): Promise<number> {
+export async function requestsAt(kiroku: Kiroku, priority: 'poll' | 'interactive'): Promise<number> {
   const metric = await kiroku.metrics.serviceRequests.get();
   return metric.values.filter((v) => v.labels.priority === priority).reduce((sum, v) => sum + v.value, 0);
 }
@@ -115,7 +115,7 @@ export const budget: Scenario = {
 };
 
 /** OWNERS owners who follow alice, each with a feed subscription, spread over the channels. */
-async function subscribeOwners({ kiroku, emulator, discord }: BenchStack): Promise<void> {
+export async function subscribeOwners({ kiroku, emulator, discord }: BenchStack): Promise<void> {
   const owners = await createOwners(kiroku, emulator.data, OWNERS, {
     prefix: 'bench_budget_owner',
     prepare: (userId) => emulator.data.follow(userId, DEMO_USERS.alice.id),
@@ -133,7 +133,7 @@ async function subscribeOwners({ kiroku, emulator, discord }: BenchStack): Promi
 }
 
 /** Two disjoint pools: the baseline phase must not warm the cache for the loaded phase. */
-function disjointLoadPools({ emulator }: BenchStack): (offset: number) => LoadPools {
+export function disjointLoadPools({ emulator }: BenchStack): (offset: number) => LoadPools {
   const fragments = new FragmentPool();
   return (offset) => ({
     autocomplete: Array.from({ length: 40 }, () => fragments.take()),

@@ -3,6 +3,7 @@ import type { Scenario } from '../types.js';
 import { budget } from './budget.js';
 import { coldStart } from './cold-start.js';
 import { digestBurst } from './digest-burst.js';
+import { fairShare } from './fair-share.js';
 import { feedFreshness } from './feed-freshness.js';
 import { interactionOverhead } from './interaction-overhead.js';
 import { memory } from './memory.js';
@@ -18,4 +19,5 @@ export const SCENARIOS: readonly Scenario[] = [
   coldStart,
   scaleOut,
   feedFreshness,
+  fairShare,
 ];

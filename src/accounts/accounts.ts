@@ -1,6 +1,8 @@
 import type { Logger } from '../logger.js';
 import type { OAuthClient } from '../service/index.js';
-import { type StoredToken, type TokenVault, VaultError } from '../vault/index.js';
+import type { Subscriptions } from '../subscriptions/model.js';
+import { type PreviousToken, type StoredToken, type TokenVault, VaultError } from '../vault/index.js';
+import type { PersonLock } from './person-lock.js';
 
 /** Something else that holds per-user data and must forget it on unlink (subscriptions, cursors). */
 export type UnlinkHook = (discordUserId: string) => Promise<void>;
@@ -20,14 +22,29 @@ export const PERSONAL_TOKEN_SETTINGS_URL = tokenSettingsUrl('https://annict.com'
 /** What unlink did with the token: revoked (OAuth), or left for the person to revoke (personal). */
 export type UnlinkOutcome = 'revoked' | 'revoke-failed' | 'personal-token' | 'none';
 
+/** What a link did to the person's subscriptions. */
+export interface RelinkOutcome {
+  /** Paused because the old token stopped working, and running again (same service account). */
+  resumed: number;
+  /** Removed: they published another (or an unknown) service account's data. */
+  ended: number;
+}
+
+export interface AccountsOptions {
+  vault: TokenVault;
+  oauth: Pick<OAuthClient, 'revoke'> | undefined;
+  logger: Logger;
+  /** Serialises one person's link changes across processes. */
+  lock: Pick<PersonLock, 'run'>;
+  subscriptions: Pick<Subscriptions, 'resumeOwner' | 'removeByOwner'>;
+  /** Unlink's last step, after every hook: whatever else the store holds about the person. */
+  forgetEverywhere?: (discordUserId: string) => Promise<unknown>;
+}
+
 export class Accounts {
   private readonly hooks: UnlinkHook[] = [];
 
-  constructor(
-    private readonly vault: TokenVault,
-    private readonly oauth: OAuthClient | undefined,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly options: AccountsOptions) {}
 
   onUnlink(hook: UnlinkHook): void {
     this.hooks.push(hook);
@@ -35,41 +52,60 @@ export class Accounts {
 
   /** The user's linked account; undefined when there is none or its envelope no longer opens. */
   linked(discordUserId: string): Promise<StoredToken | undefined> {
-    return this.vault.get(discordUserId).catch((error: unknown) => {
+    return this.options.vault.get(discordUserId).catch((error: unknown) => {
       if (error instanceof VaultError) return undefined;
       throw error;
     });
   }
 
-  /** Keeps a checked token as the user's linked account, in place of any earlier one. */
-  save(discordUserId: string, stored: StoredToken): Promise<void> {
-    return this.vault.put(discordUserId, stored);
+  /**
+   * Keeps a checked token as the person's linked account. Under the person's lock it swaps the token
+   * in, revokes exactly the OAuth token it replaced, and settles the subscriptions: the same service
+   * account resumes those paused for the token; another (or an unknown) account ends them all, since
+   * they published the old account's viewing record.
+   */
+  link(discordUserId: string, stored: StoredToken): Promise<RelinkOutcome> {
+    return this.options.lock.run(discordUserId, async () => {
+      const previous = await this.options.vault.swap(discordUserId, stored);
+      if (previous.kind === 'token' && previous.stored.token !== stored.token)
+        await this.#revoke(previous, 'revoking the replaced OAuth token failed');
+      const sameAccount = previous.kind === 'token' && previous.stored.serviceUserId === stored.serviceUserId;
+      const { subscriptions } = this.options;
+      if (sameAccount) return { resumed: await subscriptions.resumeOwner(discordUserId), ended: 0 };
+      return { resumed: 0, ended: await subscriptions.removeByOwner(discordUserId) };
+    });
   }
 
   /**
-   * Revokes an OAuth token at the service (personal tokens belong to the user's settings and are
-   * left alone), then deletes the token and everything kept for the user.
+   * Takes the token (revoking it if it is an OAuth one: personal tokens belong to the user's
+   * settings), then runs every hook that forgets the user. Serialised with links, so an unlink either
+   * comes before a racing link or removes what it linked. A hook that fails leaves the person
+   * unlinked; unlinking again runs the hooks again.
    */
-  async unlink(discordUserId: string): Promise<UnlinkOutcome> {
-    // An envelope that no longer opens cannot be revoked, but the user may still delete it.
-    const stored = await this.linked(discordUserId);
-    let outcome: UnlinkOutcome = stored ? 'personal-token' : 'none';
-    if (stored?.method === 'oauth') {
-      outcome = 'revoke-failed';
-      if (this.oauth) {
-        outcome = await this.oauth.revoke(stored.token).then(
-          () => 'revoked' as const,
-          (error: unknown) => {
-            // The token is deleted here either way; a failed revoke is worth a warning, not a refusal.
-            this.logger.warn({ err: error }, 'token revoke failed during unlink');
-            return 'revoke-failed' as const;
-          },
-        );
-      }
-    }
-    for (const hook of this.hooks) await hook(discordUserId);
-    await this.vault.delete(discordUserId);
-    this.logger.info({ user: discordUserId, outcome }, 'account unlinked');
-    return outcome;
+  unlink(discordUserId: string): Promise<UnlinkOutcome> {
+    return this.options.lock.run(discordUserId, async () => {
+      const taken = await this.options.vault.take(discordUserId);
+      const outcome = await this.#revoke(taken, 'token revoke failed during unlink');
+      for (const hook of this.hooks) await hook(discordUserId);
+      await this.options.forgetEverywhere?.(discordUserId);
+      this.options.logger.info({ user: discordUserId, outcome }, 'account unlinked');
+      return outcome;
+    });
+  }
+
+  /** Revokes an OAuth token at the service; a failure is worth a warning, never a refusal. */
+  async #revoke(previous: PreviousToken, failure: string): Promise<UnlinkOutcome> {
+    // An envelope that no longer opens cannot be revoked; there is nothing in it to use either.
+    if (previous.kind !== 'token') return 'none';
+    if (previous.stored.method !== 'oauth') return 'personal-token';
+    const { oauth, logger } = this.options;
+    if (!oauth) return 'revoke-failed';
+    return oauth.revoke(previous.stored.token).then(
+      () => 'revoked' as const,
+      (error: unknown) => {
+        logger.warn({ err: error }, failure);
+        return 'revoke-failed' as const;
+      },
+    );
   }
 }

@@ -1,8 +1,7 @@
 import type { Translator } from '../i18n/translator.js';
 import { UserFacingError } from '../i18n/user-facing-error.js';
 import type { Logger } from '../logger.js';
-import { type OAuthClient, type ServiceClient, type TokenInfo, Unauthorized } from '../service/index.js';
-import type { Subscriptions } from '../subscriptions/model.js';
+import { type ServiceClient, type TokenInfo, Unauthorized } from '../service/index.js';
 import type { StoredToken } from '../vault/index.js';
 import type { Accounts } from './accounts.js';
 
@@ -15,11 +14,14 @@ export interface LinkDeps {
   service: Pick<ServiceClient, 'me'>;
   /** Token info (scopes) works without an OAuth application: it only needs the token. */
   tokens: { info(token: string): Promise<TokenInfo> };
-  accounts: Pick<Accounts, 'linked' | 'save'>;
-  subscriptions: Pick<Subscriptions, 'resumeOwner'>;
-  oauth: Pick<OAuthClient, 'revoke'> | undefined;
+  accounts: Pick<Accounts, 'link'>;
   logger: Logger;
   now: () => Date;
+}
+
+/** What was linked, and how many subscriptions of another service account the link ended. */
+export interface LinkedAccount extends StoredToken {
+  endedSubscriptions: number;
 }
 
 /**
@@ -30,7 +32,7 @@ export function linkToken(
   ctx: LinkDeps & { user: { id: string } },
   rawToken: string,
   method: StoredToken['method'],
-): Promise<StoredToken> {
+): Promise<LinkedAccount> {
   return linkAccount(ctx, ctx.user.id, rawToken, method);
 }
 
@@ -40,7 +42,7 @@ export async function linkAccount(
   discordUserId: string,
   rawToken: string,
   method: StoredToken['method'],
-): Promise<StoredToken> {
+): Promise<LinkedAccount> {
   const token = rawToken.trim();
   if (!token || token.length > MAX_TOKEN_LENGTH || !BEARER_TOKEN.test(token))
     throw new UserFacingError('account.badToken');
@@ -58,42 +60,24 @@ export async function linkAccount(
       method,
       linkedAt: deps.now().toISOString(),
     };
-    // An envelope that no longer opens is replaced; there is nothing in it to revoke.
-    const previous = await deps.accounts.linked(discordUserId);
-    await deps.accounts.save(discordUserId, stored);
-    await revokeReplaced(deps, previous, token);
-    // Subscriptions paused because the old token stopped working start again with the new one.
-    await deps.subscriptions.resumeOwner(discordUserId);
-    deps.logger.info({ serviceUserId: me.id, method, scopes: info.scope }, 'account linked');
-    return stored;
+    const { ended, resumed } = await deps.accounts.link(discordUserId, stored);
+    deps.logger.info({ serviceUserId: me.id, method, scopes: info.scope, resumed, ended }, 'account linked');
+    return { ...stored, endedSubscriptions: ended };
   } catch (error) {
     if (error instanceof Unauthorized) throw new UserFacingError('account.badToken');
     throw error;
   }
 }
 
-/**
- * Linking again with OAuth replaces the previous OAuth token: it is revoked at the service, or it
- * would stay valid for ever (the service's tokens never expire). A personal token is the person's to
- * revoke in their settings; the same token linked twice is of course kept.
- */
-async function revokeReplaced(
-  deps: LinkDeps,
-  previous: StoredToken | undefined,
-  current: string,
-): Promise<void> {
-  if (previous?.method !== 'oauth' || previous.token === current || !deps.oauth) return;
-  await deps.oauth.revoke(previous.token).catch((error: unknown) => {
-    deps.logger.warn({ err: error }, 'revoking the replaced OAuth token failed');
-  });
-}
-
 export function canWrite(stored: Pick<StoredToken, 'scopes'>): boolean {
   return stored.scopes.includes('write');
 }
 
-export function linkedMessage(ctx: { t: Translator }, stored: StoredToken): string {
-  return canWrite(stored)
-    ? ctx.t('account.linked', { username: stored.serviceUsername })
-    : ctx.t('account.linkedReadOnly', { username: stored.serviceUsername });
+export function linkedMessage(ctx: { t: Translator }, linked: LinkedAccount): string {
+  const message = canWrite(linked)
+    ? ctx.t('account.linked', { username: linked.serviceUsername })
+    : ctx.t('account.linkedReadOnly', { username: linked.serviceUsername });
+  return linked.endedSubscriptions > 0
+    ? `${message}\n${ctx.t('account.previousSubscriptionsEnded', { count: linked.endedSubscriptions })}`
+    : message;
 }

@@ -97,10 +97,12 @@ async function confirm(deps: CallbackDeps, form: URLSearchParams, browser: Local
   try {
     const stored = await linkAccount(deps, link.discordUserId, accessToken, 'oauth');
     const t = createTranslator(link.locale ?? 'en');
-    await deps.notifyUser(
-      link.discordUserId,
-      t('account.linkedFromBrowser', { username: stored.serviceUsername }),
-    );
+    const linked = t('account.linkedFromBrowser', { username: stored.serviceUsername });
+    const ended =
+      stored.endedSubscriptions > 0
+        ? `\n${t('account.previousSubscriptionsEnded', { count: stored.endedSubscriptions })}`
+        : '';
+    await deps.notifyUser(link.discordUserId, linked + ended);
     return PAGES.linked(locale, stored.serviceUsername);
   } catch (error) {
     if (!isRefusal(error)) throw error;

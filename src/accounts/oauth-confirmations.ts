@@ -6,6 +6,11 @@ import { type TokenVault, VaultError } from '../vault/index.js';
 
 /** How long the confirmation page's form stays usable. */
 export const CONFIRMATION_TTL_MS = 10 * 60 * 1000;
+/**
+ * An unconfirmed link's record outlives its form by this much, so the expiry sweep can still find
+ * and revoke its token (the service's tokens never expire) even after the bot was down for a while.
+ */
+export const EXPIRED_KEPT_MS = 24 * 60 * 60 * 1000;
 const SEAL_PURPOSE = 'oauth-confirmation';
 const FORM_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -17,6 +22,8 @@ export const pendingLinkSchema = z.object({
   serviceUsername: z.string(),
   /** The exchanged access token, sealed with the vault key for this user: never stored in the clear. */
   sealedToken: z.string(),
+  /** When the form stops working (absent on records written before revocation on expiry). */
+  expiresAt: z.string().optional(),
 });
 export type PendingLink = z.infer<typeof pendingLinkSchema>;
 
@@ -37,6 +44,9 @@ export class OAuthConfirmations {
   constructor(
     private readonly pending: Collection<PendingLink>,
     private readonly vault: Pick<TokenVault, 'sealTransient' | 'openTransient'>,
+    /** Revokes an exchanged token nobody confirmed: it would otherwise stay valid at the service. */
+    private readonly revoke: (accessToken: string) => Promise<void>,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Stores a pending link and returns the form token for the confirmation page. */
@@ -45,11 +55,13 @@ export class OAuthConfirmations {
     const record: PendingLink = {
       ...rest,
       sealedToken: this.vault.sealTransient(SEAL_PURPOSE, input.discordUserId, accessToken),
+      expiresAt: new Date(this.now().getTime() + CONFIRMATION_TTL_MS).toISOString(),
     };
     // 256 random bits never collide in practice; the check makes sure none is ever overwritten.
     for (let attempt = 0; attempt < 3; attempt++) {
       const formToken = randomBytes(32).toString('base64url');
-      if (await this.pending.setIfAbsent(digest(formToken), record, CONFIRMATION_TTL_MS)) return formToken;
+      const ttl = CONFIRMATION_TTL_MS + EXPIRED_KEPT_MS;
+      if (await this.pending.setIfAbsent(digest(formToken), record, ttl)) return formToken;
     }
     throw new Error('oauth: could not store a pending link');
   }
@@ -59,15 +71,58 @@ export class OAuthConfirmations {
     if (!FORM_TOKEN_PATTERN.test(formToken)) return undefined;
     const link = await this.pending.take(digest(formToken));
     if (!link) return undefined;
+    const accessToken = this.#open(link);
+    if (accessToken === undefined) return undefined;
+    if (this.#expired(link)) {
+      await this.#revokeQuietly(accessToken);
+      return undefined;
+    }
+    return { link, accessToken };
+  }
+
+  /**
+   * Takes every link whose form has expired and revokes its token; returns how many. Taking is
+   * atomic, so of several processes sweeping at once exactly one revokes each token.
+   */
+  revokeExpired(): Promise<number> {
+    return this.#revokeWhere((link) => this.#expired(link));
+  }
+
+  /** On unlink: the person's links still waiting for confirmation go, their tokens revoked. */
+  revokeFor(discordUserId: string): Promise<number> {
+    return this.#revokeWhere((link) => link.discordUserId === discordUserId);
+  }
+
+  async #revokeWhere(matches: (link: PendingLink) => boolean): Promise<number> {
+    const found: string[] = [];
+    for await (const [key, link] of this.pending.entries()) if (matches(link)) found.push(key);
+    let revoked = 0;
+    for (const key of found) {
+      const link = await this.pending.take(key);
+      const accessToken = link ? this.#open(link) : undefined;
+      if (accessToken === undefined) continue;
+      await this.#revokeQuietly(accessToken);
+      revoked += 1;
+    }
+    return revoked;
+  }
+
+  #expired(link: PendingLink): boolean {
+    return link.expiresAt !== undefined && Date.parse(link.expiresAt) <= this.now().getTime();
+  }
+
+  #open(link: PendingLink): string | undefined {
     try {
-      return {
-        link,
-        accessToken: this.vault.openTransient(SEAL_PURPOSE, link.discordUserId, link.sealedToken),
-      };
+      return this.vault.openTransient(SEAL_PURPOSE, link.discordUserId, link.sealedToken);
     } catch (error) {
       // Sealed with a key that is gone (rotated and removed within ten minutes): start over.
       if (error instanceof VaultError) return undefined;
       throw error;
     }
+  }
+
+  /** The record is gone either way; `revoke` logs its own failures, and one failure never stops a sweep. */
+  async #revokeQuietly(accessToken: string): Promise<void> {
+    await this.revoke(accessToken).catch(() => undefined);
   }
 }

@@ -52,9 +52,10 @@ export class UserPreferences {
     return (await this.#items.get(userId))?.discoverable === true;
   }
 
-  /** On unlink: nobody may find a profile that is no longer linked. The locale stays (notices still need it). */
-  async forgetLink(userId: string): Promise<void> {
-    await this.setDiscoverable(userId, false);
+  /** On unlink: everything about the user goes (their subscriptions, which notices were for, too). */
+  async forget(userId: string): Promise<void> {
+    this.#knownLocales.delete(userId);
+    await this.#items.delete(userId);
   }
 }
 

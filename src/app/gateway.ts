@@ -20,6 +20,8 @@ import {
 } from '../jobs/index.js';
 import { tellQuarantinedOwners } from '../jobs/quarantine-notices.js';
 import { storeSweep } from '../jobs/store-sweep.js';
+import { Ticker } from '../jobs/ticker.js';
+import type { OAuthClient } from '../service/index.js';
 import { isRedisUrl } from '../store/backend.js';
 import { Quarantine } from '../store/quarantine.js';
 import { SUBSCRIPTIONS_COLLECTION } from '../subscriptions/model.js';
@@ -28,6 +30,7 @@ import { KIROKU_VERSION } from '../version.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure, StartSettings } from './infrastructure.js';
 import { watchState } from './monitoring.js';
+import { forgetChecks, permissionChangeOf } from './permission-events.js';
 
 /** How long a stop waits for interactions in flight (the process must be gone within 10 s). */
 const STOP_DRAIN_MS = 6_000;
@@ -175,9 +178,53 @@ function routeInteractions(
         logger.error({ err: error, guildId: guild.id }, 'could not disable a server'),
       );
   });
+  // A channel's overwrites or a role changed: owners' checks there are asked again before the next post.
+  client.on(Events.Raw, (packet: { t?: string | null; d?: unknown }) => {
+    const change = permissionChangeOf(packet);
+    if (!change || !jobs.membership) return;
+    forgetChecks(jobs.membership, change).catch((error: unknown) =>
+      logger.warn({ err: error, guildId: change.guildId }, 'could not drop owner checks after a change'),
+    );
+  });
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
   client.on(Events.ShardDisconnect, (_event, shard) => logger.warn({ shard }, 'gateway disconnected'));
   client.on(Events.ShardResume, (shard) => logger.info({ shard }, 'gateway resumed'));
+}
+
+/** How often unconfirmed OAuth links past their form's expiry are revoked at the service. */
+const OAUTH_EXPIRY_SWEEP_MS = 60_000;
+
+/**
+ * Pending OAuth links waiting for the confirmation form; a minute's sweep revokes the tokens of those
+ * never confirmed (the service's tokens never expire).
+ */
+function pendingLinks({ options, infra, deps, closers }: Wiring, oauth: OAuthClient): OAuthConfirmations {
+  const { logger } = options;
+  const confirmations = new OAuthConfirmations(
+    infra.store.collection('oauth-confirmation', pendingLinkSchema),
+    infra.vault,
+    (token) =>
+      oauth.revoke(token).catch((error: unknown) => {
+        logger.warn({ err: error }, 'oauth: revoking an unconfirmed authorization failed');
+      }),
+    options.now,
+  );
+  const sweep = new Ticker({
+    name: 'oauth-expiry',
+    intervalMs: OAUTH_EXPIRY_SWEEP_MS,
+    isReady: () => true,
+    logger,
+    step: async () => {
+      const revoked = await confirmations.revokeExpired();
+      if (revoked > 0) logger.info({ revoked }, 'oauth: revoked unconfirmed authorizations');
+    },
+  });
+  closers.add('oauth expiry sweep', () => sweep.stop());
+  deps.accounts.onUnlink(async (discordUserId) => {
+    await confirmations.revokeFor(discordUserId);
+  });
+  if (options.startJobs) sweep.start();
+  return confirmations;
 }
 
 /**
@@ -185,10 +232,11 @@ function routeInteractions(
  * the supervisor alone listens: it asks each shard process over IPC.
  */
 async function serveHttp(
-  { options, infra, deps }: Wiring,
+  wiring: Wiring,
   restPoster: ChannelPoster,
   jobs: Jobs,
 ): Promise<{ port: number; close(): Promise<void> } | undefined> {
+  const { options, infra, deps } = wiring;
   const { config, logger, client } = options;
   const { metrics, store } = infra;
   const health = async () => ({
@@ -206,6 +254,7 @@ async function serveHttp(
     port: config.httpPort,
     host: config.httpHost,
     ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
+    httpsOnly: config.publicUrl?.startsWith('https://') ?? false,
     logger,
     health,
     metrics: () => metrics.exposition(),
@@ -214,10 +263,7 @@ async function serveHttp(
           oauthCallback: oauthCallback({
             ...deps,
             oauth,
-            confirmations: new OAuthConfirmations(
-              store.collection('oauth-confirmation', pendingLinkSchema),
-              infra.vault,
-            ),
+            confirmations: pendingLinks(wiring, oauth),
             callbackUrl: `${config.publicUrl}${OAUTH_CALLBACK_PATH}`,
             notifyUser: (discordUserId, content) => restPoster.notifyUser(discordUserId, content),
           }),

@@ -4,7 +4,7 @@ import {
   type InteractionLimits,
   openInteractionLimits,
 } from '../bot/interaction-limits.js';
-import type { Config } from '../config.js';
+import { type Config, ConfigError } from '../config.js';
 import type { Logger } from '../logger.js';
 import { Metrics } from '../metrics.js';
 import {
@@ -16,6 +16,7 @@ import {
   ServiceClient,
 } from '../service/index.js';
 import { backendKindFor } from '../store/backend.js';
+import { STORE_COLLECTIONS } from '../store/collections.js';
 import { openStore, type Store } from '../store/index.js';
 import { type UpgradeReport, upgradeStore } from '../store/upgrade.js';
 import { type KeyRing, loadKeyRing, TokenVault } from '../vault/index.js';
@@ -62,7 +63,7 @@ export async function openInfrastructure(
   closers: Closers,
 ): Promise<Infrastructure> {
   const { config, logger, now } = options;
-  const store = await openStore(config.databaseUrl, { logger });
+  const store = await openStore(config.databaseUrl, { logger, collections: STORE_COLLECTIONS });
   closers.add('store', () => store.close());
   const keyring = await loadKeyRing(config, logger);
   // Before anything reads the store: refuse a newer store, migrate older records, set aside unreadable ones.
@@ -116,6 +117,14 @@ async function openVault(
     logger,
     ...(storeIsOurs ? { exclusive: { cacheEntries: VAULT_CACHE_ENTRIES } } : {}),
   });
+  // Tokens sealed with a key this process lacks would fail one by one, looking like revoked links:
+  // a key missing from the configuration is the operator's to fix before anything starts.
+  const unknown = await vault.unknownKeyIds();
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `VAULT_KEYS: stored tokens are sealed with key id ${unknown.join(', ')}, which no configured key has; add that key to VAULT_KEYS as id:key (or set the VAULT_KEY they were sealed with)`,
+    );
+  }
   await vault.warm();
   return vault;
 }

@@ -5,6 +5,7 @@
  */
 import { pendingLinkSchema } from '../accounts/oauth-confirmations.js';
 import { oauthStateSchema } from '../accounts/oauth-state.js';
+import { ACCOUNT_LOCK_COLLECTION, leaseSchema } from '../accounts/person-lock.js';
 import { preferencesSchema, USER_PREFERENCES_COLLECTION } from '../accounts/user-preferences.js';
 import { claimSchema, ONCE_PER_USER_COLLECTION } from '../bot/once-per-user.js';
 import { pagerStateSchema } from '../bot/paging.js';
@@ -60,6 +61,7 @@ export const PLAIN_RECORD_KINDS: readonly RecordKind[] = [
   firstVersion('oauth-confirmation', pendingLinkSchema),
   firstVersion(WATCH_LIST_COLLECTION, watchListSchema),
   firstVersion(REMINDERS_COLLECTION, reminderSchema),
+  firstVersion(ACCOUNT_LOCK_COLLECTION, leaseSchema),
 ];
 
 /** Every kind, the vault's envelopes also checked with the keys: a merely corrupt one is quarantined. */

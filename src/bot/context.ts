@@ -142,12 +142,12 @@ export function createContext(deps: HandlerDeps, scope: InteractionScope): Conte
       const own = await linkedAccount();
       const token = own?.token ?? settings.serviceToken;
       if (!token) throw new UserFacingError('error.catalogueNeedsLink');
-      return { token, priority: 'interactive' };
+      return { token, priority: 'interactive', person: scope.user.id };
     },
     async ownCall(priority = 'interactive') {
       const own = await linkedAccount();
       if (!own) throw new UserFacingError('error.notLinked');
-      return { token: own.token, priority };
+      return { token: own.token, priority, person: scope.user.id };
     },
   };
 }

@@ -37,6 +37,10 @@ export function describeError(error: unknown, t: Translator): ErrorOutcome {
       outcome: 'invalid_params',
       unexpected: false,
     };
+  if (error instanceof BudgetBusy && error.reason === 'share') {
+    const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000));
+    return { message: t('error.busyShare', { seconds }), outcome: 'busy', unexpected: false };
+  }
   if (error instanceof BudgetBusy || error instanceof RateLimited)
     return { message: t('error.busy'), outcome: 'busy', unexpected: false };
   if (error instanceof Unavailable)

@@ -74,7 +74,14 @@ export async function superviseShards(
   const http =
     config.httpPort === undefined
       ? undefined
-      : await startSupervisorHttp({ port: config.httpPort, manager, shards: shardList.length, logger });
+      : await startSupervisorHttp({
+          port: config.httpPort,
+          host: config.httpHost,
+          metricsToken: config.metricsToken,
+          manager,
+          shards: shardList.length,
+          logger,
+        });
   await manager.spawn({ amount: shardCount, delay, timeout: 120_000 });
   logger.info({ shardCount, shards: shardList }, 'all shards ready');
   return {

@@ -38,12 +38,24 @@ export async function resolveWork(ctx: Context, value: string): Promise<Work> {
   return best;
 }
 
-/** Autocomplete choices for a title typed so far; cached per text so repeats cost nothing. */
+/**
+ * A title search goes to the service from this many characters on: one character matches half the
+ * catalogue and costs a request per keystroke of everyone typing (the shared budget is ~3/s).
+ */
+export const MIN_TITLE_SEARCH_CHARS = 2;
+
+/**
+ * Autocomplete choices for a title typed so far: from the cache first (repeats cost nothing), from the
+ * service only for two characters or more.
+ */
 export async function workChoices(ctx: Context, typed: string): Promise<AutocompleteChoice[]> {
   const query = typed.trim();
-  if (!query) return [];
+  const key = `ac:work:${query}`;
+  const cached = ctx.cache.peek<AutocompleteChoice[]>(key);
+  if (cached) return cached;
+  if ([...query].length < MIN_TITLE_SEARCH_CHARS) return [];
   const call = await ctx.catalogueCall();
-  return ctx.cache.getOrLoad(`ac:work:${query}`, async () => {
+  return ctx.cache.getOrLoad(key, async () => {
     const page = await ctx.service.works(
       {
         filter_title: query,

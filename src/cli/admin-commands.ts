@@ -168,17 +168,18 @@ async function quarantinedOf(context: AdminContext, userId: string) {
   );
 }
 
-/** Revokes (OAuth) and deletes the token, then every record kept for the user; says what went. */
+/**
+ * The same unlink as `/account unlink` (revoke an OAuth token, delete it, then every row about the
+ * person in every collection); what existed is read first, so the report says what went.
+ */
 export async function forget(context: AdminContext, userId: string): Promise<void> {
   const { out, store } = context;
   const subscriptions = (await context.subscriptions.all((s) => s.ownerId === userId)).map((s) => s.id);
-  const outcome = await context.accounts.unlink(userId);
-  const removed = await context.subscriptions.removeByOwner(userId);
-  const preferences = await context.preferenceRecords.delete(userId);
-  const cursor = await store.collection(FEED_CURSOR_COLLECTION, feedCursorSchema).delete(userId);
-  const rate = await store.collection(FEED_RATE_COLLECTION, feedRateSchema).delete(userId);
+  const preferences = (await context.preferenceRecords.get(userId)) !== undefined;
+  const cursor = await store.collection(FEED_CURSOR_COLLECTION, feedCursorSchema).get(userId);
+  const rate = await store.collection(FEED_RATE_COLLECTION, feedRateSchema).get(userId);
   const kept = await quarantinedOf(context, userId);
-  for (const record of kept) await context.quarantine.drop(record.collection, record.key);
+  const outcome = await context.accounts.unlink(userId);
   const token: Record<typeof outcome, string> = {
     revoked: 'revoked at the service and deleted',
     'revoke-failed':
@@ -188,8 +189,11 @@ export async function forget(context: AdminContext, userId: string): Promise<voi
   };
   out(`forgot Discord user ${userId}:`);
   out(`  token: ${token[outcome]}`);
-  out(`  subscriptions removed: ${removed}${subscriptions.length ? ` (${subscriptions.join(', ')})` : ''}`);
+  out(
+    `  subscriptions removed: ${subscriptions.length}${subscriptions.length ? ` (${subscriptions.join(', ')})` : ''}`,
+  );
   out(`  preferences: ${preferences ? 'deleted' : 'none stored'}`);
   out(`  feed position and rate: ${cursor || rate ? 'deleted' : 'none stored'}`);
   out(`  quarantined records: ${kept.length} deleted`);
+  out('  everything else kept about them (claims, marks, pending links, lists): deleted');
 }

@@ -1,6 +1,8 @@
 /** What the admin commands work on: the configured store and the models over it, opened once, closed once. */
 
 import { Accounts } from '../accounts/accounts.js';
+import { forgetPerson } from '../accounts/forget-person.js';
+import { PersonLock } from '../accounts/person-lock.js';
 import {
   preferencesSchema,
   USER_PREFERENCES_COLLECTION,
@@ -66,16 +68,26 @@ export async function openAdminContext(
       })
     : undefined;
   const vault = new TokenVault(store, keyring, { logger });
+  const subscriptions = new Subscriptions(store);
   return {
     config,
     store,
     storeKind: backendKindFor(config.databaseUrl),
-    subscriptions: new Subscriptions(store),
+    subscriptions,
     vault,
     preferences: new UserPreferences(store),
     preferenceRecords: preferenceCollection(store),
     quarantine: new Quarantine(store),
-    accounts: new Accounts(vault, oauth, logger),
+    // The same unlink as /account unlink: serialised with the person's other link changes, and
+    // followed by every collection's rows about them (src/store/collections.ts).
+    accounts: new Accounts({
+      vault,
+      oauth,
+      logger,
+      lock: new PersonLock(store),
+      subscriptions,
+      forgetEverywhere: (discordUserId) => forgetPerson(store, discordUserId),
+    }),
     out,
     async close() {
       await budget.close();

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { isLoopbackHost } from '../config.js';
 import { type Locale, localeFromAcceptLanguage } from '../i18n/locale.js';
 import type { Logger } from '../logger.js';
 import { KIROKU_VERSION } from '../version.js';
@@ -48,10 +49,26 @@ export interface HttpServerOptions {
   logger: Logger;
   health(): Promise<HealthReport>;
   metrics(): Promise<{ contentType: string; body: string }>;
-  /** When set, /metrics answers 401 without `Authorization: Bearer <metricsToken>`. */
+  /**
+   * When set, /metrics answers 401 without `Authorization: Bearer <metricsToken>`. When unset, it is
+   * served only on a loopback interface: listening beyond it, /metrics answers 401 to everyone.
+   */
   metricsToken?: string;
   /** Present when PUBLIC_URL is set. */
   oauthCallback?: OAuthCallbackHandler;
+  /** PUBLIC_URL is https: the pages tell browsers to use nothing else (HSTS). */
+  httpsOnly?: boolean;
+}
+
+/** Sent on the pages when PUBLIC_URL is https: a year, the usual preload-ready value. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** How /metrics is guarded: by its token, open on loopback only, or closed beyond loopback without one. */
+type MetricsGuard = { kind: 'token'; token: string } | { kind: 'open' } | { kind: 'closed' };
+
+function metricsGuard(options: HttpServerOptions): MetricsGuard {
+  if (options.metricsToken !== undefined) return { kind: 'token', token: options.metricsToken };
+  return isLoopbackHost(options.host ?? '127.0.0.1') ? { kind: 'open' } : { kind: 'closed' };
 }
 
 /** A form with one token and one action; anything bigger is not ours. */
@@ -103,6 +120,12 @@ export async function startHttpServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   options.logger.info({ port, host }, 'http server listening');
+  if (metricsGuard(options).kind === 'closed') {
+    options.logger.warn(
+      { host },
+      'http: /metrics answers 401 because the server listens beyond loopback and METRICS_TOKEN is unset; set METRICS_TOKEN (16+ characters) and send "Authorization: Bearer <METRICS_TOKEN>" to read it',
+    );
+  }
   return {
     port,
     close: () =>
@@ -120,18 +143,20 @@ async function route(
 ): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const method = request.method ?? 'GET';
-  const isRead = method === 'GET' || method === 'HEAD';
   const callback = url.pathname === '/oauth/callback' ? options.oauthCallback : undefined;
   const browser = localeFromAcceptLanguage(request.headers['accept-language']);
   if (callback && method === 'POST') {
-    sendPage(response, await callback.confirm(await readForm(request), browser));
+    sendPage(response, await callback.confirm(await readForm(request), browser), options);
     return;
   }
-  if (!isRead) {
+  // The callback's GET consumes the state and exchanges the code: a HEAD (a link preview, a
+  // prefetcher) must not do that, so the callback answers GET only.
+  const allowed = callback ? ['GET', 'POST'] : ['GET', 'HEAD'];
+  if (!allowed.includes(method)) {
     response.writeHead(405, {
       'content-type': TEXT,
       'cache-control': 'no-store',
-      allow: callback ? 'GET, HEAD, POST' : 'GET, HEAD',
+      allow: allowed.join(', '),
     });
     response.end('method not allowed\n');
     return;
@@ -155,7 +180,8 @@ async function route(
       return;
     }
     case '/metrics': {
-      if (options.metricsToken !== undefined && !bearerMatches(request, options.metricsToken)) {
+      const guard = metricsGuard(options);
+      if (guard.kind === 'closed' || (guard.kind === 'token' && !bearerMatches(request, guard.token))) {
         response.writeHead(401, {
           'content-type': TEXT,
           'cache-control': 'no-store',
@@ -170,7 +196,7 @@ async function route(
     }
     case '/oauth/callback':
       if (callback) {
-        sendPage(response, await callback.show(url.searchParams, browser));
+        sendPage(response, await callback.show(url.searchParams, browser), options);
         return;
       }
       break;
@@ -217,8 +243,12 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
   });
 }
 
-function sendPage(response: ServerResponse, page: HtmlPage): void {
-  response.writeHead(page.status, { ...HTML_HEADERS, 'cache-control': 'no-store' });
+function sendPage(response: ServerResponse, page: HtmlPage, options: HttpServerOptions): void {
+  response.writeHead(page.status, {
+    ...HTML_HEADERS,
+    'cache-control': 'no-store',
+    ...(options.httpsOnly ? { 'strict-transport-security': HSTS } : {}),
+  });
   response.end(page.html);
 }
 

@@ -101,7 +101,7 @@ export class AiringPosts {
       const current = await this.#deps.subscriptions.get(subscription.id);
       if (current?.state !== 'active') return;
       const { membership } = this.#deps;
-      if (membership && !(await membership.allows(subscription.guildId, subscription.ownerId))) return;
+      if (membership && !(await membership.allows(subscription))) return;
       const result = await this.#deps.outbox.deliver(subscription.channelId, key, () =>
         airingMessage(program, postTranslator(subscription)),
       );

@@ -93,7 +93,7 @@ export class AiringAlerts {
       const current = await this.#deps.subscriptions.get(subscription.id);
       if (current?.state !== 'active') return;
       const { membership } = this.#deps;
-      if (membership && !(await membership.allows(subscription.guildId, subscription.ownerId))) return;
+      if (membership && !(await membership.allows(subscription))) return;
       const result = await this.#deps.outbox.deliver(subscription.channelId, `alert:${program.id}`, () =>
         alertMessage(program, postTranslator(subscription)),
       );

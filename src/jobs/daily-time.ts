@@ -5,7 +5,7 @@
  */
 import { Cron } from 'croner';
 import { HH_MM } from '../subscriptions/model.js';
-import { isValidTimeZone } from '../time-zone.js';
+import { isValidTimeZone, zoneCache } from '../time-zone.js';
 
 export interface DailyFire {
   /** The instant of the fire. */
@@ -23,8 +23,8 @@ export interface DailySchedule {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept. */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept (bounded). */
+export const dateFormats = zoneCache<Intl.DateTimeFormat>();
 
 function dateFormatFor(timeZone: string): Intl.DateTimeFormat {
   let format = dateFormats.get(timeZone);

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 /**
  * The daily digest of each schedule subscription, at its HH:MM in its IANA zone.
  *
@@ -72,7 +73,8 @@ export class DailyDigest {
   readonly #states: Collection<DigestState>;
   readonly #prefetchMs: number;
   readonly #catchUpMs: number;
-  readonly #schedules = new Map<string, DailySchedule | null>();
+  /** By time and zone; bounded, so odd spellings stored long ago cannot grow it without end. */
+  readonly #schedules = new LRUCache<string, { schedule: DailySchedule | null }>({ max: 4096 });
   /** Prefetched programs by owner + fire + options (shared by an owner's subscriptions). */
   readonly #prefetched = new Map<string, { fireAt: number; result: Promise<Prefetched> }>();
 
@@ -86,16 +88,16 @@ export class DailyDigest {
   /** The croner schedule of a subscription, or null (logged once) when its time or zone is invalid. */
   #scheduleOf(settings: ScheduleSettings): DailySchedule | null {
     const key = `${settings.time}|${settings.timezone}`;
-    let schedule = this.#schedules.get(key);
-    if (schedule === undefined) {
-      try {
-        schedule = dailySchedule(settings.time, settings.timezone);
-      } catch (error) {
-        this.#deps.logger.error({ err: error, key }, 'digest: invalid time or time zone');
-        schedule = null;
-      }
-      this.#schedules.set(key, schedule);
+    const cached = this.#schedules.get(key);
+    if (cached) return cached.schedule;
+    let schedule: DailySchedule | null;
+    try {
+      schedule = dailySchedule(settings.time, settings.timezone);
+    } catch (error) {
+      this.#deps.logger.error({ err: error, key }, 'digest: invalid time or time zone');
+      schedule = null;
     }
+    this.#schedules.set(key, { schedule });
     return schedule;
   }
 
@@ -233,7 +235,7 @@ export class DailyDigest {
     const current = await this.#deps.subscriptions.get(subscription.id);
     if (current?.state !== 'active') return;
     const { membership } = this.#deps;
-    if (membership && !(await membership.allows(subscription.guildId, subscription.ownerId))) return;
+    if (membership && !(await membership.allows(subscription))) return;
     const owner = await this.#ownerName(subscription.ownerId);
     const result = await this.#deps.outbox.deliver(
       subscription.channelId,

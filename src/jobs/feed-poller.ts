@@ -182,16 +182,22 @@ export class FeedPoller {
     const again = await this.#deps.subscriptions.all(
       (s) => s.ownerId === ownerId && s.kind === 'feed' && s.state === 'active',
     );
-    return this.#kept(again, report);
+    return (await this.#kept(again, report)).kept;
   }
 
-  /** An owner who left a server (or a server kiroku left) gets those subscriptions disabled here. */
-  async #kept(subscriptions: Subscription[], report: CycleReport): Promise<Subscription[]> {
+  /**
+   * An owner who left a server, may no longer post in a channel (or a server kiroku left) gets those
+   * subscriptions stopped here; `retryLater` when Discord could not answer a check.
+   */
+  async #kept(
+    subscriptions: Subscription[],
+    report: CycleReport,
+  ): Promise<{ kept: Subscription[]; retryLater: boolean }> {
     const { membership } = this.#deps;
-    if (!membership) return subscriptions;
-    const kept = await membership.keep(subscriptions);
-    report.disabled += subscriptions.length - kept.length;
-    return kept;
+    if (!membership) return { kept: subscriptions, retryLater: false };
+    const { kept, retryLater } = await membership.keep(subscriptions);
+    if (!retryLater) report.disabled += subscriptions.length - kept.length;
+    return { kept, retryLater };
   }
 
   async #pollOwner(
@@ -200,8 +206,13 @@ export class FeedPoller {
     mark: string | undefined,
     report: CycleReport,
   ): Promise<void> {
-    const { service, now } = this.#deps;
-    const read = await this.#kept(all, report);
+    const { service, logger, now } = this.#deps;
+    const { kept: read, retryLater } = await this.#kept(all, report);
+    // A check Discord could not answer holds the whole poll back: the cursor stays, nothing is skipped.
+    if (retryLater) {
+      report.retryLater += 1;
+      return;
+    }
     if (read.length === 0) return;
     const stored = await ownerToken(this.#deps, ownerId);
     if (!stored) return;

@@ -143,6 +143,31 @@ export class SubscriptionNotices {
     });
   }
 
+  /**
+   * The owner may no longer see or send in the channel: pauses their subscriptions there (relinking
+   * does not resume them; removing and making them again once they may post does) and tells them once.
+   */
+  pauseNoAccess(channelId: string, ownerId: string): Promise<Subscription[]> {
+    return this.#serial(async () => {
+      const { subscriptions, poster, logger } = this.#options;
+      const active = await subscriptions.all(
+        (s) => s.channelId === channelId && s.ownerId === ownerId && s.state === 'active',
+      );
+      for (const subscription of active) {
+        await subscriptions.update(subscription.id, {
+          state: 'paused',
+          stateReason: STATE_REASONS.ownerNoAccess,
+        });
+      }
+      if (active.length === 0) return active;
+      logger.warn({ channelId, ownerId, count: active.length }, 'jobs: the owner may not post there; paused');
+      const t = await this.#ownerT(ownerId);
+      const params = { channel: `<#${channelId}>`, ids: listIds(active.map((s) => s.id)) };
+      await poster.notifyUser(ownerId, t('jobs.notice.ownerNoAccess', params));
+      return active;
+    });
+  }
+
   /** kiroku was removed from the server: disables every subscription there and tells each owner once. */
   disableGuild(guildId: string): Promise<Subscription[]> {
     return this.#serial(async () => {

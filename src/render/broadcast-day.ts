@@ -5,6 +5,7 @@
  * Pure functions of an instant, an IANA zone and the day start; the wall clock (DST included)
  * comes from Intl.
  */
+import { zoneCache } from '../time-zone.js';
 
 /** Minutes after midnight at which a broadcast day starts by default (05:00). */
 export const DEFAULT_BROADCAST_DAY_START = 5 * 60;
@@ -21,7 +22,8 @@ export interface BroadcastTime {
   minute: number;
 }
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
+/** One format per zone, kept (bounded: see zoneCache). */
+export const wallClocks = zoneCache<Intl.DateTimeFormat>();
 
 function wallClock(timeZone: string): Intl.DateTimeFormat {
   let format = wallClocks.get(timeZone);

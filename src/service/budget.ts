@@ -3,8 +3,9 @@
  *
  * - Starts are spaced at least `floor(1000 / rate) + 1` ms apart, so any 1-second window
  *   holds at most ceil(rate) starts (the service rejects a 5th request within 1000 ms per IP).
- * - Strict priority interactive > write > announcement > poll, FIFO within a priority; a
- *   permit is handed to the best waiting task at the moment it becomes free.
+ * - Strict priority interactive > write > announcement > poll (a starving lower priority gets a
+ *   permit now and then); within a priority, calls take turns person by person (fair-queue.ts), and
+ *   one person may have only a few interactive calls waiting: more are refused with the wait.
  * - A 429 pauses the whole budget: 1 s, 2 s, 4 s ... capped at 30 s, reset by a success.
  * - With several processes, rate-limiter-flexible is the shared gate: each start consumes the point of its time slot
  *   and a pause is a blocked key, so a RateLimiterRedis (same options) shares both across
@@ -19,6 +20,7 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
 import { BudgetBusy } from './errors.js';
+import { FairQueue } from './fair-queue.js';
 
 export type Priority = 'interactive' | 'write' | 'announcement' | 'poll';
 export const PRIORITIES: readonly Priority[] = ['interactive', 'write', 'announcement', 'poll'];
@@ -26,6 +28,8 @@ export const PRIORITIES: readonly Priority[] = ['interactive', 'write', 'announc
 export interface RunOptions {
   /** Give up with BudgetBusy when the call cannot start within this many ms. */
   maxWaitMs?: number;
+  /** The Discord user the call is for: people take turns, and each has a bounded share of the queue. */
+  person?: string | undefined;
   /** Operation name for BudgetBusy and logs. */
   operation?: string;
 }
@@ -70,12 +74,16 @@ export interface RequestBudgetOptions {
 
 interface Waiter {
   priority: Priority;
+  person?: string | undefined;
   operation: string;
   enqueuedAt: number;
   start: () => void;
   fail: (error: Error) => void;
   deadline?: ReturnType<typeof setTimeout>;
 }
+
+/** Interactive calls one person may have waiting; a further one is refused (their share is used). */
+export const MAX_QUEUED_PER_PERSON = 3;
 
 /** A lower-priority call waiting this long is starving; it then gets one permit in RESCUE_EVERY. */
 const STARVATION_MS = 5_000;
@@ -99,11 +107,11 @@ class PriorityBudget implements RequestBudget {
   private readonly maxPauseMs: number;
   /** The gate shared with other processes; without one, the local pace alone is exact. */
   private readonly limiter: RateLimiterAbstract | undefined;
-  private readonly queues: Record<Priority, Waiter[]> = {
-    interactive: [],
-    write: [],
-    announcement: [],
-    poll: [],
+  private readonly queues: Record<Priority, FairQueue<Waiter>> = {
+    interactive: new FairQueue(),
+    write: new FairQueue(),
+    announcement: new FairQueue(),
+    poll: new FairQueue(),
   };
   private lastStart = Number.NEGATIVE_INFINITY;
   /** Slot number -> start time of this process's recent starts (the last second's worth). */
@@ -135,11 +143,24 @@ class PriorityBudget implements RequestBudget {
     const operation = opts.operation ?? 'budget';
     if (this.closed) return Promise.reject(new BudgetBusy(operation, 'closed'));
     const maxWaitMs = opts.maxWaitMs ?? (priority === 'interactive' ? this.interactiveMaxWaitMs : undefined);
-    if (maxWaitMs !== undefined && this.estimatedWaitMs(priority) > maxWaitMs) {
+    const { person } = opts;
+    if (person !== undefined && this.queues[priority].queuedBy(person) >= MAX_QUEUED_PER_PERSON) {
+      // This person's share is in use: they are told when one of their calls will have started.
+      const retryAfterMs = this.estimatedWaitMs(priority, person);
+      return Promise.reject(new BudgetBusy(operation, 'share', maxWaitMs, retryAfterMs));
+    }
+    if (maxWaitMs !== undefined && this.estimatedWaitMs(priority, person) > maxWaitMs) {
       return Promise.reject(new BudgetBusy(operation, 'wait', maxWaitMs));
     }
     const started = new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { priority, operation, enqueuedAt: this.now(), start: resolve, fail: reject };
+      const waiter: Waiter = {
+        priority,
+        person,
+        operation,
+        enqueuedAt: this.now(),
+        start: resolve,
+        fail: reject,
+      };
       if (maxWaitMs !== undefined) {
         waiter.deadline = setTimeout(() => {
           if (this.remove(waiter)) reject(new BudgetBusy(operation, 'wait', maxWaitMs));
@@ -193,19 +214,19 @@ class PriorityBudget implements RequestBudget {
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = undefined;
     for (const priority of PRIORITIES) {
-      for (const waiter of this.queues[priority].splice(0)) {
+      for (const waiter of this.queues[priority].drain()) {
         if (waiter.deadline) clearTimeout(waiter.deadline);
         waiter.fail(new BudgetBusy(waiter.operation, 'closed'));
       }
     }
   }
 
-  /** How long a new call of this priority would wait behind the pause and everything ahead of it. */
-  private estimatedWaitMs(priority: Priority): number {
+  /** How long a new call of this priority (for this person) would wait behind the pause and what is ahead. */
+  private estimatedWaitMs(priority: Priority, person?: string): number {
     const now = this.now();
     let ahead = 0;
     for (const p of PRIORITIES) {
-      ahead += this.queues[p].length;
+      ahead += p === priority ? this.queues[p].aheadOf(person) : this.queues[p].length;
       if (p === priority) break;
     }
     const free = Math.max(this.pausedUntil, this.lastStart + this.intervalMs, now);
@@ -213,11 +234,7 @@ class PriorityBudget implements RequestBudget {
   }
 
   private remove(waiter: Waiter): boolean {
-    const queue = this.queues[waiter.priority];
-    const index = queue.indexOf(waiter);
-    if (index === -1) return false;
-    queue.splice(index, 1);
-    return true;
+    return this.queues[waiter.priority].remove(waiter);
   }
 
   /** Permits handed to a higher priority since the last one that went to a starving waiter. */
@@ -248,7 +265,7 @@ class PriorityBudget implements RequestBudget {
     const now = this.now();
     let oldest: Waiter | undefined;
     for (const priority of PRIORITIES.slice(1)) {
-      const head = this.queues[priority][0];
+      const head = this.queues[priority].peek();
       if (head && now - head.enqueuedAt >= STARVATION_MS && (!oldest || head.enqueuedAt < oldest.enqueuedAt))
         oldest = head;
     }

@@ -131,6 +131,7 @@ export class ServiceClient {
       method: spec.method,
       priority: call.priority,
       maxWaitMs: call.maxWaitMs,
+      person: call.person,
       budget: this.budget,
       logger: this.logger,
       observe: this.observe,

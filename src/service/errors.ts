@@ -110,17 +110,30 @@ export class MalformedResponse extends ServiceError {
 /** The request budget could not start the call in time (or was closed). */
 export class BudgetBusy extends ServiceError {
   override name = 'BudgetBusy';
-  /** `wait`: the allowed wait would be exceeded; `closed`: the budget was shut down. */
-  readonly reason: 'wait' | 'closed';
+  /**
+   * `wait`: the allowed wait would be exceeded; `share`: the person already has their share of calls
+   * waiting; `closed`: the budget was shut down.
+   */
+  readonly reason: 'wait' | 'share' | 'closed';
+  /** With `share`: about how long until the person may try again. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(operation: string, reason: 'wait' | 'closed', maxWaitMs?: number) {
+  constructor(
+    operation: string,
+    reason: 'wait' | 'share' | 'closed',
+    maxWaitMs?: number,
+    retryAfterMs?: number,
+  ) {
     super(
       operation,
       reason === 'closed'
         ? 'the request budget is closed'
-        : `the service is busy: the request could not start within ${maxWaitMs ?? 0} ms`,
+        : reason === 'share'
+          ? 'this person already has their share of calls waiting'
+          : `the service is busy: the request could not start within ${maxWaitMs ?? 0} ms`,
     );
     this.reason = reason;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

@@ -22,7 +22,14 @@ export interface HttpTransportOptions {
   keepAliveTimeoutMs?: number;
   /** Local address the sockets are bound to (SERVICE_LOCAL_ADDRESS: the egress IP the service sees). */
   localAddress?: string;
+  /**
+   * The largest response body read, in bytes (default 8 MiB: a full page of works is a few hundred
+   * KiB). Bodies are read whole, so a larger one is refused rather than held in memory.
+   */
+  maxResponseBytes?: number;
 }
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export interface HttpRequest {
   /** Used in error messages and logs. */
@@ -52,6 +59,7 @@ export class HttpTransport {
     this.options = {
       connections: options.connections ?? 8,
       keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? 30_000,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       localAddress: options.localAddress,
     };
   }
@@ -63,6 +71,7 @@ export class HttpTransport {
         connections: this.options.connections,
         keepAliveTimeout: this.options.keepAliveTimeoutMs,
         pipelining: 1,
+        maxResponseSize: this.options.maxResponseBytes,
         ...(this.options.localAddress ? { localAddress: this.options.localAddress } : {}),
       });
       this.pools.set(origin, pool);
@@ -144,6 +153,13 @@ function classifyTransportError(
   const code = errorCode(error);
   // Keep only the class and code: undici errors carry no secrets, but keep causes small anyway.
   const cause = new Error(`${error instanceof Error ? error.name : 'Error'}${code ? ` ${code}` : ''}`);
+  if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+    // Not retried: the same request would bring the same oversized answer.
+    return new MalformedResponse(operation, 'the response body is larger than kiroku reads', {
+      ...(status === undefined ? {} : { status }),
+      cause,
+    });
+  }
   if (aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {
     return new Unavailable(operation, 'timeout', { cause });
   }
@@ -159,12 +175,16 @@ function header(response: HttpResponse, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+/** How much of a WWW-Authenticate header is parsed. */
+export const MAX_WWW_AUTHENTICATE_CHARS = 1024;
+
 /** `Bearer realm="Doorkeeper", error="invalid_token", ...` -> { realm, error, ... }. */
 export function parseWwwAuthenticate(value: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (!value) return out;
   const pattern = /([a-zA-Z_][\w-]*)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/g;
-  for (const match of value.matchAll(pattern)) {
+  // Doorkeeper's header is under 200 characters; a longer one is read only so far.
+  for (const match of value.slice(0, MAX_WWW_AUTHENTICATE_CHARS).matchAll(pattern)) {
     const key = match[1];
     if (key === undefined) continue;
     out[key.toLowerCase()] = (match[2] ?? match[3] ?? '').replace(/\\(.)/g, '$1');

@@ -11,6 +11,8 @@ export interface CallOptions {
   priority: Priority;
   /** Give up with BudgetBusy if the call cannot start in time (interactive default: the budget's). */
   maxWaitMs?: number;
+  /** The Discord user the call is for: the budget lets people take turns (see budget.ts). */
+  person?: string;
 }
 
 /** One method per operation, named in camelCase: `searchUsers(params, call)` for `search_users`. */

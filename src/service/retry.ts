@@ -58,6 +58,8 @@ export interface CallSpec<T> {
   method: string;
   priority: Priority;
   maxWaitMs?: number | undefined;
+  /** Who the call is for (fair turns in the budget). */
+  person?: string | undefined;
   budget: RequestBudget;
   logger?: Logger | undefined;
   observe?: RequestObserver | undefined;
@@ -70,10 +72,11 @@ export interface CallSpec<T> {
 export async function callWithRetry<T>(spec: CallSpec<T>): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const runOptions =
-        spec.maxWaitMs === undefined
-          ? { operation: spec.operation }
-          : { operation: spec.operation, maxWaitMs: spec.maxWaitMs };
+      const runOptions = {
+        operation: spec.operation,
+        person: spec.person,
+        ...(spec.maxWaitMs === undefined ? {} : { maxWaitMs: spec.maxWaitMs }),
+      };
       return await spec.budget.run(spec.priority, () => attemptOnce(spec, attempt), runOptions);
     } catch (error) {
       if (attempt >= spec.retry.maxRetries || !isRetryable(error, spec.method)) throw error;

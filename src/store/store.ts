@@ -79,6 +79,11 @@ export interface Store {
 
 export interface StoreOptions {
   logger?: Logger;
+  /**
+   * The only collection names this store accepts (the app passes STORE_COLLECTIONS, so every
+   * collection is listed with where a person's rows are); any name when absent (tests, tools).
+   */
+  collections?: Readonly<Record<string, unknown>>;
 }
 
 /** Compare-and-set rounds before `update`/`take` give up (only under heavy contention on one key). */
@@ -317,6 +322,11 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
     collection<T>(name: string, schema: z.ZodType<T>): Collection<T> {
       checkName(name);
       opened.add(name);
+      if (options.collections && !Object.hasOwn(options.collections, name)) {
+        throw new StoreError(
+          `store: collection ${JSON.stringify(name)} is not listed in src/store/collections.ts (list it with where a person's rows are, so unlink forgets them)`,
+        );
+      }
       return new KeyvCollection(context, name, schema);
     },
 

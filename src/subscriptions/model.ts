@@ -66,7 +66,15 @@ export const STATE_REASONS = {
   botRemoved: 'bot-removed',
   /** The operator paused it (admin pause): only the operator resumes it, never a relink. */
   operator: 'operator',
+  /** The owner may no longer see or send messages in the subscription's channel (a pause). */
+  ownerNoAccess: 'owner-no-access',
 } as const;
+
+/**
+ * Pauses that mean "the owner's token stopped working": a relink to the same account ends them. Every
+ * other pause (an operator's, a permission check's) is someone else's decision and stays.
+ */
+export const TOKEN_PAUSE_REASONS: readonly string[] = [STATE_REASONS.tokenRefused, STATE_REASONS.notLinked];
 
 /** Abuse limits on subscriptions (issue 15): each one costs requests to the service every day. */
 export const SUBSCRIPTION_CAPS = { perGuild: 25, perOwner: 10 } as const;
@@ -219,9 +227,17 @@ export class Subscriptions {
     return owned.length;
   }
 
-  /** Re-activates an owner's paused subscriptions (after a successful /account link); returns how many. */
+  /**
+   * Re-activates the owner's subscriptions paused because their token stopped working (after they
+   * linked the same account again); returns how many. Other pauses are left as they are.
+   */
   async resumeOwner(ownerId: string): Promise<number> {
-    const paused = await this.all((s) => s.ownerId === ownerId && s.state === 'paused');
+    const paused = await this.all(
+      (s) =>
+        s.ownerId === ownerId &&
+        s.state === 'paused' &&
+        TOKEN_PAUSE_REASONS.includes(s.stateReason ?? STATE_REASONS.tokenRefused),
+    );
     for (const subscription of paused) await this.update(subscription.id, { state: 'active' });
     return paused.length;
   }

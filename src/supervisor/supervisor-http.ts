@@ -6,6 +6,9 @@ import { ShardCensus } from './shard-census.js';
 
 export async function startSupervisorHttp(options: {
   port: number;
+  /** HTTP_HOST and METRICS_TOKEN, as a single process uses them. */
+  host: string;
+  metricsToken: string | undefined;
   manager: ShardingManager;
   /** How many shards this host runs (all of them must be ready to be healthy). */
   shards: number;
@@ -14,6 +17,8 @@ export async function startSupervisorHttp(options: {
   const census = new ShardCensus(options.manager, options.shards);
   return startHttpServer({
     port: options.port,
+    host: options.host,
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     logger: options.logger,
     health: () => census.health(),
     metrics: () => census.metrics(),

@@ -10,6 +10,7 @@ export {
   parseKeyList,
 } from './keyring.js';
 export {
+  type PreviousToken,
   type RotationResult,
   type StoredToken,
   storedTokenSchema,

@@ -119,12 +119,25 @@ export interface KeyRingSource {
   vaultKey: string | undefined;
   vaultKeys: string | undefined;
   dataDir: string;
+  /** The store the sealed tokens live in: a shared one (Redis, PostgreSQL) needs a configured key. */
+  databaseUrl?: string;
 }
 
 function sourceOf(input: KeyRingSource | Config): KeyRingSource {
-  if ('vault' in input)
-    return { vaultKey: input.vault.key, vaultKeys: input.vault.keys, dataDir: input.dataDir };
+  if ('vault' in input) {
+    return {
+      vaultKey: input.vault.key,
+      vaultKeys: input.vault.keys,
+      dataDir: input.dataDir,
+      databaseUrl: input.databaseUrl,
+    };
+  }
   return input;
+}
+
+/** Redis and PostgreSQL are reached over the network, so several processes or hosts may share them. */
+function isSharedStore(databaseUrl: string | undefined): boolean {
+  return databaseUrl !== undefined && !databaseUrl.startsWith('sqlite:');
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -225,6 +238,12 @@ export async function loadKeyRing(
     return ring;
   }
 
+  if (isSharedStore(source.databaseUrl)) {
+    // A key generated into one host's DATA_DIR would seal tokens no other process can open.
+    throw new ConfigError(
+      'VAULT_KEY: required when DATABASE_URL is a shared Redis or PostgreSQL store (every process needs the same key); create one with `openssl rand -base64 32`',
+    );
+  }
   const existing = await readKeyFile(file, logger);
   if (existing) return KeyRing.fromKeys([{ key: existing }]);
   if (options.createKeyFile === false) {

@@ -19,6 +19,12 @@ export type StoredToken = z.infer<typeof storedTokenSchema>;
 
 export const VAULT_COLLECTION = 'vault';
 
+/** What a swap or take found in the user's place: nothing, a token, or a record that does not open. */
+export type PreviousToken =
+  | { kind: 'none' }
+  | { kind: 'token'; stored: StoredToken }
+  | { kind: 'unreadable' };
+
 /** The stored record is the envelope text. */
 export const envelopeSchema = z.string().min(1);
 
@@ -135,6 +141,54 @@ export class TokenVault {
 
   /** Seals and stores the token record for a user, replacing any previous one. */
   async put(discordUserId: string, stored: StoredToken): Promise<void> {
+    const envelope = this.#sealed(discordUserId, stored);
+    await this.#exclusive(discordUserId, () =>
+      this.#write(discordUserId, () => this.#envelopes.set(discordUserId, envelope), envelope),
+    );
+  }
+
+  /**
+   * Stores the user's token and returns exactly the record it replaced, in one compare-and-set in the
+   * store: of two processes linking one person at once, each learns what it replaced, so every
+   * replaced token can be revoked once and none twice.
+   */
+  async swap(discordUserId: string, stored: StoredToken): Promise<PreviousToken> {
+    const envelope = this.#sealed(discordUserId, stored);
+    let replaced: string | undefined;
+    const replace = async () => {
+      const written = await this.#envelopes.update(discordUserId, (current) => {
+        replaced = current;
+        return envelope;
+      });
+      if (written === envelope) return;
+      // update leaves a record the store cannot read alone: write over it, nothing in it opens.
+      replaced = '';
+      await this.#envelopes.set(discordUserId, envelope);
+    };
+    await this.#exclusive(discordUserId, () => this.#write(discordUserId, replace, envelope));
+    return this.#previous(discordUserId, replaced);
+  }
+
+  /** Deletes the user's record and returns what it held; of two callers only one gets the token. */
+  async take(discordUserId: string): Promise<PreviousToken> {
+    const taken = await this.#exclusive(discordUserId, () =>
+      this.#write(discordUserId, () => this.#envelopes.take(discordUserId), undefined),
+    );
+    return this.#previous(discordUserId, taken);
+  }
+
+  /** '' stands for a record that was there but unreadable. */
+  #previous(discordUserId: string, envelope: string | undefined): PreviousToken {
+    if (envelope === undefined) return { kind: 'none' };
+    try {
+      return { kind: 'token', stored: this.#decode(open(envelope, this.#keyring, discordUserId)) };
+    } catch (error) {
+      if (error instanceof VaultError) return { kind: 'unreadable' };
+      throw error;
+    }
+  }
+
+  #sealed(discordUserId: string, stored: StoredToken): string {
     const parsed = storedTokenSchema.safeParse(stored);
     if (!parsed.success) {
       const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
@@ -143,10 +197,7 @@ export class TokenVault {
         `vault: refusing to store an invalid token record (fields: ${fields})`,
       );
     }
-    const envelope = seal(JSON.stringify(parsed.data), this.#keyring.active, discordUserId);
-    await this.#exclusive(discordUserId, () =>
-      this.#write(discordUserId, () => this.#envelopes.set(discordUserId, envelope), envelope),
-    );
+    return seal(JSON.stringify(parsed.data), this.#keyring.active, discordUserId);
   }
 
   /** The user's token record; undefined when none is stored; VaultError when one is stored but cannot be opened. */
@@ -212,6 +263,19 @@ export class TokenVault {
     return this.#exclusive(discordUserId, () =>
       this.#write(discordUserId, () => this.#envelopes.delete(discordUserId), undefined),
     );
+  }
+
+  /**
+   * Key ids that stored envelopes name and no configured key has (each once). An envelope too
+   * damaged to name a key is not counted here: it is one unreadable record, not a missing key.
+   */
+  async unknownKeyIds(): Promise<string[]> {
+    const unknown = new Set<string>();
+    for await (const [, envelope] of this.#envelopes.entries()) {
+      const kid = envelopeKeyId(envelope);
+      if (kid !== undefined && this.#keyring.get(kid) === undefined) unknown.add(kid);
+    }
+    return [...unknown].sort();
   }
 
   /** Every Discord user id with a stored record. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * `npm run admin` over a store holding two people's links, subscriptions, preferences, a feed cursor
  * and a quarantined record: on SQLite and on a real redis-server, as the program parses its arguments.
@@ -136,6 +137,8 @@ for (const backend of backends()) {
           SERVICE_URL: emulator.url,
           SERVICE_CLIENT_ID: DEMO_OAUTH_CLIENT.id,
           SERVICE_CLIENT_SECRET: DEMO_OAUTH_CLIENT.secret,
+          // A shared store needs a configured key (a generated one would open nothing elsewhere).
+          VAULT_KEY: randomBytes(32).toString('base64'),
         });
         oauthToken = emulator.data.issueToken(DEMO_USERS.alice.id, ['read'], {
           applicationUid: DEMO_OAUTH_CLIENT.id,

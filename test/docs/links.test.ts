@@ -7,13 +7,6 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anchors, REPO_ROOT, readDoc, relativeLinks } from './markdown.js';
 
-/**
- * Pages other branches of this release write (security, monitoring, the vulnerability policy). A
- * link to one is allowed only while the page is missing: once it exists, take it out of this list,
- * and its links are checked like every other.
- */
-const AWAITED_PAGES = ['docs/security.md', 'SECURITY.md'];
-
 const DOCS = readdirSync(path.join(REPO_ROOT, 'docs'))
   .filter((name) => name.endsWith('.md'))
   .map((name) => `docs/${name}`);
@@ -35,12 +28,6 @@ describe('the documentation', () => {
       const target = link.file
         ? path.relative(REPO_ROOT, path.resolve(REPO_ROOT, path.dirname(document), link.file))
         : document;
-      if (AWAITED_PAGES.includes(target)) {
-        expect(existsSync(path.join(REPO_ROOT, target)), `${target} exists: drop it from AWAITED_PAGES`).toBe(
-          false,
-        );
-        continue;
-      }
       expect(existsSync(path.join(REPO_ROOT, target)), `${document} → ${target}`).toBe(true);
       if (link.anchor && target.endsWith('.md'))
         expect(anchors(readDoc(target)), `${document} → ${target}#${link.anchor}`).toContain(link.anchor);

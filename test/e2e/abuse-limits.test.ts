@@ -148,6 +148,29 @@ describe('subscription caps and bounded autocomplete', () => {
     expect((await stack.kiroku.deps.subscriptions.all((s) => s.ownerId === USERS.alice.id)).length).toBe(0);
   });
 
+  it('a work autocomplete asks the service only from two characters on, and a repeat not at all', async () => {
+    stack.emulator.data.createWork({ title: 'Quiet Harbour' });
+    const ask = async (typed: string) =>
+      (
+        await stack.discord.autocomplete({
+          name: 'work',
+          subcommand: 'info',
+          options: { work: typed },
+          focused: 'work',
+          // Not alice: an earlier test used up her autocompletes for these 10 s.
+          user: USERS.bob,
+        })
+      ).reply(TIMEOUT);
+    const before = stack.emulator.stats.requests;
+    expect((await ask('Q')).choices).toEqual([]);
+    expect(stack.emulator.stats.requests - before).toBe(0);
+    expect((await ask('Qu')).choices?.length).toBeGreaterThan(0);
+    const afterSearch = stack.emulator.stats.requests;
+    expect(afterSearch - before).toBe(1);
+    await ask('Qu');
+    expect(stack.emulator.stats.requests).toBe(afterSearch);
+  });
+
   it(`episode autocomplete walks at most ${AUTOCOMPLETE_MAX_PAGES} pages of a long work`, async () => {
     const data = stack.emulator.data;
     const work = data.createWork({ title: 'Long Running Show' });

@@ -169,7 +169,7 @@ describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
     expect((await post({ form_token: 'x'.repeat(10_000), action: 'confirm' })).status).toBe(413);
     const put = await fetch(`${base}/oauth/callback`, { method: 'PUT' });
     expect(put.status).toBe(405);
-    expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(put.headers.get('allow')).toBe('GET, POST');
     expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(405);
     // An expired or unknown state on GET gets a page in the browser's language.
     const stale = await fetch(`${base}/oauth/callback?state=${'s'.repeat(24)}&code=abc`, {

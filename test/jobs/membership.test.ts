@@ -1,15 +1,18 @@
+import { OverwriteType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { STATE_REASONS } from '../../src/jobs/index.js';
 import { DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
 import { type Harness, harnessPerTest, OWNERS } from './harness.js';
 
 /**
- * Issue 15, item 3: a subscription stops when its owner is no longer a member of the server (or
- * kiroku is no longer in it), found by asking Discord at most once a day per (server, owner),
- * before that day's first post.
+ * Issue 15, item 3 and issue 28, item 7: a subscription stops when its owner is no longer a member of
+ * the server, may no longer see or send in its channel (or kiroku is no longer in the server), found
+ * by asking Discord before a post when the last check of that (channel, owner) is over an hour old.
+ * A check Discord cannot answer is not a yes: the post waits for the next one.
  */
 const START = '2025-06-01T12:00:00Z';
 const DAY = 24 * 60 * 60_000;
+const HOUR = 60 * 60_000;
 
 const openHarness = harnessPerTest();
 const open = (start: string): Promise<Harness> => openHarness({ start });
@@ -63,26 +66,83 @@ describe('owner membership', () => {
     );
   });
 
-  it('asks Discord at most once a day per (server, owner), also across a restart, and again the next day', async () => {
+  it('asks Discord at most once an hour per (channel, owner), also across a restart, and again after the hour', async () => {
     const h = await open(START);
-    const [first = '', second = ''] = h.channels;
+    const [first = ''] = h.channels;
     await feedOf(h, OWNERS.alice, 'alice', first);
-    await h.subscribe({ kind: 'feed', channelId: second, ownerId: OWNERS.alice, feed: { actions: [] } });
     await h.jobs.feed.runCycle();
     carolRecords(h, 'one');
     await h.jobs.feed.runCycle();
     expect(memberChecks(h)).toHaveLength(1);
     await h.restart();
+    h.clock.advance(HOUR / 2);
     carolRecords(h, 'two');
     await h.jobs.feed.runCycle();
     expect(memberChecks(h)).toHaveLength(1);
     expect(h.discord.channelMessages(first)).toHaveLength(2);
 
-    h.clock.advance(DAY);
+    h.clock.advance(HOUR);
     carolRecords(h, 'three');
     await h.jobs.feed.runCycle();
     expect(memberChecks(h)).toHaveLength(2);
     expect(h.discord.channelMessages(first)).toHaveLength(3);
+  });
+
+  it('pauses the subscription and tells its owner when they may no longer send in the channel', async () => {
+    const h = await open(START);
+    const guildId = h.discord.guildIds[0] ?? '';
+    const [first = '', second = ''] = h.channels;
+    const muted = await feedOf(h, OWNERS.alice, 'alice', first);
+    const elsewhere = await h.subscribe({
+      kind: 'feed',
+      channelId: second,
+      ownerId: OWNERS.alice,
+      feed: { actions: [] },
+    });
+    await h.jobs.feed.runCycle();
+    const channel = h.discord.guild(guildId)?.channels.find((c) => c.id === first);
+    if (!channel) throw new Error('no channel');
+    // A moderator takes alice's Send Messages away in that channel (no gateway event reaches the jobs).
+    channel.permissionOverwrites = [
+      {
+        id: OWNERS.alice,
+        type: OverwriteType.Member,
+        allow: '0',
+        deny: String(PermissionFlagsBits.SendMessages),
+      },
+    ];
+    h.clock.advance(HOUR + 1);
+    carolRecords(h, 'while muted');
+    await h.jobs.feed.runCycle();
+    expect(h.discord.channelMessages(first)).toHaveLength(0);
+    expect(h.discord.channelMessages(second)).toHaveLength(1);
+    expect(await h.subscriptions.get(muted.id)).toMatchObject({
+      state: 'paused',
+      stateReason: STATE_REASONS.ownerNoAccess,
+    });
+    expect((await h.subscriptions.get(elsewhere.id))?.state).toBe('active');
+    expect(h.discord.directMessages(OWNERS.alice)[0]?.content).toMatch(
+      /can no longer see or send messages in <#/,
+    );
+  });
+
+  it('a channel or role update from the gateway makes the next post ask again', async () => {
+    const h = await open(START);
+    const guildId = h.discord.guildIds[0] ?? '';
+    const [first = ''] = h.channels;
+    await feedOf(h, OWNERS.alice, 'alice', first);
+    await h.jobs.feed.runCycle();
+    carolRecords(h, 'one');
+    await h.jobs.feed.runCycle();
+    expect(memberChecks(h)).toHaveLength(1);
+    expect(await h.jobs.membership?.forgetChannel(guildId, first)).toBe(1);
+    carolRecords(h, 'two');
+    await h.jobs.feed.runCycle();
+    expect(memberChecks(h)).toHaveLength(2);
+    expect(await h.jobs.membership?.forgetGuild(guildId)).toBe(1);
+    carolRecords(h, 'three');
+    await h.jobs.feed.runCycle();
+    expect(memberChecks(h)).toHaveLength(3);
   });
 
   it('checks before the first digest of the day and posts nothing for an owner who left', async () => {
@@ -127,25 +187,25 @@ describe('owner membership', () => {
     expect(h.discord.directMessages(OWNERS.alice)[0]?.content).toMatch(/^kiroku was removed from the server/);
   });
 
-  it('keeps posting when Discord cannot answer, and asks again at the next post', async () => {
+  it('holds the post back when Discord cannot answer, and posts it once Discord answers', async () => {
     const h = await open(START);
     const [first = ''] = h.channels;
     const alices = await feedOf(h, OWNERS.alice, 'alice', first);
+    await h.jobs.feed.runCycle();
+    h.clock.advance(HOUR + 1);
     h.discord.faults.serverErrors = {
       count: 1,
       status: 500,
       match: (call) => call.path.includes('/members/'),
     };
-    await h.jobs.feed.runCycle();
     carolRecords(h, 'during a Discord hiccup');
-    await h.jobs.feed.runCycle();
+    const held = await h.jobs.feed.runCycle();
+    expect(held.retryLater).toBe(1);
     expect((await h.subscriptions.get(alices.id))?.state).toBe('active');
-    expect(memberChecks(h)).toHaveLength(2);
-    expect(h.discord.channelMessages(first)).toHaveLength(1);
-    carolRecords(h, 'after it');
+    expect(h.discord.channelMessages(first)).toHaveLength(0);
     await h.jobs.feed.runCycle();
-    expect(memberChecks(h)).toHaveLength(2);
-    expect(h.discord.channelMessages(first)).toHaveLength(2);
+    expect(h.discord.channelMessages(first)).toHaveLength(1);
+    expect(h.discord.channelMessages(first)[0]?.embeds?.[0]?.description ?? '').toContain('hiccup');
   });
 });
 

@@ -109,11 +109,31 @@ describe('Subscriptions: atomic writes', () => {
   it('resumeOwner and update still change live subscriptions', async () => {
     const subscriptions = new Subscriptions(store);
     const created = await subscriptions.create(feed('owner-1'), new Date());
-    await subscriptions.update(created.id, { state: 'paused', stateReason: 'token' });
+    await subscriptions.update(created.id, { state: 'paused', stateReason: 'token-refused' });
     expect(await subscriptions.resumeOwner('owner-1')).toBe(1);
     const resumed = await subscriptions.get(created.id);
     expect(resumed?.state).toBe('active');
     expect(resumed?.stateReason).toBeUndefined();
+  });
+
+  it('resumeOwner resumes only pauses for the token, never an operator pause or a disabled one', async () => {
+    const subscriptions = new Subscriptions(store);
+    const byToken = await subscriptions.create(feed('owner-1'), new Date());
+    const unlinked = await subscriptions.create(feed('owner-1'), new Date());
+    const byOperator = await subscriptions.create(feed('owner-1'), new Date());
+    const disabled = await subscriptions.create(feed('owner-1'), new Date());
+    await subscriptions.update(byToken.id, { state: 'paused', stateReason: 'token-refused' });
+    await subscriptions.update(unlinked.id, { state: 'paused', stateReason: 'not-linked' });
+    await subscriptions.update(byOperator.id, { state: 'paused', stateReason: 'operator' });
+    await subscriptions.update(disabled.id, { state: 'disabled', stateReason: 'channel-forbidden' });
+    expect(await subscriptions.resumeOwner('owner-1')).toBe(2);
+    expect((await subscriptions.get(byToken.id))?.state).toBe('active');
+    expect((await subscriptions.get(unlinked.id))?.state).toBe('active');
+    expect(await subscriptions.get(byOperator.id)).toMatchObject({
+      state: 'paused',
+      stateReason: 'operator',
+    });
+    expect((await subscriptions.get(disabled.id))?.state).toBe('disabled');
   });
 });
 

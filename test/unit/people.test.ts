@@ -44,16 +44,16 @@ describe('user preferences', () => {
     await store.close();
   });
 
-  it('is not discoverable by default; opting in and forgetting the link turn it on and off', async () => {
+  it('is not discoverable by default; opting in turns it on and unlink forgets everything', async () => {
     const store = await openStore('sqlite://:memory:');
     const preferences = new UserPreferences(store);
     expect(await preferences.isDiscoverable('1')).toBe(false);
     await preferences.rememberLocale('1', 'ja');
     await preferences.setDiscoverable('1', true);
     expect(await preferences.isDiscoverable('1')).toBe(true);
-    await preferences.forgetLink('1');
+    await preferences.forget('1');
     expect(await preferences.isDiscoverable('1')).toBe(false);
-    expect(await preferences.localeOf('1')).toBe('ja');
+    expect(await preferences.localeOf('1')).toBeUndefined();
     await store.close();
   });
 });

@@ -19,6 +19,8 @@ export const en = {
   'error.busy': '{service} is busy right now. Please try again in a moment.',
   'error.unavailable': '{service} is not answering right now. Please try again later.',
   'error.malformed': '{service} sent an answer kiroku could not read. Please try again later.',
+  'error.busyShare': (p: { seconds: number }) =>
+    `You have several requests waiting already, so this one was not started. Try again in ${p.seconds} s.`,
   'error.internal': 'Something went wrong on our side. It has been logged; please try again.',
   'error.vaultUnreadable':
     'Your stored token cannot be opened with this bot’s key. Ask the operator to check VAULT_KEY, or unlink and link again.',
@@ -153,6 +155,8 @@ export const en = {
     `I may not post in ${p.channel} any more, so your subscription ${p.ids} there is disabled. Give me View Channel, Send Messages and Embed Links, then set it up again with \`/subscription feed\` or \`/subscription schedule\`.`,
   'jobs.notice.missing': (p: { channel: string; ids: string }) =>
     `${p.channel} is gone or I cannot see it any more, so your subscription ${p.ids} there is disabled.`,
+  'jobs.notice.ownerNoAccess': (p: { channel: string; ids: string }) =>
+    `You can no longer see or send messages in ${p.channel}, so your subscriptions there (${p.ids}) are paused. Once you may post there again, remove them with \`/subscription remove\` and make them again.`,
   'jobs.notice.ownerLeft': (p: { guild: string; ids: string }) =>
     `You are no longer a member of the server ${p.guild}, so your subscription ${p.ids} there is disabled.`,
   'jobs.notice.botRemoved': (p: { guild: string; ids: string }) =>
@@ -194,6 +198,9 @@ export const en = {
   'account.unlinked': 'Unlinked. Your token and subscriptions are deleted.',
   'account.unlinkedRevokeYourself': (p: { url: string }) =>
     `Unlinked: kiroku deleted your token and subscriptions. **The token itself still works at {service}** until you revoke it there: ${p.url}`,
+  'account.busy': 'Another change to your account link is still under way. Try again in a few seconds.',
+  'account.previousSubscriptionsEnded': (p: { count: number }) =>
+    `This is a different {service} account, so ${p.count} subscription${p.count === 1 ? '' : 's'} of the previously linked one ${p.count === 1 ? 'was' : 'were'} removed.`,
   'account.cancelled': 'Nothing changed.',
   'account.notLinked': 'No {service} account is linked yet. Link yours with `/account link`.',
   'account.linkedFromBrowser': (p: { username: string }) =>

@@ -18,6 +18,8 @@ export const ja: Messages = {
   'error.malformed':
     '{service} から読み取れない応答が返ってきました。しばらくしてからもう一度お試しください。',
   'error.internal': 'kiroku 側で問題が起きました。内容はログに残しました。もう一度お試しください。',
+  'error.busyShare': (p) =>
+    `処理待ちのリクエストがすでに複数あるため、このリクエストは開始しませんでした。${p.seconds} 秒後にもう一度お試しください。`,
   'error.vaultUnreadable':
     '保存されたトークンをこの bot の鍵で開けません。運営者に VAULT_KEY の確認を依頼するか、連携を解除してから再度連携してください。',
   'error.restarting': 'kiroku は再起動中です。少し待ってからもう一度お試しください。',
@@ -126,7 +128,7 @@ export const ja: Messages = {
   'jobs.alert.ratePlaceholder': '評価をつけて記録',
   'jobs.alert.rateNone': '評価なし',
   'store.notice.subscriptionQuarantined': (p) =>
-    `アップデート後、あなたのチャンネル購読（${p.ids}）を読み込めなかったため、投稿が止まっています。データはボットの運営者のために保管してあります。引き続き必要な場合は \`/subscription\` で設定し直してください。`,
+    `アップデート後、あなたの自動投稿（${p.ids}）を読み込めなかったため、投稿が止まっています。データはボットの運営者のために保管してあります。引き続き必要な場合は \`/subscription\` で設定し直してください。`,
   'jobs.notice.paused': (p) =>
     `{service} がトークンを受け付けなくなったため、チャンネルへの自動投稿 ${p.count} 件を一時停止しました。\`/account link\` で連携し直すと再開します。`,
   'jobs.notice.notLinked': (p) =>
@@ -135,6 +137,8 @@ export const ja: Messages = {
     `${p.channel} に投稿できなくなったため、自動投稿 ${p.ids} を止めました。「チャンネルを見る」「メッセージを送信」「埋め込みリンク」の権限を付与してから、\`/subscription feed\` か \`/subscription schedule\` で設定し直してください。`,
   'jobs.notice.missing': (p) =>
     `${p.channel} が削除されたか見えなくなったため、自動投稿 ${p.ids} を止めました。`,
+  'jobs.notice.ownerNoAccess': (p) =>
+    `${p.channel} を閲覧またはメッセージ送信できなくなったため、そこでの自動投稿（${p.ids}）を一時停止しました。再び投稿できるようになったら、\`/subscription remove\` で削除してから作り直してください。`,
   'jobs.notice.ownerLeft': (p) =>
     `サーバー ${p.guild} のメンバーではなくなったため、そこでの自動投稿 ${p.ids} を止めました。`,
   'jobs.notice.botRemoved': (p) =>
@@ -175,6 +179,9 @@ export const ja: Messages = {
   'account.unlinked': '連携を解除し、トークンと自動投稿を削除しました。',
   'account.unlinkedRevokeYourself': (p) =>
     `連携を解除し、kiroku に保存していたトークンと自動投稿を削除しました。**トークン自体は {service} で取り消すまで有効です。** こちらから取り消してください: ${p.url}`,
+  'account.busy': 'アカウント連携の別の変更を処理中です。数秒後にもう一度お試しください。',
+  'account.previousSubscriptionsEnded': (p) =>
+    `以前とは別の {service} のアカウントのため、以前のアカウントの自動投稿 ${p.count} 件を削除しました。`,
   'account.cancelled': '何も変更していません。',
   'account.notLinked': 'まだ {service} のアカウントを連携していません。`/account link` から連携できます。',
   'account.linkedFromBrowser': (p) =>
