@@ -49,6 +49,7 @@ export const en = {
   'paging.footer': (p: { page: number; pages: number; total: number }) =>
     `Page ${p.page} of ${p.pages} · ${p.total} in all`,
   'paging.empty': 'Nothing found.',
+  'paging.more': (p: { count: number }) => `…and ${p.count} more`,
 
   // works
   'work.searchTitle': (p: { query: string }) => (p.query ? `Works matching “${p.query}”` : 'Works'),
