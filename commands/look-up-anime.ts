@@ -7,6 +7,7 @@ import { type CommandInput, defineCommand, type MessageReply } from '../src/bot/
 import type { Context } from '../src/bot/context.js';
 import { contextMenuCommand } from '../src/bot/definition.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
+import { clip } from '../src/render/fit.js';
 import { lines, plain, truncate } from '../src/render/format.js';
 import { WORK_FIELDS, workLine } from '../src/render/work.js';
 
@@ -16,7 +17,7 @@ const BEST_MATCHES = 5;
 
 /** The message's text as one line: whitespace collapsed, markdown and mentions left as typed. */
 export function lookupQuery(content: string): string {
-  return content.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH).trim();
+  return clip(content.replace(/\s+/g, ' ').trim(), MAX_QUERY_LENGTH).trim();
 }
 
 async function lookUp(ctx: Context, input: CommandInput): Promise<MessageReply> {

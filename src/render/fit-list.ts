@@ -41,7 +41,10 @@ function fairShare(lengths: readonly number[], limit: number, separator: number,
 }
 
 /** Joins entries into at most `limit` characters; never loses an entry without saying so. */
-export function fitLines(entries: readonly string[], options: Partial<FitLinesOptions> & { limit: number }): string {
+export function fitLines(
+  entries: readonly string[],
+  options: Partial<FitLinesOptions> & { limit: number },
+): string {
   const { limit, separator, more, minEntry } = { ...DEFAULTS, ...options };
   const joined = entries.join(separator);
   if (joined.length <= limit) return joined;

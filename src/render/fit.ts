@@ -119,3 +119,11 @@ export function fitNonEmpty(text: string | null | undefined, max: number, placeh
   const fitted = fitText(text ?? '', max);
   return fitted.trim() ? fitted : placeholder;
 }
+
+/** The longest prefix of whole grapheme clusters within `max` code units, without an ellipsis (for queries, not display). */
+export function clip(input: string, max: number): string {
+  const text = wellFormed(input);
+  if (text.length <= max) return text;
+  const points = cutPoints(text, max);
+  return text.slice(0, points.at(-1) ?? 0);
+}

@@ -1,10 +1,10 @@
 import { escapeMarkdown } from 'discord.js';
+import type { Translator } from '../i18n/translator.js';
+import { type Episode, RATING_STATES, type RatingState, type Work } from '../service/index.js';
 import { escapeUserText } from './escape.js';
 import { fitText, wellFormed } from './fit.js';
 import { type FitLinesOptions, fitLines } from './fit-list.js';
 import { embedUrl } from './url.js';
-import type { Translator } from '../i18n/translator.js';
-import { type Episode, RATING_STATES, type RatingState, type Work } from '../service/index.js';
 
 /** Discord's embed limits, so a long comment or title never makes a reply fail. */
 export const LIMITS = {

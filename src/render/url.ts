@@ -2,18 +2,17 @@
 export const EMBED_URL_MAX = 2048;
 
 /**
- * A URL fit for an embed: absolute `https` (http is upgraded, as the service's image hosts serve
- * both) that `new URL()` accepts and no longer than Discord allows; anything else is left out.
+ * A URL fit for an embed: absolute `https` that `new URL()` accepts, with a host, and no longer
+ * than Discord allows; anything else (http, relative, javascript:, garbage) is left out.
  */
 export function embedUrl(candidate: string | null | undefined): string | undefined {
-  if (typeof candidate !== 'string' || !/^https?:\/\//i.test(candidate.trim())) return undefined;
+  if (typeof candidate !== 'string' || !/^https:\/\//i.test(candidate.trim())) return undefined;
   let url: URL;
   try {
     url = new URL(candidate.trim());
   } catch {
     return undefined;
   }
-  if (url.protocol === 'http:') url.protocol = 'https:';
   if (url.protocol !== 'https:' || !url.hostname) return undefined;
   const text = url.href;
   return text.length <= EMBED_URL_MAX ? text : undefined;

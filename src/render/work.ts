@@ -3,6 +3,7 @@ import type { Locale } from '../i18n/locale.js';
 import { formatNumber, type Translator } from '../i18n/translator.js';
 import type { Work } from '../service/index.js';
 import { coverUrl, LIMITS, plain, truncate, workTitle } from './format.js';
+import { embedUrl } from './url.js';
 
 export const WORK_URL = 'https://annict.com/works/';
 /** The fields a work embed renders, sent as `fields` so that responses stay small. */
@@ -34,17 +35,24 @@ export function workLine(work: Work, t: Translator, locale: Locale): string {
   return `\`${work.id}\` **${plain(workTitle(work, t))}** · ${plain(workSeason(work, t))} · 👀 ${watchers}`;
 }
 
+/** A masked link to an absolute https URL (angle brackets keep a `)` in it from ending the link), or ''. */
+function markdownLink(label: string, candidate: string | null | undefined): string {
+  const url = embedUrl(candidate);
+  return url ? `[${label}](<${url}>)` : '';
+}
+
 export function workEmbed(work: Work, t: Translator, locale: Locale): APIEmbed {
   const fields: APIEmbedField[] = [
     { name: t('work.season'), value: plain(workSeason(work, t)), inline: true },
-    { name: t('work.media'), value: plain(work.media_text || work.media || '—'), inline: true },
+    { name: t('work.media'), value: plain(work.media_text?.trim() || work.media?.trim() || '—'), inline: true },
     { name: t('work.episodes'), value: formatNumber(locale, work.episodes_count ?? 0), inline: true },
     { name: t('work.watchers'), value: formatNumber(locale, work.watchers_count ?? 0), inline: true },
   ];
-  if (work.released_on) fields.push({ name: t('work.released'), value: work.released_on, inline: true });
+  if (work.released_on?.trim())
+    fields.push({ name: t('work.released'), value: plain(work.released_on), inline: true });
   const links = [
-    work.official_site_url ? `[${t('work.officialSite')}](${work.official_site_url})` : '',
-    work.wikipedia_url ? `[${t('work.wikipedia')}](${work.wikipedia_url})` : '',
+    markdownLink(t('work.officialSite'), work.official_site_url),
+    markdownLink(t('work.wikipedia'), work.wikipedia_url),
   ].filter(Boolean);
   if (links.length > 0)
     fields.push({ name: t('work.links'), value: truncate(links.join(' · '), LIMITS.fieldValue) });

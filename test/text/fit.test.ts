@@ -44,7 +44,12 @@ describe('fitText', () => {
   });
 
   it('never cuts inside a mention, custom emoji, timestamp or masked link', () => {
-    const tokens = ['<@123456789012345678>', '<:kiroku:123456789012345678>', '<t:1700000000:R>', '[a link](https://annict.com/works/1)'];
+    const tokens = [
+      '<@123456789012345678>',
+      '<:kiroku:123456789012345678>',
+      '<t:1700000000:R>',
+      '[a link](https://annict.com/works/1)',
+    ];
     for (const token of tokens) {
       const text = `${'x'.repeat(10)} ${token} tail`;
       for (let max = 11; max < text.length; max++) {
@@ -124,7 +129,7 @@ describe('lists', () => {
 describe('embedUrl', () => {
   it.each([
     ['https://annict.com/a.png', 'https://annict.com/a.png'],
-    ['http://annict.com/a.png', 'https://annict.com/a.png'],
+    ['http://annict.com/a.png', undefined],
     ['//annict.com/a.png', undefined],
     ['javascript:alert(1)', undefined],
     ['https://', undefined],
