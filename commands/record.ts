@@ -12,13 +12,13 @@ import {
   subcommand,
   workOption,
 } from '../src/bot/definition.js';
-import { pagedList, viewOf } from '../src/bot/paging.js';
+import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { episodeChoices, resolveEpisode } from '../src/catalogue/episodes.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { customId } from '../src/components/custom-id.js';
-import { episodeLabel, lines, truncate, workTitle } from '../src/render/format.js';
+import { episodeLabel, truncate, workTitle } from '../src/render/format.js';
 import { recordEmbed, recordLine } from '../src/render/record.js';
 import { RATING_STATES } from '../src/service/index.js';
 
@@ -81,7 +81,10 @@ const recordList = pagedList({
     );
     return viewOf(result, page, perPage, {
       title: truncate(ctx.t('record.listTitleFor', { title: query.title }), 256),
-      description: lines(result.items.map((record) => recordLine(record, ctx.t))),
+      description: pageLines(
+        ctx,
+        result.items.map((record) => recordLine(record, ctx.t)),
+      ),
     });
   },
 });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { booleanOption, integerOption, slashCommand } from '../src/bot/definition.js';
-import { pagedList, viewOf } from '../src/bot/paging.js';
+import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
-import { lines } from '../src/render/format.js';
 import { PROGRAM_FIELDS, programLine } from '../src/render/program.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -44,7 +43,10 @@ const scheduleList = pagedList({
     );
     return viewOf(result, page, perPage, {
       title: ctx.t('schedule.title', { hours: query.hours }),
-      description: lines(result.items.map((program) => programLine(program, ctx.t))),
+      description: pageLines(
+        ctx,
+        result.items.map((program) => programLine(program, ctx.t)),
+      ),
     });
   },
 });

@@ -16,11 +16,11 @@ import {
   subcommand,
   textChannelOption,
 } from '../src/bot/definition.js';
+import { packedPage, pagedList } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { languageOption, postLanguage, postLanguageSchema } from '../src/bot/post-language-option.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { ALERT_ACTIONS, type AlertRating, alertEpisodeId, alertRating } from '../src/components/alert-ids.js';
-import { lines } from '../src/render/format.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
 import {
   capReached,
@@ -220,21 +220,36 @@ function stateKey(s: Subscription) {
   return `subscription.state.${s.state}` as const;
 }
 
+/**
+ * Every subscription of the server, paged by content (as many whole lines as fit a page), in a
+ * stable order. The server is the one the list is read in, never one stored with the buttons.
+ */
+const subscriptionList = pagedList({
+  query: z.object({}),
+  async fetchPage(ctx, _query, page) {
+    const guildId = requireGuild(ctx);
+    const found = await ctx.subscriptions.all((s) => s.guildId === guildId);
+    found.sort((a, b) => a.id.localeCompare(b.id));
+    const title = ctx.t('subscription.listTitle');
+    if (found.length === 0)
+      return {
+        embed: { title, description: ctx.t('subscription.none') },
+        page: 1,
+        perPage: 1,
+        totalCount: 0,
+        hasNext: false,
+      };
+    return packedPage(
+      found.map((s) => describeSubscription(ctx, s)),
+      page,
+      { title },
+    );
+  },
+});
+
 async function list(ctx: Context): Promise<MessageReply> {
-  const guildId = requireGuild(ctx);
-  const found = await ctx.subscriptions.all((s) => s.guildId === guildId);
-  return {
-    kind: 'message',
-    ephemeral: true,
-    embeds: [
-      {
-        title: ctx.t('subscription.listTitle'),
-        description: found.length
-          ? lines(found.map((s) => describeSubscription(ctx, s)))
-          : ctx.t('subscription.none'),
-      },
-    ],
-  };
+  requireGuild(ctx);
+  return { ...(await ctx.pager.open(ctx, 'subscription/list', {})), ephemeral: true };
 }
 
 async function remove(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
@@ -367,6 +382,8 @@ export const command = defineCommand({
         return list(ctx);
     }
   },
+
+  lists: { list: subscriptionList },
 
   components: {
     [ALERT_ACTIONS.watched]: {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { slashCommand, stringOption, subcommand, type Text } from '../src/bot/definition.js';
-import { pagedList, viewOf } from '../src/bot/paging.js';
+import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { userByName } from '../src/catalogue/users.js';
 import { activityLine } from '../src/render/activity.js';
-import { lines, truncate } from '../src/render/format.js';
+import { truncate } from '../src/render/format.js';
 import { userEmbed, userLine } from '../src/render/user.js';
 
 const USERNAME = /^@?[A-Za-z0-9_]{1,50}$/;
@@ -43,7 +43,7 @@ function relationList(kind: 'followers' | 'following') {
           : ctx.t('user.followingTitle', { username });
       return viewOf(result, page, perPage, {
         title: truncate(title, 256),
-        description: lines(result.items.map(userLine)),
+        description: pageLines(ctx, result.items.map(userLine)),
       });
     },
   });
@@ -62,7 +62,10 @@ const activityList = pagedList({
     const title = ctx.t('user.activitiesTitle', { username: user.username ?? query.username });
     return viewOf(result, page, perPage, {
       title: truncate(title, 256),
-      description: lines(result.items.map((activity) => activityLine(activity, ctx.t))),
+      description: pageLines(
+        ctx,
+        result.items.map((activity) => activityLine(activity, ctx.t)),
+      ),
     });
   },
 });

@@ -2,13 +2,13 @@ import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { slashCommand, stringOption, subcommand, workOption } from '../src/bot/definition.js';
-import { pagedList, viewOf } from '../src/bot/paging.js';
+import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { episodeListQuery } from '../src/catalogue/episode-list.js';
 import { WORK_SORTS, workSortOption, workSortSchema } from '../src/catalogue/work-sort.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { customId } from '../src/components/custom-id.js';
-import { lines, truncate } from '../src/render/format.js';
+import { truncate } from '../src/render/format.js';
 import { statusLabel } from '../src/render/status.js';
 import { workEmbed, workLine } from '../src/render/work.js';
 import { STATUS_KINDS, statusKindSchema } from '../src/service/index.js';
@@ -44,7 +44,10 @@ const searchList = pagedList({
     );
     const embed = {
       title: truncate(ctx.t('work.searchTitle', { query: query.title ?? query.season ?? '' }), 256),
-      description: lines(result.items.map((work) => workLine(work, ctx.t, ctx.locale))),
+      description: pageLines(
+        ctx,
+        result.items.map((work) => workLine(work, ctx.t, ctx.locale)),
+      ),
     };
     return viewOf(result, page, perPage, embed);
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pagedList, viewOf } from '../bot/paging.js';
-import { episodeLabel, lines, plain, truncate, workTitle } from '../render/format.js';
+import { pagedList, pageLines, viewOf } from '../bot/paging.js';
+import { episodeLabel, plain, truncate, workTitle } from '../render/format.js';
 import type { Work } from '../service/index.js';
 
 export const episodeListQuery = z.object({ workId: z.number().int().positive() });
@@ -27,7 +27,8 @@ export const episodeList = pagedList({
     const work = result.items[0]?.work ?? ctx.cache.peek<Work>(`work:${query.workId}`);
     const embed = {
       title: truncate(ctx.t('episode.listTitle', { title: workTitle(work, ctx.t) }), 256),
-      description: lines(
+      description: pageLines(
+        ctx,
         result.items.map((e) => `\`${e.id}\` ${plain(episodeLabel(e, ctx.t))} · 📝 ${e.records_count ?? 0}`),
       ),
     };

@@ -44,7 +44,11 @@ function markdownLink(label: string, candidate: string | null | undefined): stri
 export function workEmbed(work: Work, t: Translator, locale: Locale): APIEmbed {
   const fields: APIEmbedField[] = [
     { name: t('work.season'), value: plain(workSeason(work, t)), inline: true },
-    { name: t('work.media'), value: plain(work.media_text?.trim() || work.media?.trim() || '—'), inline: true },
+    {
+      name: t('work.media'),
+      value: plain(work.media_text?.trim() || work.media?.trim() || '—'),
+      inline: true,
+    },
     { name: t('work.episodes'), value: formatNumber(locale, work.episodes_count ?? 0), inline: true },
     { name: t('work.watchers'), value: formatNumber(locale, work.watchers_count ?? 0), inline: true },
   ];
