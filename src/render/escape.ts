@@ -1,12 +1,15 @@
 /**
- * Escaping of text that people write on the service (titles, names, comments, reviews) before it
- * is put into Markdown. Every character Discord's Markdown reacts to gets a backslash (Discord
- * shows `\X` as `X` for any punctuation), so user text can never close a spoiler, open a code
- * block, forge a masked link, a heading, a list, a quote, a mention or an emoji token.
+ * Escaping of text that people write on the service (comments, reviews, profiles) before it is put
+ * into Markdown. Every character Discord's Markdown reacts to gets a backslash (Discord shows `\X`
+ * as `X` for any punctuation), so user text can never close a spoiler, open a code block, forge a
+ * masked link, a heading, a list, a quote, a mention or an emoji token.
  */
 import { wellFormed } from './fit.js';
 
-const MARKDOWN_CHARACTERS = /[\\*_~`|>#\-[\]()<:@!.+=]/g;
+/** Characters that open or close Markdown, links, mentions and emoji tokens wherever they stand. */
+const ANYWHERE = /[\\*_~`|[\]<]/g;
+/** Headings (and `-#` subtext), quotes, lists: only at the start of a line. */
+const LINE_START = /^([ \t]*)([#>+-]|\d+(?=\.))/gm;
 
 /**
  * Escapes text for Markdown. Pipes are further kept apart by a zero-width space: Discord finds
@@ -14,6 +17,10 @@ const MARKDOWN_CHARACTERS = /[\\*_~`|>#\-[\]()<:@!.+=]/g;
  * would still close it.
  */
 export function escapeUserText(text: string | null | undefined): string {
-  const escaped = wellFormed(text ?? '').replace(MARKDOWN_CHARACTERS, (c) => `\\${c}`);
+  const escaped = wellFormed(text ?? '')
+    .replace(ANYWHERE, (c) => `\\${c}`)
+    .replace(LINE_START, (_all, indent: string, mark: string) =>
+      /\d/.test(mark) ? `${indent}${mark}\\` : `${indent}\\${mark}`,
+    );
   return escaped.replaceAll('|', '|\u200b');
 }

@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RestOutcome } from './interaction-result.js';
+import { refuseBody } from './rest-body-check.js';
 import { applications, guilds, users } from './rest-bot-routes.js';
 import {
   error,
@@ -62,7 +63,8 @@ async function handle(deps: RestDeps, req: IncomingMessage, res: ServerResponse)
   };
   deps.calls.push(call);
   if (deps.faults.latencyMs > 0) await sleep(deps.faults.latencyMs);
-  const outcome = injectFault(deps, request, res) ?? route(deps, request);
+  const outcome =
+    injectFault(deps, request, res) ?? refuseBody(request, raw, parsed.json) ?? route(deps, request);
   call.status = outcome.status;
   send(res, outcome);
 }
