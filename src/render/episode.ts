@@ -2,6 +2,7 @@ import type { APIEmbed } from 'discord-api-types/v10';
 import type { Locale } from '../i18n/locale.js';
 import { formatNumber, type Translator } from '../i18n/translator.js';
 import type { Episode, Work } from '../service/index.js';
+import { fitEmbed } from './fit-message.js';
 import { coverUrl, episodeLabel, episodeNumber, LIMITS, plain, truncate, workTitle } from './format.js';
 
 export const EPISODE_URL = (workId: number, episodeId: number) =>
@@ -15,7 +16,7 @@ export function episodeEmbed(episode: Episode, work: Work, t: Translator, locale
     episode.next_episode?.id ? `${t('episode.next')}: ${plain(episodeNumber(episode.next_episode, t))}` : '',
   ].filter(Boolean);
   const cover = coverUrl(work);
-  return {
+  return fitEmbed({
     title: truncate(`${workTitle(work, t)} ${episodeLabel(episode, t)}`, LIMITS.title),
     url: EPISODE_URL(work.id, episode.id),
     description: neighbours.length ? neighbours.join(' · ') : undefined,
@@ -28,5 +29,5 @@ export function episodeEmbed(episode: Episode, work: Work, t: Translator, locale
       },
     ],
     ...(cover ? { thumbnail: { url: cover } } : {}),
-  };
+  });
 }

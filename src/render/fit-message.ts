@@ -133,3 +133,8 @@ export function fitChoices<T extends ChoiceLike>(choices: readonly T[]): T[] {
       name: fitNonEmpty(choice.name, MESSAGE_LIMITS.choiceName, String(choice.value)),
     }));
 }
+
+/** One embed within every limit, 6000 in all included (renderers end with this). */
+export function fitEmbed(embed: APIEmbed): APIEmbed {
+  return fitEmbeds([embed])[0] ?? embed;
+}

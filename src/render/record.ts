@@ -1,6 +1,7 @@
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { Translator } from '../i18n/translator.js';
 import type { ServiceRecord } from '../service/index.js';
+import { fitEmbed } from './fit-message.js';
 import {
   discordTime,
   episodeLabel,
@@ -36,7 +37,7 @@ export function recordEmbed(record: ServiceRecord, t: Translator): APIEmbed {
   const title = [workTitle(work, t), episode ? episodeLabel(episode, t) : ''].filter(Boolean).join(' ');
   const rating = recordRatingText(record, t);
   const fields = rating ? [{ name: t('record.rating'), value: rating, inline: true }] : [];
-  return {
+  return fitEmbed({
     title: truncate(title, LIMITS.title),
     description: record.comment?.trim() ? spoiler(record.comment) : t('record.noComment'),
     fields,
@@ -47,5 +48,5 @@ export function recordEmbed(record: ServiceRecord, t: Translator): APIEmbed {
       ),
     },
     ...(record.created_at ? { timestamp: record.created_at } : {}),
-  };
+  });
 }

@@ -14,6 +14,12 @@ export function embedUrl(candidate: string | null | undefined): string | undefin
     return undefined;
   }
   if (url.protocol !== 'https:' || !url.hostname) return undefined;
-  const text = url.href;
+  // WHATWG URLs keep characters RFC 3986 does not allow outside a host (`[`, `]`, `|`, `^`…);
+  // Discord checks the stricter rule, so they are percent-encoded.
+  // A `%` that starts no escape is encoded too; the host (which may hold `[::1]`) is left alone.
+  const rest = `${url.pathname}${url.search}${url.hash}`
+    .replace(/[^A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]/g, (c) => encodeURIComponent(c))
+    .replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
+  const text = `${url.protocol}//${url.host}${rest}`;
   return text.length <= EMBED_URL_MAX ? text : undefined;
 }

@@ -3,6 +3,7 @@ import type { Locale } from '../i18n/locale.js';
 import { formatNumber, type Translator } from '../i18n/translator.js';
 import type { User } from '../service/index.js';
 import { escapeUserText } from './escape.js';
+import { fitEmbed } from './fit-message.js';
 import { discordTime, LIMITS, plain, truncate } from './format.js';
 import { embedUrl } from './url.js';
 
@@ -35,7 +36,7 @@ export function userEmbed(user: User, t: Translator, locale: Locale): APIEmbed {
   const url = userUrl(user.username);
   const avatar = embedUrl(user.avatar_url);
   const joined = discordTime(user.created_at, 'D' as 'd');
-  return {
+  return fitEmbed({
     title: truncate(`${user.name || user.username || user.id} (@${user.username ?? ''})`, LIMITS.title),
     ...(url ? { url } : {}),
     // A profile is written by the person: escaped like a comment, so it cannot forge links or headings.
@@ -51,5 +52,5 @@ export function userEmbed(user: User, t: Translator, locale: Locale): APIEmbed {
       ...(joined ? [{ name: t('user.joined'), value: joined }] : []),
     ],
     ...(avatar ? { thumbnail: { url: avatar } } : {}),
-  };
+  });
 }

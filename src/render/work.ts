@@ -2,6 +2,7 @@ import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import type { Locale } from '../i18n/locale.js';
 import { formatNumber, type Translator } from '../i18n/translator.js';
 import type { Work } from '../service/index.js';
+import { fitEmbed } from './fit-message.js';
 import { coverUrl, LIMITS, plain, truncate, workTitle } from './format.js';
 import { embedUrl } from './url.js';
 
@@ -62,11 +63,11 @@ export function workEmbed(work: Work, t: Translator, locale: Locale): APIEmbed {
     fields.push({ name: t('work.links'), value: truncate(links.join(' · '), LIMITS.fieldValue) });
   const subtitle = [work.title_kana, work.title_en].filter((s) => s?.trim()).join(' / ');
   const cover = coverUrl(work);
-  return {
+  return fitEmbed({
     title: truncate(workTitle(work, t), LIMITS.title),
     url: `${WORK_URL}${work.id}`,
     description: subtitle ? truncate(plain(subtitle), LIMITS.description) : undefined,
     fields,
     ...(cover ? { thumbnail: { url: cover } } : {}),
-  };
+  });
 }

@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RestOutcome } from './interaction-result.js';
+import { warmUpSpec } from './openapi/validate.js';
 import { refuseBody } from './rest-body-check.js';
 import { applications, guilds, users } from './rest-bot-routes.js';
 import {
@@ -26,6 +27,7 @@ export type {
 } from './rest-common.js';
 
 export function createRestHandler(deps: RestDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  warmUpSpec();
   return (req, res) => {
     handle(deps, req, res).catch((err: unknown) => {
       if (!res.headersSent) send(res, { status: 500, body: { message: String(err), code: 0 } });
