@@ -74,29 +74,49 @@ export function embedLength(embed: APIEmbed): number {
   );
 }
 
-/** Shortens the longest descriptions until the embeds together fit 6000 characters. */
-function fitTotal(embeds: APIEmbed[]): APIEmbed[] {
-  let over = embeds.reduce((sum, e) => sum + embedLength(e), 0) - MESSAGE_LIMITS.embedTotal;
-  const out = [...embeds];
-  while (over > 0) {
-    const index = longestDescription(out);
-    const embed = out[index];
-    if (!embed?.description) break;
-    const keep = Math.max(0, embed.description.length - over);
-    const shorter = keep > 0 ? fitText(embed.description, keep) : '';
-    over -= embed.description.length - shorter.length;
-    const { description: _dropped, ...rest } = embed;
-    out[index] = shorter ? { ...rest, description: shorter } : rest;
-  }
-  return out;
+type Part = { length: number; shorten: (keep: number) => void };
+
+/** A text of an embed, shortened in place (never below one character: required texts stay). */
+function part<K extends string>(holder: Record<K, string>, key: K): Part {
+  return {
+    length: holder[key].length,
+    shorten: (keep) => {
+      holder[key] = fitNonEmpty(holder[key], keep);
+    },
+  };
 }
 
-function longestDescription(embeds: APIEmbed[]): number {
-  let best = -1;
-  for (const [index, embed] of embeds.entries()) {
-    if ((embed.description?.length ?? 0) > (embeds[best]?.description?.length ?? 0)) best = index;
+/** Every text of the embeds that may be shortened. */
+function parts(embeds: APIEmbed[]): Part[] {
+  return embeds.flatMap((embed) => [
+    ...(embed.description ? [part(embed as { description: string }, 'description')] : []),
+    ...(embed.footer ? [part(embed.footer, 'text')] : []),
+    ...(embed.title ? [part(embed as { title: string }, 'title')] : []),
+    ...(embed.author ? [part(embed.author, 'name')] : []),
+    ...(embed.fields ?? []).flatMap((field) => [part(field, 'value'), part(field, 'name')]),
+  ]);
+}
+
+const total = (embeds: APIEmbed[]) => embeds.reduce((sum, e) => sum + embedLength(e), 0);
+
+/** Shortens the longest texts (descriptions first in a tie) until the embeds together fit 6000 characters. */
+function fitTotal(embeds: APIEmbed[]): APIEmbed[] {
+  const out = embeds.map((embed) => ({
+    ...embed,
+    ...(embed.fields ? { fields: embed.fields.map((f) => ({ ...f })) } : {}),
+    ...(embed.footer ? { footer: { ...embed.footer } } : {}),
+    ...(embed.author ? { author: { ...embed.author } } : {}),
+  }));
+  for (let guard = 0; guard < 200 && total(out) > MESSAGE_LIMITS.embedTotal; guard++) {
+    const longest = parts(out).reduce<Part | undefined>(
+      (best, part) => (part.length > (best?.length ?? 0) ? part : best),
+      undefined,
+    );
+    if (!longest || longest.length <= 1) break;
+    const over = total(out) - MESSAGE_LIMITS.embedTotal;
+    longest.shorten(Math.max(1, Math.min(longest.length - over, longest.length - 1)));
   }
-  return best;
+  return out;
 }
 
 /** Every embed within Discord's limits; an embed left with nothing to show gets a dash. */

@@ -71,6 +71,21 @@ async function handle(deps: RestDeps, req: IncomingMessage, res: ServerResponse)
   send(res, outcome);
 }
 
+/** The 400 for a body Discord would refuse, noted on the interaction it answers (if any). */
+function refused(deps: RestDeps, request: RestRequest, raw: Buffer, json: unknown): RestOutcome | null {
+  const outcome = refuseBody(request, raw, json);
+  if (!outcome) return null;
+  const [root, first, second] = request.segments;
+  const result =
+    root === 'interactions'
+      ? deps.interactionById(first ?? '')
+      : root === 'webhooks'
+        ? deps.interactionByToken(second ?? '')
+        : undefined;
+  result?.noteRefused(`${request.method} ${root} refused`, outcome);
+  return outcome;
+}
+
 function route(deps: RestDeps, request: RestRequest): RestOutcome {
   const { method, segments: s } = request;
   const [root] = s;

@@ -67,7 +67,7 @@ describe('every renderer makes a body Discord accepts, whatever the text', () =>
     'feed posts, digests and alerts',
     () => {
       fc.assert(
-        fc.property(activity, fc.array(program, { maxLength: 30 }), locale, (a, programs, l) => {
+        fc.property(activity, fc.array(program, { maxLength: 12 }), locale, (a, programs, l) => {
           const t = translators[l];
           const post = feedMessage(a, t);
           if (post) expectSendable(post);
@@ -140,12 +140,12 @@ describe('every renderer makes a body Discord accepts, whatever the text', () =>
         footer: fc.record({ text: messyText }),
         author: fc.record({ name: messyText }),
         thumbnail: fc.record({ url: messyText }),
-        fields: fc.array(fc.record({ name: messyText, value: messyText }), { maxLength: 30 }),
+        fields: fc.array(fc.record({ name: messyText, value: messyText }), { maxLength: 27 }),
       },
       { requiredKeys: [] },
     );
     fc.assert(
-      fc.property(fc.array(anyEmbed, { maxLength: 12 }), (embeds) => {
+      fc.property(fc.array(anyEmbed, { maxLength: 11 }), (embeds) => {
         expectSendable({ embeds: fitEmbeds(embeds as APIEmbed[]) });
       }),
       RUNS,
