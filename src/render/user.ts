@@ -3,6 +3,7 @@ import type { Locale } from '../i18n/locale.js';
 import { formatNumber, type Translator } from '../i18n/translator.js';
 import type { User } from '../service/index.js';
 import { escapeUserText } from './escape.js';
+import { wellFormed } from './fit.js';
 import { fitEmbed } from './fit-message.js';
 import { discordTime, LIMITS, plain, truncate } from './format.js';
 import { embedUrl } from './url.js';
@@ -23,7 +24,8 @@ export const USER_FIELDS = [
 ];
 
 export function userUrl(username: string | null | undefined): string | undefined {
-  return username ? `https://annict.com/@${encodeURIComponent(username)}` : undefined;
+  // A lone surrogate in a name would make encodeURIComponent throw: replaced first.
+  return username ? embedUrl(`https://annict.com/@${encodeURIComponent(wellFormed(username))}`) : undefined;
 }
 
 export function userLine(user: User): string {
