@@ -100,7 +100,9 @@ describe('feed poller', () => {
       // No rating_state (an older app): the deprecated numeric rating is shown.
       expect(record?.description).toContain('★★★★☆ 4.0');
       // The comment is a spoiler, and a `||` inside cannot end it early.
-      expect(record?.description).toContain('||The twist at the end! \\|\u200b\\|\u200b not a spoiler close||');
+      expect(record?.description).toContain(
+        '||The twist at the end! \\|\u200b\\|\u200b not a spoiler close||',
+      );
       expect(messages[1]?.embeds[0]?.description).toBe('**Watching**');
       // The review: work, overall and part ratings, the body behind a spoiler, a link to the reviews.
       const review = messages[3]?.embeds[0];
