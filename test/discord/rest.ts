@@ -66,7 +66,7 @@ async function handle(deps: RestDeps, req: IncomingMessage, res: ServerResponse)
   deps.calls.push(call);
   if (deps.faults.latencyMs > 0) await sleep(deps.faults.latencyMs);
   const outcome =
-    injectFault(deps, request, res) ?? refuseBody(request, raw, parsed.json) ?? route(deps, request);
+    injectFault(deps, request, res) ?? refused(deps, request, raw, parsed.json) ?? route(deps, request);
   call.status = outcome.status;
   send(res, outcome);
 }
