@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { booleanOption, slashCommand, stringOption } from '../src/bot/definition.js';
-import { pagedList, viewOf } from '../src/bot/paging.js';
+import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { activityLine } from '../src/render/activity.js';
-import { lines } from '../src/render/format.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
 
 /** Any known action: a page state made before reviews were offered may still name an old one. */
@@ -35,7 +34,10 @@ const feedList = pagedList({
       perPage,
       {
         title: ctx.t('feed.title'),
-        description: lines(result.items.map((activity) => activityLine(activity, ctx.t))),
+        description: pageLines(
+          ctx,
+          result.items.map((activity) => activityLine(activity, ctx.t)),
+        ),
       },
       { emptyText: ctx.t('empty.feed') },
     );

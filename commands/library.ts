@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { slashCommand, statusChoices, stringOption } from '../src/bot/definition.js';
-import { pagedList, viewOf } from '../src/bot/paging.js';
+import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { WORK_SORTS, workSortOption, workSortSchema } from '../src/catalogue/work-sort.js';
 import { customId } from '../src/components/custom-id.js';
-import { lines } from '../src/render/format.js';
 import { statusLabel } from '../src/render/status.js';
 import { workLine, workMenuOption } from '../src/render/work.js';
 import { WATCH_STATUS_FILTERS, watchStatusFilterSchema } from '../src/service/index.js';
@@ -44,7 +43,8 @@ const libraryList = pagedList({
       },
       call,
     );
-    const description = lines(
+    const description = pageLines(
+      ctx,
       result.items.map(
         (work) => `${workLine(work, ctx.t, ctx.locale)} · ${statusLabel(work.status?.kind, ctx.t)}`,
       ),

@@ -6,8 +6,10 @@ import { ApplicationCommandType } from 'discord-api-types/v10';
 import { type CommandInput, defineCommand, type MessageReply } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
 import { contextMenuCommand } from '../src/bot/definition.js';
+import { pageLines } from '../src/bot/paging.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
-import { lines, plain, truncate } from '../src/render/format.js';
+import { clip } from '../src/render/fit.js';
+import { plain, truncate } from '../src/render/format.js';
 import { WORK_FIELDS, workLine } from '../src/render/work.js';
 
 /** The service searches titles, which are short: more of a long message only makes no match. */
@@ -16,7 +18,7 @@ const BEST_MATCHES = 5;
 
 /** The message's text as one line: whitespace collapsed, markdown and mentions left as typed. */
 export function lookupQuery(content: string): string {
-  return content.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH).trim();
+  return clip(content.replace(/\s+/g, ' ').trim(), MAX_QUERY_LENGTH).trim();
 }
 
 async function lookUp(ctx: Context, input: CommandInput): Promise<MessageReply> {
@@ -38,7 +40,10 @@ async function lookUp(ctx: Context, input: CommandInput): Promise<MessageReply> 
     embeds: [
       {
         title: truncate(ctx.t('lookup.title', { query: shown }), 256),
-        description: lines(page.items.map((work) => workLine(work, ctx.t, ctx.locale))),
+        description: pageLines(
+          ctx,
+          page.items.map((work) => workLine(work, ctx.t, ctx.locale)),
+        ),
       },
     ],
   };

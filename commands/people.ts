@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { slashCommand, stringOption } from '../src/bot/definition.js';
-import { pagedList, viewOf } from '../src/bot/paging.js';
+import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
-import { lines, truncate } from '../src/render/format.js';
+import { truncate } from '../src/render/format.js';
 import { personLine } from '../src/render/person.js';
 
 const peopleQuery = z.object({ name: z.string().trim().min(1, 'reason.required').max(100) });
@@ -35,7 +35,10 @@ const peopleList = pagedList({
     );
     const embed = {
       title: truncate(ctx.t('people.title', { query: query.name }), 256),
-      description: lines(result.items.map((person) => personLine(person, ctx.t, ctx.locale))),
+      description: pageLines(
+        ctx,
+        result.items.map((person) => personLine(person, ctx.t, ctx.locale)),
+      ),
     };
     return viewOf(result, page, perPage, embed, { emptyText: ctx.t('empty.people') });
   },

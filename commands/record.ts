@@ -12,7 +12,7 @@ import {
   subcommand,
   workOption,
 } from '../src/bot/definition.js';
-import { pagedList, viewOf } from '../src/bot/paging.js';
+import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { episodeChoices, resolveEpisode } from '../src/catalogue/episodes.js';
@@ -20,7 +20,7 @@ import { nextEpisodeOf } from '../src/catalogue/next-episode.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { customId } from '../src/components/custom-id.js';
 import { episodeButtons } from '../src/components/episode-buttons.js';
-import { lines, plain, truncate } from '../src/render/format.js';
+import { plain, truncate } from '../src/render/format.js';
 import { localEpisodeLabel, localTitle } from '../src/render/names.js';
 import { recordEmbed, recordLine } from '../src/render/record.js';
 import { RATING_STATES } from '../src/service/index.js';
@@ -89,7 +89,10 @@ const recordList = pagedList({
       perPage,
       {
         title: truncate(ctx.t('record.listTitleFor', { title: query.title }), 256),
-        description: lines(result.items.map((record) => recordLine(record, ctx.t))),
+        description: pageLines(
+          ctx,
+          result.items.map((record) => recordLine(record, ctx.t)),
+        ),
       },
       { emptyText: ctx.t('empty.records') },
     );

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { booleanOption, integerOption, slashCommand } from '../src/bot/definition.js';
-import { pagedList, viewOf } from '../src/bot/paging.js';
+import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { customId } from '../src/components/custom-id.js';
-import { lines } from '../src/render/format.js';
 import { localTitle } from '../src/render/names.js';
 import { PROGRAM_FIELDS, programLine } from '../src/render/program.js';
 
@@ -51,7 +50,10 @@ const scheduleList = pagedList({
       perPage,
       {
         title: ctx.t('schedule.title', { hours: query.hours }),
-        description: lines(result.items.map((program) => programLine(program, ctx.t))),
+        description: pageLines(
+          ctx,
+          result.items.map((program) => programLine(program, ctx.t)),
+        ),
       },
       {
         emptyText: ctx.t('empty.schedule'),

@@ -10,6 +10,7 @@ import {
   subcommand,
   textChannelOption,
 } from '../src/bot/definition.js';
+import { packedPage, pagedList } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { languageOption, postLanguage, postLanguageSchema } from '../src/bot/post-language-option.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
@@ -28,7 +29,7 @@ import {
   unfollowWork,
 } from './subscription/airing.js';
 import { channel, mention, requireGuild, requirePostable, requireRoom } from './subscription/checks.js';
-import { actionWords, list, removeChoices } from './subscription/describe.js';
+import { actionWords, list, removeChoices, subscriptionList } from './subscription/describe.js';
 
 /** How long an alert's Watched press is remembered: longer than any alert stays relevant. */
 const WATCHED_ONCE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -311,6 +312,8 @@ export const command = defineCommand({
         return list(ctx);
     }
   },
+
+  lists: { list: subscriptionList },
 
   async autocomplete(ctx, input) {
     if (input.subcommand === 'remove' && input.focused.name === 'id')

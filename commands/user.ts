@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { slashCommand, stringOption, subcommand, type Text } from '../src/bot/definition.js';
-import { pagedList, viewOf } from '../src/bot/paging.js';
+import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { userByName } from '../src/catalogue/users.js';
 import { customId } from '../src/components/custom-id.js';
 import { activityLine } from '../src/render/activity.js';
-import { lines, truncate } from '../src/render/format.js';
+import { truncate } from '../src/render/format.js';
 import { userEmbed, userLine } from '../src/render/user.js';
 
 const USERNAME = /^@?[A-Za-z0-9_]{1,50}$/;
@@ -47,7 +47,7 @@ function relationList(kind: 'followers' | 'following') {
         result,
         page,
         perPage,
-        { title: truncate(title, 256), description: lines(result.items.map(userLine)) },
+        { title: truncate(title, 256), description: pageLines(ctx, result.items.map(userLine)) },
         {
           emptyText: ctx.t('empty.users'),
           open: {
@@ -81,7 +81,10 @@ const activityList = pagedList({
       perPage,
       {
         title: truncate(title, 256),
-        description: lines(result.items.map((activity) => activityLine(activity, ctx.t))),
+        description: pageLines(
+          ctx,
+          result.items.map((activity) => activityLine(activity, ctx.t)),
+        ),
       },
       { emptyText: ctx.t('empty.activities') },
     );

@@ -10,7 +10,7 @@ import { contextMenuCommand } from '../src/bot/definition.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { userByName } from '../src/catalogue/users.js';
 import { activityLine } from '../src/render/activity.js';
-import { LIMITS, lines, truncate } from '../src/render/format.js';
+import { LIMITS, lines } from '../src/render/format.js';
 import { userEmbed } from '../src/render/user.js';
 import type { StoredToken } from '../src/vault/index.js';
 
@@ -44,12 +44,15 @@ async function viewingRecord(ctx: Context, input: CommandInput): Promise<Message
     call,
   );
   const embed = userEmbed(user, ctx.t, ctx.locale);
-  const activity = lines(latest.items.map((item) => activityLine(item, ctx.t)));
+  const activity = lines(
+    latest.items.map((item) => activityLine(item, ctx.t)),
+    { limit: LIMITS.fieldValue, more: (count) => ctx.t('paging.more', { count }) },
+  );
   embed.fields = [
     ...(embed.fields ?? []),
     {
       name: ctx.t('profile.latest'),
-      value: truncate(activity || ctx.t('profile.noActivity'), LIMITS.fieldValue),
+      value: activity || ctx.t('profile.noActivity'),
     },
   ];
   return { kind: 'message', ephemeral: true, embeds: [embed] };

@@ -4,14 +4,14 @@ import type { MessageReply } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
 import { slashCommand, stringOption, subcommand, workOption } from '../src/bot/definition.js';
-import { pagedList, viewOf } from '../src/bot/paging.js';
+import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { episodeListQuery } from '../src/catalogue/episode-list.js';
 import { currentSeason, seasonChoices } from '../src/catalogue/seasons.js';
 import { WORK_SORTS, workSortOption, workSortSchema } from '../src/catalogue/work-sort.js';
 import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { customId } from '../src/components/custom-id.js';
-import { lines, truncate } from '../src/render/format.js';
+import { truncate } from '../src/render/format.js';
 import { hasNoEpisodes } from '../src/render/names.js';
 import { statusLabel } from '../src/render/status.js';
 import { workEmbed, workLine, workMenuOption } from '../src/render/work.js';
@@ -56,7 +56,10 @@ const searchList = pagedList({
     const shown = [...current, ...result.items.filter((work) => !currentIds.has(work.id))];
     const embed = {
       title: truncate(ctx.t('work.searchTitle', { query: query.title ?? query.season ?? '' }), 256),
-      description: lines(shown.map((work) => workLine(work, ctx.t, ctx.locale))),
+      description: pageLines(
+        ctx,
+        shown.map((work) => workLine(work, ctx.t, ctx.locale)),
+      ),
     };
     return viewOf(result, page, perPage, embed, {
       emptyText: ctx.t('empty.works'),

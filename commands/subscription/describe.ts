@@ -2,10 +2,12 @@
  * /subscription in words: what each subscription posts, its state, this server's list, and the
  * choices `/subscription remove` offers (so nobody retypes an id).
  */
+import { z } from 'zod';
 import type { MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
+import { packedPage, pagedList } from '../../src/bot/paging.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { lines, truncate } from '../../src/render/format.js';
+import { truncate } from '../../src/render/format.js';
 import { ACTIVITY_ACTIONS } from '../../src/service/index.js';
 import { STATE_REASONS, type Subscription } from '../../src/subscriptions/model.js';
 import { describeAiring } from './airing.js';
@@ -61,19 +63,34 @@ function stateKey(s: Subscription) {
   return `subscription.state.${s.state}` as const;
 }
 
+/**
+ * Every subscription of the server, paged by content (as many whole lines as fit a page), in a
+ * stable order. The server is the one the list is read in, never one stored with the buttons.
+ */
+export const subscriptionList = pagedList({
+  query: z.object({}),
+  async fetchPage(ctx, _query, page) {
+    const guildId = requireGuild(ctx);
+    const found = await ctx.subscriptions.all((s) => s.guildId === guildId);
+    found.sort((a, b) => a.id.localeCompare(b.id));
+    const title = ctx.t('subscription.listTitle');
+    if (found.length === 0)
+      return {
+        embed: { title, description: ctx.t('subscription.none') },
+        page: 1,
+        perPage: 1,
+        totalCount: 0,
+        hasNext: false,
+      };
+    return packedPage(
+      found.map((s) => describeSubscription(ctx, s)),
+      page,
+      { title },
+    );
+  },
+});
+
 export async function list(ctx: Context): Promise<MessageReply> {
-  const guildId = requireGuild(ctx);
-  const found = await ctx.subscriptions.all((s) => s.guildId === guildId);
-  return {
-    kind: 'message',
-    ephemeral: true,
-    embeds: [
-      {
-        title: ctx.t('subscription.listTitle'),
-        description: found.length
-          ? lines(found.map((s) => describeSubscription(ctx, s)))
-          : ctx.t('subscription.none'),
-      },
-    ],
-  };
+  requireGuild(ctx);
+  return { ...(await ctx.pager.open(ctx, 'subscription/list', {})), ephemeral: true };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { CommandModule } from './command.js';
+import { registrationProblems, registrationSetProblems } from './registration-limits.js';
 
 const COMMANDS_DIR = fileURLToPath(new URL('../../commands/', import.meta.url));
 
@@ -81,7 +82,10 @@ export function checkCommandModule(file: string, exported: unknown): CommandModu
     const issue = parsed.error.issues[0];
     throw new CommandShapeError(`${file}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'bad shape'}`);
   }
-  return exported as CommandModule;
+  const command = exported as CommandModule;
+  const problems = registrationProblems(command.definition);
+  if (problems.length > 0) throw new CommandShapeError(`${file}: ${problems.join('; ')}`);
+  return command;
 }
 
 /** Loads every command module in commands/ (slash and context-menu commands), keyed by command name. */
@@ -98,5 +102,7 @@ export async function loadCommands(directory = COMMANDS_DIR): Promise<Map<string
     if (commands.has(command.definition.name)) throw new CommandShapeError(`${file}: duplicate command name`);
     commands.set(command.definition.name, command);
   }
+  const problems = registrationSetProblems([...commands.values()].map((c) => c.definition));
+  if (problems.length > 0) throw new CommandShapeError(problems.join('; '));
   return commands;
 }

@@ -3,7 +3,8 @@ import { type APIEmbed, ButtonStyle, ComponentType } from 'discord-api-types/v10
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { customId, type ParsedCustomId } from '../components/custom-id.js';
-import { truncate } from '../render/format.js';
+import { packPages } from '../render/fit-list.js';
+import { LIMITS, lines, truncate } from '../render/format.js';
 import type { Collection } from '../store/index.js';
 import type { Context, ListPager } from './context.js';
 import type { MessageReply, UpdateReply } from './interaction-types.js';
@@ -31,6 +32,8 @@ export interface PageView extends PageExtras {
   perPage: number;
   totalCount: number;
   hasNext: boolean;
+  /** The real number of pages when pages hold as many entries as fit rather than `perPage`. */
+  pages?: number;
 }
 
 /** A list whose query is checked with zod each time a stored state is read back. */
@@ -180,8 +183,33 @@ export class Pager implements ListPager {
   }
 }
 
-export function pageCount(view: Pick<PageView, 'totalCount' | 'perPage'>): number {
-  return Math.max(1, Math.ceil(view.totalCount / view.perPage));
+export function pageCount(view: Pick<PageView, 'totalCount' | 'perPage' | 'pages'>): number {
+  return view.pages ?? Math.max(1, Math.ceil(view.totalCount / view.perPage));
+}
+
+/**
+ * A page's entries as an embed description: every entry of the page whenever they can share the
+ * room, long ones shortened; if not, as many as fit and "…and N more" (see render/fit-list.ts).
+ */
+export function pageLines(ctx: Pick<Context, 't'>, entries: string[]): string {
+  return lines(entries, { more: (count) => ctx.t('paging.more', { count }) });
+}
+
+/**
+ * One page of a list held whole in memory, its pages sized by content: each holds as many whole
+ * entries as fit in a description, an entry too long alone is shortened, none is left out.
+ */
+export function packedPage(entries: readonly string[], page: number, embed: APIEmbed): PageView {
+  const pages = packPages(entries, LIMITS.description);
+  const shown = Math.min(Math.max(1, page), Math.max(1, pages.length));
+  return {
+    embed: { ...embed, description: (pages[shown - 1] ?? []).join('\n') },
+    page: shown,
+    perPage: Math.max(1, pages[shown - 1]?.length ?? 1),
+    totalCount: entries.length,
+    hasNext: shown < pages.length,
+    pages: Math.max(1, pages.length),
+  };
 }
 
 function withFooter(ctx: Context, view: PageView): APIEmbed {

@@ -8,6 +8,7 @@ import {
   type StringSelectMenuInteraction,
   type UserContextMenuCommandInteraction,
 } from 'discord.js';
+import { fitContent, fitEmbeds } from '../render/fit-message.js';
 import type { CommandReply, ComponentAnswer, ComponentReply, MessageReply, UpdateReply } from './command.js';
 
 /**
@@ -42,17 +43,24 @@ async function settleOrLate<T>(pending: Promise<Settled<T>>, ms: number): Promis
 /** Never ping anyone from content that may contain user text. */
 const noMentions = { parse: [] } as const;
 
+/** Every reply is fitted to Discord's limits here, whatever its renderer did (see fit-message.ts). */
 function messagePayload(reply: MessageReply | UpdateReply) {
   return {
-    content: reply.content ?? '',
-    embeds: reply.embeds ?? [],
+    content: fitContent(reply.content ?? ''),
+    embeds: fitEmbeds(reply.embeds ?? []),
     components: reply.components ?? [],
     allowedMentions: noMentions,
   };
 }
 
 function ephemeralText(content: string): InteractionReplyOptions {
-  return { content, flags: MessageFlags.Ephemeral, allowedMentions: noMentions, embeds: [], components: [] };
+  return {
+    content: fitContent(content),
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: noMentions,
+    embeds: [],
+    components: [],
+  };
 }
 
 export type ErrorText = (error: unknown) => string;
@@ -86,7 +94,12 @@ async function answerError(interaction: Repliable, text: string, deferredPublicl
     await interaction.followUp(ephemeralText(text));
     return;
   }
-  await interaction.editReply({ content: text, embeds: [], components: [], allowedMentions: noMentions });
+  await interaction.editReply({
+    content: fitContent(text),
+    embeds: [],
+    components: [],
+    allowedMentions: noMentions,
+  });
 }
 
 export async function answerCommand(

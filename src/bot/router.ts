@@ -11,6 +11,7 @@ import { parseCustomId } from '../components/custom-id.js';
 import { localeFromDiscord } from '../i18n/locale.js';
 import { createTranslator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
+import { fitChoices } from '../render/fit-message.js';
 import type { AutocompleteChoice, CommandModule, ModalInput } from './command.js';
 import { type Context, createContext, type HandlerDeps } from './context.js';
 import { describeError } from './error-reply.js';
@@ -259,7 +260,7 @@ export class InteractionRouter {
         return [];
       });
     }
-    await interaction.respond(choices.slice(0, 25));
+    await interaction.respond(fitChoices(choices));
   }
 
   private async component(interaction: ComponentInteraction, trace: Trace): Promise<void> {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { pagedList, viewOf } from '../bot/paging.js';
+import { pagedList, pageLines, viewOf } from '../bot/paging.js';
 import { customId } from '../components/custom-id.js';
 import { EPISODE_ACTIONS, EPISODE_COMMAND } from '../components/episode-buttons.js';
 import { formatNumber } from '../i18n/translator.js';
-import { lines, plain, truncate } from '../render/format.js';
+import { plain, truncate } from '../render/format.js';
 import { localEpisodeLabel, localTitle } from '../render/names.js';
 import type { Work } from '../service/index.js';
 
@@ -40,7 +40,8 @@ export const episodeList = pagedList({
     const work = result.items[0]?.work ?? ctx.cache.peek<Work>(`work:${query.workId}`);
     const embed = {
       title: truncate(ctx.t('episode.listTitle', { title: localTitle(work, ctx.t) }), 256),
-      description: lines(
+      description: pageLines(
+        ctx,
         result.items.map((e) => {
           const records = ctx.t('count.records', { count: formatNumber(ctx.locale, e.records_count ?? 0) });
           return `${plain(localEpisodeLabel(e, ctx.t))} · ${records}`;

@@ -1,7 +1,7 @@
 import type { AutocompleteChoice } from '../bot/command.js';
 import type { Context } from '../bot/context.js';
 import { badOption, UserFacingError } from '../bot/user-facing-error.js';
-import { truncate } from '../render/format.js';
+import { plain, truncate } from '../render/format.js';
 import { localEpisodeLabel } from '../render/names.js';
 import type { CallOptions, Episode } from '../service/index.js';
 
@@ -80,7 +80,9 @@ export async function resolveEpisode(ctx: Context, workId: number, value: string
   const byId = text.startsWith('#') ? undefined : episodes.find((e) => e.id === wanted);
   const found = byId ?? episodes.find((e) => e.number === wanted);
   if (!found)
-    throw new UserFacingError('match.noEpisode', (t) => t('match.noEpisode', { query: truncate(text, 20) }));
+    throw new UserFacingError('match.noEpisode', (t) =>
+      t('match.noEpisode', { query: plain(truncate(text, 20)) }),
+    );
   return found;
 }
 

@@ -1,5 +1,6 @@
 import type { Context } from '../bot/context.js';
 import { UserFacingError } from '../bot/user-facing-error.js';
+import { plain, truncate } from '../render/format.js';
 import { USER_FIELDS } from '../render/user.js';
 import type { User } from '../service/index.js';
 
@@ -15,6 +16,8 @@ export async function userByName(ctx: Context, username: string): Promise<User> 
     return page.items[0] ?? null;
   });
   if (!user)
-    throw new UserFacingError('match.noUser', (t) => t('match.noUser', { username: name.slice(0, 50) }));
+    throw new UserFacingError('match.noUser', (t) =>
+      t('match.noUser', { username: plain(truncate(name, 50)) }),
+    );
   return user;
 }

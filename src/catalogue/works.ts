@@ -1,7 +1,7 @@
 import type { AutocompleteChoice } from '../bot/command.js';
 import type { Context } from '../bot/context.js';
 import { UserFacingError } from '../bot/user-facing-error.js';
-import { truncate } from '../render/format.js';
+import { plain, truncate } from '../render/format.js';
 import { WORK_FIELDS } from '../render/work.js';
 import type { Work } from '../service/index.js';
 
@@ -33,7 +33,9 @@ export async function resolveWork(ctx: Context, value: string): Promise<Work> {
   );
   const best = page.items[0];
   if (!best)
-    throw new UserFacingError('match.noWork', (t) => t('match.noWork', { query: truncate(query, 100) }));
+    throw new UserFacingError('match.noWork', (t) =>
+      t('match.noWork', { query: plain(truncate(query, 100)) }),
+    );
   ctx.cache.set(`work:${best.id}`, best);
   return best;
 }

@@ -57,12 +57,17 @@ function programBlocks(programs: Program[], info: DigestInfo, t: Translator): st
   });
 }
 
+/** The most one program's block may take, so that a page always shows programs, not only "…and N more". */
+const ENTRY_ROOM = 1000;
+
 /** Program blocks until the description is full, then "…and N more". */
 function describe(programs: Program[], info: DigestInfo, t: Translator): string {
   const room = LIMITS.description - 40;
   const parts: string[] = [];
   let used = 0;
-  for (const [index, block] of programBlocks(programs, info, t).entries()) {
+  for (const [index, whole] of programBlocks(programs, info, t).entries()) {
+    // A block with a very long title or channel name is shortened, not left out.
+    const block = truncate(whole, ENTRY_ROOM);
     if (used + block.length + 2 > room) {
       parts.push(t('jobs.digest.more', { count: programs.length - index }));
       break;

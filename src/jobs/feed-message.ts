@@ -18,6 +18,7 @@ import {
 } from '../render/format.js';
 import { REVIEW_FIELDS, reviewOverallText, reviewPartsText, WORK_REVIEWS_URL } from '../render/review.js';
 import { statusLabel } from '../render/status.js';
+import { embedUrl } from '../render/url.js';
 import {
   type Activity,
   type ActivityAction,
@@ -68,8 +69,9 @@ const COLORS: Record<ActivityAction, number> = {
   create_status: 0x10b981,
 };
 
+/** Absolute https that `new URL()` accepts, else undefined (one rule for every embed URL: render/url.ts). */
 function httpsUrl(url: string | null | undefined): string | undefined {
-  return typeof url === 'string' && /^https?:\/\//.test(url) ? url : undefined;
+  return embedUrl(url);
 }
 
 function base(activity: Activity, author: string, color: number, t: Translator, webUrl: string): APIEmbed {

@@ -2,6 +2,7 @@ import type { APIEmbed } from 'discord-api-types/v10';
 import type { Locale } from '../i18n/locale.js';
 import { formatNumber, type Translator } from '../i18n/translator.js';
 import type { Episode, Work } from '../service/index.js';
+import { fitEmbed } from './fit-message.js';
 import { coverUrl, LIMITS, truncate } from './format.js';
 import { localEpisodeLabel, localTitle } from './names.js';
 
@@ -13,7 +14,7 @@ export function episodeUrl(workId: number, episodeId: number, t: Translator): st
 /** The episode; its previous and next episodes are buttons under it (components/episode-buttons.ts). */
 export function episodeEmbed(episode: Episode, work: Work, t: Translator, locale: Locale): APIEmbed {
   const cover = coverUrl(work);
-  return {
+  return fitEmbed({
     title: truncate(`${localTitle(work, t)} ${localEpisodeLabel(episode, t)}`, LIMITS.title),
     url: episodeUrl(work.id, episode.id, t),
     fields: [
@@ -25,5 +26,5 @@ export function episodeEmbed(episode: Episode, work: Work, t: Translator, locale
       },
     ],
     ...(cover ? { thumbnail: { url: cover } } : {}),
-  };
+  });
 }

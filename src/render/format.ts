@@ -1,6 +1,10 @@
 import { escapeMarkdown } from 'discord.js';
 import type { Translator } from '../i18n/translator.js';
 import { type Episode, RATING_STATES, type RatingState, type Work } from '../service/index.js';
+import { escapeUserText } from './escape.js';
+import { fitText, wellFormed } from './fit.js';
+import { type FitLinesOptions, fitLines } from './fit-list.js';
+import { embedUrl } from './url.js';
 
 /** Discord's embed limits, so a long comment or title never makes a reply fail. */
 export const LIMITS = {
@@ -11,13 +15,26 @@ export const LIMITS = {
   footer: 2048,
 } as const;
 
+/**
+ * Cuts text to `max` characters at a grapheme boundary, Markdown closed and tokens whole, the
+ * ellipsis included (see fit.ts); kept under its old name for every caller.
+ */
 export function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  return fitText(text, max);
 }
 
-/** Escapes text from the service so that titles and names cannot inject Markdown. */
+/**
+ * Escapes text from the service so that titles and names cannot inject Markdown: besides
+ * discord.js's defaults, headings, lists and masked links, and pipes kept apart (see escape.ts).
+ */
 export function plain(text: string | null | undefined): string {
-  return escapeMarkdown(text ?? '');
+  const escaped = escapeMarkdown(wellFormed(text ?? ''), {
+    heading: true,
+    bulletedList: true,
+    numberedList: true,
+    maskedLink: true,
+  });
+  return escaped.replaceAll('|', '|\u200b');
 }
 
 /** A Discord timestamp that each reader sees in their own zone and language. */
@@ -30,12 +47,11 @@ export function discordTime(
 }
 
 /**
- * Wraps a comment in spoiler tags. A `||` inside would close the spoiler early, so it is broken
- * with a zero-width space; the text is cut to fit the room left.
+ * Wraps a comment or review in spoiler tags. The text is escaped first (a `||` or a masked link
+ * inside cannot close the spoiler or show anything openly) and cut to fit the room left.
  */
 export function spoiler(text: string, max: number = LIMITS.description): string {
-  const safe = text.replaceAll('||', '|\u200b|');
-  return `||${truncate(safe, max - 4)}||`;
+  return `||${fitText(escapeUserText(text), max - 4)}||`;
 }
 
 export function workTitle(work: Pick<Work, 'title'> | null | undefined, t: Translator): string {
@@ -58,7 +74,11 @@ export function episodeLabel(
 
 export function coverUrl(work: Pick<Work, 'images'> | null | undefined): string | undefined {
   const candidates = [work?.images?.recommended_url, work?.images?.facebook?.og_image_url];
-  return candidates.find((url): url is string => typeof url === 'string' && /^https?:\/\//.test(url));
+  for (const candidate of candidates) {
+    const url = embedUrl(candidate);
+    if (url) return url;
+  }
+  return undefined;
 }
 
 export function ratingText(rating: number | null | undefined): string | undefined {
@@ -81,7 +101,11 @@ export function recordRatingText(
   return ratingStateText(record.rating_state, t) ?? ratingText(record.rating);
 }
 
-/** Joins lines into an embed description that fits. */
-export function lines(items: string[]): string {
-  return truncate(items.join('\n'), LIMITS.description);
+/**
+ * Joins list entries into an embed description that fits: whole entries when they all fit, else
+ * each long entry shortened to a fair share, and only when even that cannot hold them all, as many
+ * as fit and a line saying how many more (see fit-list.ts).
+ */
+export function lines(items: string[], options: Partial<FitLinesOptions> = {}): string {
+  return fitLines(items, { limit: LIMITS.description, ...options });
 }

@@ -1,6 +1,7 @@
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { Translator } from '../i18n/translator.js';
 import type { ServiceRecord } from '../service/index.js';
+import { fitEmbed } from './fit-message.js';
 import { discordTime, LIMITS, plain, ratingStateText, spoiler, truncate } from './format.js';
 import { localEpisodeLabel, localTitle, ratingStars } from './names.js';
 
@@ -36,7 +37,7 @@ export function recordEmbed(record: ServiceRecord, t: Translator): APIEmbed {
   const title = [localTitle(work, t), episode ? localEpisodeLabel(episode, t) : ''].filter(Boolean).join(' ');
   const rating = recordRating(record, t);
   const fields = rating ? [{ name: t('record.rating'), value: rating, inline: true }] : [];
-  return {
+  return fitEmbed({
     title: truncate(title, LIMITS.title),
     description: record.comment?.trim() ? spoiler(record.comment) : t('record.noComment'),
     fields,
@@ -47,5 +48,5 @@ export function recordEmbed(record: ServiceRecord, t: Translator): APIEmbed {
       ),
     },
     ...(record.created_at ? { timestamp: record.created_at } : {}),
-  };
+  });
 }

@@ -2,7 +2,11 @@ import type { APIEmbed } from 'discord-api-types/v10';
 import type { Locale } from '../i18n/locale.js';
 import { formatNumber, type Translator } from '../i18n/translator.js';
 import type { User } from '../service/index.js';
+import { escapeUserText } from './escape.js';
+import { wellFormed } from './fit.js';
+import { fitEmbed } from './fit-message.js';
 import { discordTime, LIMITS, plain, truncate } from './format.js';
+import { embedUrl } from './url.js';
 
 export const USER_FIELDS = [
   'id',
@@ -20,7 +24,8 @@ export const USER_FIELDS = [
 ];
 
 export function userUrl(username: string | null | undefined): string | undefined {
-  return username ? `https://annict.com/@${encodeURIComponent(username)}` : undefined;
+  // A lone surrogate in a name would make encodeURIComponent throw: replaced first.
+  return username ? embedUrl(`https://annict.com/@${encodeURIComponent(wellFormed(username))}`) : undefined;
 }
 
 export function userLine(user: User): string {
@@ -31,11 +36,13 @@ export function userLine(user: User): string {
 export function userEmbed(user: User, t: Translator, locale: Locale): APIEmbed {
   const n = (value: number | null | undefined) => formatNumber(locale, value ?? 0);
   const url = userUrl(user.username);
-  const avatar = user.avatar_url && /^https?:\/\//.test(user.avatar_url) ? user.avatar_url : undefined;
-  return {
+  const avatar = embedUrl(user.avatar_url);
+  const joined = discordTime(user.created_at, 'D' as 'd');
+  return fitEmbed({
     title: truncate(`${user.name || user.username || user.id} (@${user.username ?? ''})`, LIMITS.title),
     ...(url ? { url } : {}),
-    description: user.description ? truncate(plain(user.description), 1000) : undefined,
+    // A profile is written by the person: escaped like a comment, so it cannot forge links or headings.
+    description: user.description?.trim() ? truncate(escapeUserText(user.description), 1000) : undefined,
     fields: [
       { name: t('user.records'), value: n(user.records_count), inline: true },
       { name: t('user.following'), value: n(user.followings_count), inline: true },
@@ -43,10 +50,9 @@ export function userEmbed(user: User, t: Translator, locale: Locale): APIEmbed {
       { name: t('user.watching'), value: n(user.watching_count), inline: true },
       { name: t('user.watched'), value: n(user.watched_count), inline: true },
       { name: t('user.wannaWatch'), value: n(user.wanna_watch_count), inline: true },
-      ...(user.created_at
-        ? [{ name: t('user.joined'), value: discordTime(user.created_at, 'D' as 'd') }]
-        : []),
+      // An unparseable date gives no timestamp, and a field may not be empty.
+      ...(joined ? [{ name: t('user.joined'), value: joined }] : []),
     ],
     ...(avatar ? { thumbnail: { url: avatar } } : {}),
-  };
+  });
 }

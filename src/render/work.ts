@@ -2,8 +2,10 @@ import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import type { Locale } from '../i18n/locale.js';
 import { formatNumber, type Translator } from '../i18n/translator.js';
 import type { Work } from '../service/index.js';
+import { fitEmbed } from './fit-message.js';
 import { coverUrl, LIMITS, plain, truncate } from './format.js';
 import { hasNoEpisodes, localMedia, localSeason, localTitle } from './names.js';
+import { embedUrl } from './url.js';
 
 /** The work's page on the service's site (SERVICE_WEB_URL). */
 export function workUrl(workId: number, t: Translator): string {
@@ -49,6 +51,12 @@ export function workMenuOption(
   return { label: localTitle(work, t), value: String(work.id), description: workSeason(work, t) };
 }
 
+/** A masked link to an absolute https URL (angle brackets keep a `)` in it from ending the link), or ''. */
+function markdownLink(label: string, candidate: string | null | undefined): string {
+  const url = embedUrl(candidate);
+  return url ? `[${label}](<${url}>)` : '';
+}
+
 export function workEmbed(work: Work, t: Translator, locale: Locale): APIEmbed {
   const fields: APIEmbedField[] = [
     { name: t('work.season'), value: plain(workSeason(work, t)), inline: true },
@@ -59,10 +67,11 @@ export function workEmbed(work: Work, t: Translator, locale: Locale): APIEmbed {
       : [{ name: t('work.episodes'), value: formatNumber(locale, work.episodes_count ?? 0), inline: true }]),
     { name: t('work.watchers'), value: formatNumber(locale, work.watchers_count ?? 0), inline: true },
   ];
-  if (work.released_on) fields.push({ name: t('work.released'), value: work.released_on, inline: true });
+  if (work.released_on?.trim())
+    fields.push({ name: t('work.released'), value: plain(work.released_on), inline: true });
   const links = [
-    work.official_site_url ? `[${t('work.officialSite')}](${work.official_site_url})` : '',
-    work.wikipedia_url ? `[${t('work.wikipedia')}](${work.wikipedia_url})` : '',
+    markdownLink(t('work.officialSite'), work.official_site_url),
+    markdownLink(t('work.wikipedia'), work.wikipedia_url),
   ].filter(Boolean);
   if (links.length > 0)
     fields.push({ name: t('work.links'), value: truncate(links.join(' · '), LIMITS.fieldValue) });
@@ -72,11 +81,11 @@ export function workEmbed(work: Work, t: Translator, locale: Locale): APIEmbed {
     (other) => other?.trim() && other.trim() !== title.trim(),
   );
   const cover = coverUrl(work);
-  return {
+  return fitEmbed({
     title: truncate(title, LIMITS.title),
     url: workUrl(work.id, t),
     description: subtitle ? truncate(plain(subtitle), LIMITS.description) : undefined,
     fields,
     ...(cover ? { thumbnail: { url: cover } } : {}),
-  };
+  });
 }

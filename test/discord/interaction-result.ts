@@ -327,6 +327,12 @@ export class InteractionResult {
     return undefined;
   }
 
+  /** A body the fake refused before routing it (a broken limit, bad Unicode, off the spec): shown in failures. */
+  noteRefused(reason: string, outcome: RestOutcome): void {
+    this.errors.push(`${reason}: ${outcome.status} ${JSON.stringify(outcome.body)}`.slice(0, 2000));
+    this.#notify();
+  }
+
   #refuse(reason: string, status: number, message: string, code: number): RestOutcome {
     this.errors.push(`${reason}: ${status} ${code} ${message}`);
     this.#notify();

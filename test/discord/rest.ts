@@ -2,6 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RestOutcome } from './interaction-result.js';
+import { warmUpSpec } from './openapi/validate.js';
+import { refuseBody } from './rest-body-check.js';
 import { applications, guilds, users } from './rest-bot-routes.js';
 import {
   error,
@@ -25,6 +27,7 @@ export type {
 } from './rest-common.js';
 
 export function createRestHandler(deps: RestDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  warmUpSpec();
   return (req, res) => {
     handle(deps, req, res).catch((err: unknown) => {
       if (!res.headersSent) send(res, { status: 500, body: { message: String(err), code: 0 } });
@@ -62,9 +65,27 @@ async function handle(deps: RestDeps, req: IncomingMessage, res: ServerResponse)
   };
   deps.calls.push(call);
   if (deps.faults.latencyMs > 0) await sleep(deps.faults.latencyMs);
-  const outcome = injectFault(deps, request, res) ?? loseAnswer(deps, request, route(deps, request));
+  const outcome =
+    injectFault(deps, request, res) ??
+    refused(deps, request, raw, parsed.json) ??
+    loseAnswer(deps, request, route(deps, request));
   call.status = outcome.status;
   send(res, outcome);
+}
+
+/** The 400 for a body Discord would refuse, noted on the interaction it answers (if any). */
+function refused(deps: RestDeps, request: RestRequest, raw: Buffer, json: unknown): RestOutcome | null {
+  const outcome = refuseBody(request, raw, json);
+  if (!outcome) return null;
+  const [root, first, second] = request.segments;
+  const result =
+    root === 'interactions'
+      ? deps.interactionById(first ?? '')
+      : root === 'webhooks'
+        ? deps.interactionByToken(second ?? '')
+        : undefined;
+  result?.noteRefused(`${request.method} ${root} refused`, outcome);
+  return outcome;
 }
 
 function route(deps: RestDeps, request: RestRequest): RestOutcome {

@@ -90,7 +90,7 @@ describe('accounts and the user’s own data end to end', () => {
     ).reply(TIMEOUT);
     expect(posted.ephemeral).toBe(false);
     const embed = posted.embeds[0];
-    expect(embed?.description).toBe('||The twist |\u200b| at the end!||');
+    expect(embed?.description).toBe('||The twist \\|\u200b\\|\u200b at the end!||');
     const id = Number(/#(\d+)/.exec(embed?.footer?.text ?? '')?.[1]);
     expect(stack.emulator.data.records.get(id)?.comment).toBe('The twist || at the end!');
 

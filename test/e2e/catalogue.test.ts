@@ -153,7 +153,8 @@ describe('catalogue commands end to end', () => {
     expect(activities.embeds[0]?.title).toBe('Activity of alice');
     expect(activities.embeds[0]?.description).toContain('**alice**');
     const unknown = await (await slash('user', 'profile', { username: 'nobody_here' })).reply(15_000);
-    expect(unknown.content).toBe('No user named “nobody_here”.');
+    // The name is quoted escaped (Discord shows `nobody_here`): typed input cannot inject Markdown.
+    expect(unknown.content).toBe('No user named “nobody\\_here”.');
 
     const records = await (
       await slash('record', 'list', { work: String(DEMO_WORKS.soraNote), episode: '#1' })

@@ -103,7 +103,9 @@ describe('feed poller', () => {
       // No rating_state (an older app): the deprecated numeric rating is shown.
       expect(record?.description).toContain('★★★★☆ 4.0');
       // The comment is a spoiler, and a `||` inside cannot end it early.
-      expect(record?.description).toContain('||The twist at the end! |\u200b| not a spoiler close||');
+      expect(record?.description).toContain(
+        '||The twist at the end! \\|\u200b\\|\u200b not a spoiler close||',
+      );
       // Every post links to its page on the service.
       expect(record?.url).toMatch(/^https:\/\/annict\.com\/@bob\/records\/\d+$/);
       // The review: work, overall and part ratings, the body behind a spoiler, a link to the review.
@@ -111,7 +113,7 @@ describe('feed poller', () => {
       expect(review?.title).toBe('空色ノート');
       expect(review?.url).toMatch(/^https:\/\/annict\.com\/@carol\/reviews\/\d+$/);
       expect(review?.description).toBe(
-        'Overall: Great\nMusic: Good\n||The best spring show |\u200b| no spoiler close||',
+        'Overall: Great\nMusic: Good\n||The best spring show \\|\u200b\\|\u200b no spoiler close||',
       );
       // Today's record: the four-level rating, never a numeric one.
       expect(posts[4]?.embed?.description).toBe('Good');

@@ -55,6 +55,7 @@ export const en = {
   'paging.footer': (p: { page: number; pages: number; total: number }) =>
     `Page ${p.page} of ${p.pages} · ${p.total} in all`,
   'paging.empty': 'Nothing here yet. `/help` shows what kiroku can do.',
+  'paging.more': (p: { count: number }) => `…and ${p.count} more`,
 
   // works
   'work.searchTitle': (p: { query: string }) => (p.query ? `Works matching “${p.query}”` : 'Works'),

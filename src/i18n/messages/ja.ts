@@ -48,6 +48,7 @@ export const ja: Messages = {
   'paging.next': '次へ',
   'paging.footer': (p) => `${p.page} / ${p.pages} ページ · 全 ${p.total} 件`,
   'paging.empty': 'まだ何もありません。`/help` でできることを確認できます。',
+  'paging.more': (p) => `…ほか ${p.count} 件`,
 
   'work.searchTitle': (p) => (p.query ? `「${p.query}」の検索結果` : '作品'),
   'work.season': 'シーズン',

@@ -1,0 +1,160 @@
+/**
+ * The last guard before a body leaves for Discord: whatever a renderer produced, the message sent
+ * fits every documented limit (content 2000; up to 10 embeds of title 256, description 4096, up to
+ * 25 fields of name 256 and value 1024, never empty, footer 2048, author 256, 6000 in all; button
+ * labels 80; select options 100) and every embed URL is absolute https. Renderers already fit their
+ * text; this catches what slips through instead of letting Discord refuse the whole reply.
+ */
+import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
+import { fitNonEmpty, fitText, wellFormed } from './fit.js';
+import { embedUrl } from './url.js';
+
+export const MESSAGE_LIMITS = {
+  content: 2000,
+  embeds: 10,
+  embedTotal: 6000,
+  title: 256,
+  description: 4096,
+  fields: 25,
+  fieldName: 256,
+  fieldValue: 1024,
+  footer: 2048,
+  author: 256,
+  buttonLabel: 80,
+  selectOptionText: 100,
+  selectPlaceholder: 150,
+  choiceName: 100,
+  choiceValue: 100,
+  choices: 25,
+} as const;
+
+function fitField(field: APIEmbedField): APIEmbedField {
+  return {
+    ...field,
+    name: fitNonEmpty(field.name, MESSAGE_LIMITS.fieldName),
+    value: fitNonEmpty(field.value, MESSAGE_LIMITS.fieldValue),
+  };
+}
+
+function withUrl<T extends object>(key: string, url: string | undefined, rest: T): T {
+  return url ? { ...rest, [key]: url } : rest;
+}
+
+function fitParts(embed: APIEmbed): APIEmbed {
+  const { url, thumbnail, image, author, footer, fields, title, description, ...rest } = embed;
+  let out: APIEmbed = { ...rest };
+  if (title?.trim()) out.title = fitText(title, MESSAGE_LIMITS.title);
+  if (description?.trim()) out.description = fitText(description, MESSAGE_LIMITS.description);
+  out = withUrl('url', embedUrl(url), out);
+  const thumb = embedUrl(thumbnail?.url);
+  if (thumb) out.thumbnail = { url: thumb };
+  const picture = embedUrl(image?.url);
+  if (picture) out.image = { url: picture };
+  if (author?.name?.trim())
+    out.author = withUrl('icon_url', embedUrl(author.icon_url), {
+      ...withUrl('url', embedUrl(author.url), {}),
+      name: fitText(author.name, MESSAGE_LIMITS.author),
+    });
+  if (footer?.text?.trim())
+    out.footer = withUrl('icon_url', embedUrl(footer.icon_url), {
+      text: fitText(footer.text, MESSAGE_LIMITS.footer),
+    });
+  if (fields?.length) out.fields = fields.slice(0, MESSAGE_LIMITS.fields).map(fitField);
+  return out;
+}
+
+export function embedLength(embed: APIEmbed): number {
+  const fields = (embed.fields ?? []).reduce((sum, f) => sum + f.name.length + f.value.length, 0);
+  return (
+    (embed.title?.length ?? 0) +
+    (embed.description?.length ?? 0) +
+    (embed.footer?.text.length ?? 0) +
+    (embed.author?.name.length ?? 0) +
+    fields
+  );
+}
+
+type Part = { length: number; shorten: (keep: number) => void };
+
+/** A text of an embed, shortened in place (never below one character: required texts stay). */
+function part<K extends string>(holder: Record<K, string>, key: K): Part {
+  return {
+    length: holder[key].length,
+    shorten: (keep) => {
+      holder[key] = fitNonEmpty(holder[key], keep);
+    },
+  };
+}
+
+/** Every text of the embeds that may be shortened. */
+function parts(embeds: APIEmbed[]): Part[] {
+  return embeds.flatMap((embed) => [
+    ...(embed.description ? [part(embed as { description: string }, 'description')] : []),
+    ...(embed.footer ? [part(embed.footer, 'text')] : []),
+    ...(embed.title ? [part(embed as { title: string }, 'title')] : []),
+    ...(embed.author ? [part(embed.author, 'name')] : []),
+    ...(embed.fields ?? []).flatMap((field) => [part(field, 'value'), part(field, 'name')]),
+  ]);
+}
+
+const total = (embeds: APIEmbed[]) => embeds.reduce((sum, e) => sum + embedLength(e), 0);
+
+/** Shortens the longest texts (descriptions first in a tie) until the embeds together fit 6000 characters. */
+function fitTotal(embeds: APIEmbed[]): APIEmbed[] {
+  const out = embeds.map((embed) => ({
+    ...embed,
+    ...(embed.fields ? { fields: embed.fields.map((f) => ({ ...f })) } : {}),
+    ...(embed.footer ? { footer: { ...embed.footer } } : {}),
+    ...(embed.author ? { author: { ...embed.author } } : {}),
+  }));
+  for (let guard = 0; guard < 200 && total(out) > MESSAGE_LIMITS.embedTotal; guard++) {
+    const longest = parts(out).reduce<Part | undefined>(
+      (best, part) => (part.length > (best?.length ?? 0) ? part : best),
+      undefined,
+    );
+    if (!longest || longest.length <= 1) break;
+    const over = total(out) - MESSAGE_LIMITS.embedTotal;
+    longest.shorten(Math.max(1, Math.min(longest.length - over, longest.length - 1)));
+  }
+  return out;
+}
+
+/** Every embed within Discord's limits; an embed left with nothing to show gets a dash. */
+export function fitEmbeds(embeds: readonly APIEmbed[]): APIEmbed[] {
+  const fitted = embeds.slice(0, MESSAGE_LIMITS.embeds).map(fitParts);
+  return fitTotal(fitted).map((embed) =>
+    embedLength(embed) > 0 || embed.image || embed.thumbnail ? embed : { ...embed, description: '—' },
+  );
+}
+
+/** Message content within 2000 characters and well-formed. */
+export function fitContent(content: string): string {
+  return fitText(wellFormed(content), MESSAGE_LIMITS.content);
+}
+
+interface ChoiceLike {
+  name: string;
+  value: string | number;
+}
+
+/** At most 25 autocomplete choices, names 1–100, string values at most 100 (longer ones left out). */
+export function fitChoices<T extends ChoiceLike>(choices: readonly T[]): T[] {
+  return choices
+    .filter(
+      (choice) =>
+        typeof choice.value !== 'string' ||
+        (choice.value.length > 0 &&
+          choice.value.length <= MESSAGE_LIMITS.choiceValue &&
+          choice.value === wellFormed(choice.value)),
+    )
+    .slice(0, MESSAGE_LIMITS.choices)
+    .map((choice) => ({
+      ...choice,
+      name: fitNonEmpty(choice.name, MESSAGE_LIMITS.choiceName, String(choice.value)),
+    }));
+}
+
+/** One embed within every limit, 6000 in all included (renderers end with this). */
+export function fitEmbed(embed: APIEmbed): APIEmbed {
+  return fitEmbeds([embed])[0] ?? embed;
+}
