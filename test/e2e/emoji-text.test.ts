@@ -49,8 +49,11 @@ describe('emoji, essays and spoilers end to end', () => {
   it('/work search and /work info answer for an emoji title', async () => {
     const search = await (await slash('work', 'search', { title: '😭🔥' })).reply(TIMEOUT);
     const description = search.embeds[0]?.description ?? '';
-    expect(description).toContain(`\`${workId}\``);
+    // The line shows the title, cut between whole emoji; the Open menu carries the work's id.
+    expect(description.startsWith('**😭🔥')).toBe(true);
+    expect(JSON.stringify(search.components)).toContain(`"value":"${workId}"`);
     expect(wellFormed(JSON.stringify(search.embeds))).toBe(true);
+    expect(wellFormed(JSON.stringify(search.components))).toBe(true);
     const info = await (await slash('work', 'info', { work: String(workId) })).reply(TIMEOUT);
     expect(info.embeds[0]?.title?.length).toBeLessThanOrEqual(256);
     expect(info.embeds[0]?.title?.startsWith('😭🔥')).toBe(true);
