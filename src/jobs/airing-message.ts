@@ -11,7 +11,8 @@ import {
 } from 'discord-api-types/v10';
 import { RATING_VALUES, rateSelectId, watchedButtonId } from '../components/alert-ids.js';
 import type { Translator } from '../i18n/translator.js';
-import { LIMITS, ratingStateText, truncate, workTitle } from '../render/format.js';
+import { LIMITS, ratingStateText, truncate } from '../render/format.js';
+import { localTitle } from '../render/names.js';
 import { programLine } from '../render/program.js';
 import type { Program } from '../service/index.js';
 import { shortEpisode } from '../viewing/episode-short.js';
@@ -63,7 +64,7 @@ export function airingMessage(
   return {
     embeds: [
       {
-        title: truncate(t('airing.title', { work: workTitle(program.work, t) }), LIMITS.title),
+        title: truncate(t('airing.title', { work: localTitle(program.work, t) }), LIMITS.title),
         description: truncate(programLine(program, t), LIMITS.description),
         color: AIRING_COLOR,
         ...(program.started_at ? { timestamp: program.started_at } : {}),

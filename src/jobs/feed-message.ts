@@ -5,17 +5,9 @@
  */
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { Translator } from '../i18n/translator.js';
-import {
-  coverUrl,
-  episodeLabel,
-  episodeNumber,
-  LIMITS,
-  plain,
-  recordRatingText,
-  spoiler,
-  truncate,
-  workTitle,
-} from '../render/format.js';
+import { coverUrl, LIMITS, plain, spoiler, truncate } from '../render/format.js';
+import { localEpisodeLabel, localEpisodeNumber, localTitle } from '../render/names.js';
+import { recordRating } from '../render/record.js';
 import { REVIEW_FIELDS, reviewOverallText, reviewPartsText, WORK_REVIEWS_URL } from '../render/review.js';
 import { statusLabel } from '../render/status.js';
 import { embedUrl } from '../render/url.js';
@@ -45,6 +37,7 @@ export const FEED_ACTIVITY_FIELDS = [
   'user.avatar_url',
   'work.id',
   'work.title',
+  'work.title_en',
   'work.images',
   'episode.id',
   'episode.number',
@@ -80,7 +73,7 @@ function base(activity: Activity, author: string, color: number, t: Translator, 
   const url = safeHttpsUrl(activityUrl(activity, webUrl));
   return {
     author: { name: truncate(author, LIMITS.title), ...(icon ? { icon_url: icon } : {}) },
-    title: truncate(workTitle(activity.work, t), LIMITS.title),
+    title: truncate(localTitle(activity.work, t), LIMITS.title),
     ...(url ? { url } : {}),
     color,
     ...(cover ? { thumbnail: { url: cover } } : {}),
@@ -107,7 +100,7 @@ function reviewEmbed(activity: CreateReviewActivity, t: Translator, webUrl: stri
 
 /** "friend_a marked [Work](page) as **Watching**": a status change in one line. */
 function statusLine(activity: Activity, kind: string | null | undefined, t: Translator, webUrl: string) {
-  const title = truncate(workTitle(activity.work, t), 200);
+  const title = truncate(localTitle(activity.work, t), 200);
   // Brackets would end the link text early: escaped like the rest of the Markdown.
   const work = plain(title).replace(/[[\]]/g, '\\$&');
   const url = safeHttpsUrl(activityUrl(activity, webUrl));
@@ -142,11 +135,11 @@ function feedEmbed(activity: Activity, user: string, t: Translator, webUrl: stri
     const embed = base(activity, t('jobs.feed.recorded', { user }), COLORS.create_record, t, webUrl);
     if (activity.episode) {
       embed.title = truncate(
-        `${workTitle(activity.work, t)} ${episodeLabel(activity.episode, t)}`,
+        `${localTitle(activity.work, t)} ${localEpisodeLabel(activity.episode, t)}`,
         LIMITS.title,
       );
     }
-    const rating = activity.record ? recordRatingText(activity.record, t) : undefined;
+    const rating = activity.record ? recordRating(activity.record, t) : undefined;
     const comment = activity.record?.comment?.trim();
     const description = [rating, comment ? spoiler(comment, LIMITS.description - 100) : undefined].filter(
       Boolean,
@@ -164,7 +157,7 @@ function feedEmbed(activity: Activity, user: string, t: Translator, webUrl: stri
       webUrl,
     );
     const episodes = entries.flatMap((entry) =>
-      entry.episode ? [plain(episodeNumber(entry.episode, t))] : [],
+      entry.episode ? [plain(localEpisodeNumber(entry.episode, t))] : [],
     );
     if (episodes.length > 0) embed.description = truncate(episodes.join(', '), LIMITS.description);
     return embed;

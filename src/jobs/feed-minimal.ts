@@ -5,7 +5,8 @@
  * names cut short and made well-formed, far under the 2,000 characters of a message.
  */
 import type { Translator } from '../i18n/translator.js';
-import { episodeNumber, plain, truncate, workTitle } from '../render/format.js';
+import { plain, truncate } from '../render/format.js';
+import { localEpisodeNumber, localTitle } from '../render/names.js';
 import { statusLabel } from '../render/status.js';
 import {
   type Activity,
@@ -33,9 +34,9 @@ function name(text: string): string {
 
 function sentence(activity: Activity, t: Translator): string | undefined {
   const user = name(activity.user?.username ?? '?');
-  const work = name(workTitle(activity.work, t));
+  const work = name(localTitle(activity.work, t));
   if (isCreateRecordActivity(activity)) {
-    const episode = activity.episode ? name(episodeNumber(activity.episode, t)) : '';
+    const episode = activity.episode ? name(localEpisodeNumber(activity.episode, t)) : '';
     return t('jobs.feed.minimal.record', { user, work, episode }).trim();
   }
   if (isCreateMultipleRecordsActivity(activity)) {

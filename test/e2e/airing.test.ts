@@ -111,13 +111,14 @@ describe('/subscription airing: channels that follow chosen works', () => {
 
   it('posts a followed episode’s first airing at its air time, exactly once, across a restart', async () => {
     // 海辺のカフェ・ルミナ #2 first airs on NHK three hours after the seed (a rebroadcast follows later).
+    // An English subscription: the work's English title (title_en).
     const cafeStart = programOf(DEMO_WORKS.cafeLumina, DEMO_CHANNELS.nhk, 2).startedAt;
     at(cafeStart, -MINUTE);
     expect(await stack.kiroku.jobs.airing.tick()).toMatchObject({ subscriptions: 1, posted: 0 });
     at(cafeStart, 30_000);
     expect(await stack.kiroku.jobs.airing.tick()).toMatchObject({ posted: 1 });
     const [post] = stack.discord.channelMessages(channel);
-    expect(post?.embeds[0]?.title).toBe('Now airing: 海辺のカフェ・ルミナ');
+    expect(post?.embeds[0]?.title).toBe('Now airing: Seaside Café Lumina');
     const labels = (post?.components ?? []).flatMap((row) =>
       'components' in row
         ? row.components.map((c) => ('label' in c ? c.label : 'placeholder' in c ? c.placeholder : ''))

@@ -94,7 +94,7 @@ describe('feed poller', () => {
       const posts = feedPosts(h.discord.channelMessages(channel));
       expect(feedHeads(h.discord.channelMessages(channel))).toEqual([
         'bob recorded',
-        `carol marked [月影の剣士](https://annict.com/works/${DEMO_WORKS.tsukikage}) as **Watching**`,
+        `carol marked [Swordsman of the Moonshadow](https://annict.com/works/${DEMO_WORKS.tsukikage}) as **Watching**`,
         'alice recorded 2 episodes',
         'carol wrote a review',
         'bob recorded',
@@ -110,7 +110,7 @@ describe('feed poller', () => {
       expect(record?.url).toMatch(/^https:\/\/annict\.com\/@bob\/records\/\d+$/);
       // The review: work, overall and part ratings, the body behind a spoiler, a link to the review.
       const review = posts[3]?.embed;
-      expect(review?.title).toBe('空色ノート');
+      expect(review?.title).toBe('Sky Blue Notebook');
       expect(review?.url).toMatch(/^https:\/\/annict\.com\/@carol\/reviews\/\d+$/);
       expect(review?.description).toBe(
         'Overall: Great\nMusic: Good\n||The best spring show \\|\u200b\\|\u200b no spoiler close||',
@@ -145,7 +145,7 @@ describe('feed poller', () => {
     expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 1, posted: 4 });
     expect(feedPosts(h.discord.channelMessages(first))).toHaveLength(3);
     expect(feedHeads(h.discord.channelMessages(second))).toEqual([
-      `carol marked [月影の剣士](https://annict.com/works/${DEMO_WORKS.tsukikage}) as **Watching**`,
+      `carol marked [Swordsman of the Moonshadow](https://annict.com/works/${DEMO_WORKS.tsukikage}) as **Watching**`,
     ]);
   });
 
