@@ -114,10 +114,7 @@ export class ChannelFeed {
     if (batch !== undefined) {
       // Another owner's batch claimed it in this channel: that owner's poll posts it.
       if (!batch.startsWith(`feed:${this.#ownerId}:`)) return nothing([head]);
-      return this.#batch(
-        batch,
-        queue.filter((p) => p.entry?.batch === batch),
-      );
+      return this.#claimed(batch, head.entry?.batchLast, queue);
     }
     if (head.entry) return this.#single(head);
     // A message holds far fewer than this (10 embeds; status lines of a few dozen characters at least).
@@ -129,12 +126,40 @@ export class ChannelFeed {
     const [first] = packFeedBatches(run.map((p) => ({ id: p, item: p.rendered.item })));
     const members = first?.members ?? [head];
     const key = `feed:${this.#ownerId}:${members[0]?.rendered.activity.id ?? head.rendered.activity.id}`;
+    return this.#claimAndPost(key, members);
+  }
+
+  /**
+   * One of our batches, claimed before a restart: exactly its members. A claim cut off half-way (a
+   * crash, or a backup taken mid-claim) is finished up to the batch's last member first, so the
+   * message keeps its members, key and nonce (Discord folds a repeat into the message it has).
+   */
+  async #claimed(batch: string, last: string | undefined, queue: Pending[]): Promise<Step> {
+    if (last === undefined)
+      return this.#batch(
+        batch,
+        queue.filter((p) => p.entry?.batch === batch),
+      );
+    const members: Pending[] = [];
+    for (const p of queue) {
+      if (p.entry && p.entry.batch !== batch) break;
+      members.push(p);
+      if (activityKey(p.rendered.activity) === last) break;
+    }
+    return this.#claimAndPost(batch, members);
+  }
+
+  /** Claims the members not yet claimed for `key`, then posts the batch; others' claims are theirs. */
+  async #claimAndPost(key: string, members: Pending[]): Promise<Step> {
+    const last = members.at(-1);
+    const lastKey = last ? activityKey(last.rendered.activity) : undefined;
     const claimed: Pending[] = [];
     const lost: Pending[] = [];
     for (const member of members) {
-      if (await this.#deps.outbox.claim(this.#channelId, activityKey(member.rendered.activity), key))
-        claimed.push(member);
-      else lost.push(member);
+      const ours =
+        member.entry?.batch === key ||
+        (await this.#deps.outbox.claim(this.#channelId, activityKey(member.rendered.activity), key, lastKey));
+      (ours ? claimed : lost).push(member);
     }
     // Claimed meanwhile by another owner's batch in this channel: theirs now.
     const step = claimed.length > 0 ? await this.#batch(key, claimed) : nothing();

@@ -38,6 +38,11 @@ export const outboxEntrySchema = z.object({
   postedAt: z.string().optional(),
   /** The source key of the batch message this source is part of (feed batches; added in 2026-11). */
   batch: z.string().optional(),
+  /**
+   * The last source of that batch: a claim cut off half-way (a crash, a backup taken mid-claim) is
+   * finished with the same members, so the message keeps its key and nonce (added in 2026-11).
+   */
+  batchLast: z.string().optional(),
   /** Posted in its fallback form after Discord refused the full body (added in 2026-11). */
   degraded: z.boolean().optional(),
 });
@@ -145,13 +150,14 @@ export class Outbox {
    * Claims a source for the batch message `batchKey`, atomically: false when the source already has
    * an entry (posted, or claimed by another batch or attempt).
    */
-  claim(channelId: string, sourceKey: string, batchKey: string): Promise<boolean> {
+  claim(channelId: string, sourceKey: string, batchKey: string, batchLast?: string): Promise<boolean> {
     const entry: OutboxEntry = {
       state: 'pending',
       nonce: nonceFor(channelId, sourceKey),
       attempts: 0,
       createdAt: this.#now().toISOString(),
       batch: batchKey,
+      ...(batchLast ? { batchLast } : {}),
     };
     return this.#entries.setIfAbsent(Outbox.key(channelId, sourceKey), entry, this.#ttlMs);
   }

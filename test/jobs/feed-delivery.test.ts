@@ -113,6 +113,22 @@ describe('channel feed delivery', () => {
     expect(sent.slice(3).every((m) => m.content && !m.embeds)).toBe(true);
   });
 
+  it('finishes a batch whose claim was cut off half-way with the same members, key and nonce', async () => {
+    const { store, feed, sent } = await setup([]);
+    // A crash (or a backup taken) after the first of two members was claimed for feed:owner1:1.
+    const before = new Outbox(store, {
+      poster: scriptedPoster([]).poster,
+      now: () => new Date(),
+      logger: createLogger('silent'),
+    });
+    expect(await before.claim(CHANNEL, 'activity:1', 'feed:owner1:1', 'activity:2')).toBe(true);
+    const result = await feed.deliver(rendered([1, 2, 3]));
+    expect(result.posted.map((a) => a.id)).toEqual([1, 2, 3]);
+    // The first message is the batch as it was meant (1 and 2, its nonce); 3 comes after it.
+    expect(sent.map((m) => m.embeds?.length)).toEqual([2, 1]);
+    expect(sent[0]?.nonce).toBe(nonceFor(CHANNEL, 'feed:owner1:1'));
+  });
+
   it('leaves an activity another owner’s batch claimed in this channel to that batch', async () => {
     const { store, feed, sent, logger } = await setup([]);
     const other = new Outbox(store, { poster: scriptedPoster([]).poster, now: () => new Date(), logger });

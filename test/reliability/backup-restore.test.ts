@@ -61,7 +61,7 @@ describe('backup while posting, restore elsewhere', () => {
     const feeds = await setUpFeeds(stack);
     const subscriptionsBefore = await stack.kiroku.deps.subscriptions.all();
     const ids = feeds.createActivities(ACTIVITIES);
-    const expected = activityPosts(feeds.channels.all, ids);
+    const expected = activityPosts(feeds.channels.all, ids, stack.emulator.data);
     const posts = () =>
       feeds.channels.all.reduce((n, c) => n + (stack?.discord.channelMessages(c).length ?? 0), 0);
 
