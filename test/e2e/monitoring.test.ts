@@ -63,7 +63,13 @@ describe('monitoring after an end-to-end run', () => {
   it('is ready with its jobs on their timers, and says so on /readyz', async () => {
     const response = await fetch(`${base}/readyz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', gateway: true, store: true, jobs: true });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      gateway: true,
+      store: true,
+      jobs: true,
+    });
     expect(stack.kiroku.jobs.scheduled).toBe(true);
   });
 

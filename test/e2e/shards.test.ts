@@ -152,7 +152,13 @@ describe('two shards', () => {
     expect((await fetch(`http://127.0.0.1:${httpPort}/livez`)).status).toBe(200);
     const ready = await fetch(`http://127.0.0.1:${httpPort}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ok', gateway: true, store: true, jobs: true });
+    expect(await ready.json()).toEqual({
+      status: 'ok',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      gateway: true,
+      store: true,
+      jobs: true,
+    });
     const samples = parseExposition(await (await fetch(`http://127.0.0.1:${httpPort}/metrics`)).text());
     // One build, not one per process; the store's counts once, not summed over the processes.
     expect(find(samples, 'kiroku_build_info').map((s) => s.value)).toEqual([1]);

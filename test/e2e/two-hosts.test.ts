@@ -132,7 +132,13 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
         await sleep(100);
         response = await fetch(url);
       }
-      expect(await response.json()).toEqual({ status: 'ok', gateway: true, store: true, jobs: true });
+      expect(await response.json()).toEqual({
+        status: 'ok',
+        version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+        gateway: true,
+        store: true,
+        jobs: true,
+      });
     }
   });
 

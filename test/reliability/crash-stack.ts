@@ -98,7 +98,12 @@ const user = (id: string) => ({ id, username: `user-${id.slice(-4)}` });
 /** /account link, then the token form, as a person would. */
 async function linkByForm(discord: FakeDiscord, discordUserId: string, token: string): Promise<void> {
   const form = await (
-    await discord.slash({ name: 'account', subcommand: 'link', user: user(discordUserId) })
+    await discord.slash({
+      name: 'account',
+      subcommand: 'link',
+      options: { method: 'token' },
+      user: user(discordUserId),
+    })
   ).reply(REPLY_TIMEOUT);
   expect(form.type).toBe(9);
   const linked = await (

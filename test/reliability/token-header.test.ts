@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { en } from '../../src/i18n/messages/en.js';
+import { createTranslator } from '../../src/i18n/translator.js';
 import { type Stack, startStack, USERS } from '../e2e/harness.js';
 import { DEMO_WORKS } from '../emulator/seed.js';
 
@@ -31,9 +31,16 @@ describe('a token that cannot be sent in a header', () => {
       TIMEOUT,
     );
 
+  const badToken = new RegExp(
+    `^${createTranslator('en')('account.badToken')
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('`/account link`', '(?:`/account link`|</account link:\\d+>)')}$`,
+  );
+
   it('is refused as a bad token', async () => {
+    // The text as the catalogue has it, the command written as a clickable mention.
     for (const token of ['あいうえお', 'abc\u0000def', 'トークン', 'tok\u007fen'])
-      expect((await submit(token)).content).toBe(en['account.badToken']);
+      expect((await submit(token)).content).toMatch(badToken);
   });
 
   it('does not stop every other command', async () => {
