@@ -10,7 +10,6 @@ import {
   subcommand,
   textChannelOption,
 } from '../src/bot/definition.js';
-import { packedPage, pagedList } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { languageOption, postLanguage, postLanguageSchema } from '../src/bot/post-language-option.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
@@ -18,7 +17,7 @@ import { ALERT_ACTIONS, type AlertRating, alertEpisodeId, alertRating } from '..
 import { plain } from '../src/render/format.js';
 import { localEpisodeNumber, localTitle } from '../src/render/names.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
-import { capReached, HH_MM, SUBSCRIPTION_CAPS, type Subscription } from '../src/subscriptions/model.js';
+import { HH_MM } from '../src/subscriptions/model.js';
 import { canonicalTimeZone, isValidTimeZone } from '../src/time-zone.js';
 import {
   airingSubcommand,

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import type { MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { packedPage, pagedList } from '../../src/bot/paging.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { truncate } from '../../src/render/format.js';
 import { ACTIVITY_ACTIONS } from '../../src/service/index.js';
 import { STATE_REASONS, type Subscription } from '../../src/subscriptions/model.js';

@@ -1,9 +1,7 @@
 /** The second start-up step: what handlers work with (the `HandlerDeps` the router makes contexts from). */
 import { type Client, Routes } from 'discord.js';
-import { Accounts } from '../accounts/accounts.js';
-import { forgetPerson } from '../accounts/forget-person.js';
 import { OAuthStates, oauthStateSchema } from '../accounts/oauth-state.js';
-import { PersonLock } from '../accounts/person-lock.js';
+import { storeAccounts } from '../accounts/store-accounts.js';
 import { UserPreferences } from '../accounts/user-preferences.js';
 import { canPost } from '../bot/client.js';
 import type { CommandModule } from '../bot/command.js';
@@ -34,15 +32,7 @@ export async function buildHandlerDeps(
   const { store, vault, service, oauthEndpoint } = infra;
   const oauth = config.service.oauth ? oauthEndpoint : undefined;
   const subscriptions = new Subscriptions(store);
-  const accounts = new Accounts({
-    vault,
-    oauth,
-    logger,
-    lock: new PersonLock(store),
-    subscriptions,
-    // Whatever else any collection holds about the person (cursors, marks, digest rows, claims).
-    forgetEverywhere: (discordUserId) => forgetPerson(store, discordUserId),
-  });
+  const accounts = storeAccounts({ store, vault, oauth, logger, subscriptions });
   const pager = new Pager(store.collection('pager', pagerStateSchema));
   // List states written by the last interactions land before the store closes.
   closers.add('pager', () => pager.settled());

@@ -1,8 +1,7 @@
 /** What the admin commands work on: the configured store and the models over it, opened once, closed once. */
 
-import { Accounts } from '../accounts/accounts.js';
-import { forgetPerson } from '../accounts/forget-person.js';
-import { PersonLock } from '../accounts/person-lock.js';
+import type { Accounts } from '../accounts/accounts.js';
+import { storeAccounts } from '../accounts/store-accounts.js';
 import {
   preferencesSchema,
   USER_PREFERENCES_COLLECTION,
@@ -80,14 +79,7 @@ export async function openAdminContext(
     quarantine: new Quarantine(store),
     // The same unlink as /account unlink: serialised with the person's other link changes, and
     // followed by every collection's rows about them (src/store/collections.ts).
-    accounts: new Accounts({
-      vault,
-      oauth,
-      logger,
-      lock: new PersonLock(store),
-      subscriptions,
-      forgetEverywhere: (discordUserId) => forgetPerson(store, discordUserId),
-    }),
+    accounts: storeAccounts({ store, vault, oauth, logger, subscriptions }),
     out,
     async close() {
       await budget.close();

@@ -206,7 +206,7 @@ export class FeedPoller {
     mark: string | undefined,
     report: CycleReport,
   ): Promise<void> {
-    const { service, logger, now } = this.#deps;
+    const { service, now } = this.#deps;
     const { kept: read, retryLater } = await this.#kept(all, report);
     // A check Discord could not answer holds the whole poll back: the cursor stays, nothing is skipped.
     if (retryLater) {

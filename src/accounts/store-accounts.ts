@@ -1,0 +1,33 @@
+/**
+ * The accounts of one store, as the bot and the operator's `admin forget` both use them: a person's
+ * link changes serialised through the store, and unlink followed by every collection's rows about
+ * them (src/store/collections.ts). One construction, so the two can never unlink differently.
+ */
+import type { Logger } from '../logger.js';
+import type { OAuthClient } from '../service/index.js';
+import type { Store } from '../store/index.js';
+import type { Subscriptions } from '../subscriptions/model.js';
+import type { TokenVault } from '../vault/index.js';
+import { Accounts } from './accounts.js';
+import { forgetPerson } from './forget-person.js';
+import { PersonLock } from './person-lock.js';
+
+export interface StoreAccountsParts {
+  store: Store;
+  vault: TokenVault;
+  oauth: Pick<OAuthClient, 'revoke'> | undefined;
+  logger: Logger;
+  subscriptions: Pick<Subscriptions, 'resumeOwner' | 'removeByOwner'>;
+}
+
+export function storeAccounts({ store, vault, oauth, logger, subscriptions }: StoreAccountsParts): Accounts {
+  return new Accounts({
+    vault,
+    oauth,
+    logger,
+    lock: new PersonLock(store),
+    subscriptions,
+    // Whatever else any collection holds about the person (cursors, marks, digest rows, claims).
+    forgetEverywhere: (discordUserId) => forgetPerson(store, discordUserId),
+  });
+}
