@@ -11,6 +11,7 @@ import { airingMessage } from './airing-message.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
 import { type OwnerPrograms, PROGRAMS_LOOKBACK_MS } from './owner-programs.js';
 import { postTranslator } from './post-language.js';
+import { postProgramOnce } from './program-post.js';
 
 export interface AiringPostsDeps extends SubscriptionJobDeps {
   programs: OwnerPrograms;
@@ -98,19 +99,14 @@ export class AiringPosts {
         continue;
       }
       if (!first) continue;
-      const current = await this.#deps.subscriptions.get(subscription.id);
-      if (current?.state !== 'active') return;
-      const { membership } = this.#deps;
-      if (membership && !(await membership.allows(subscription))) return;
-      const result = await this.#deps.outbox.deliver(subscription.channelId, key, () =>
-        airingMessage(program, postTranslator(subscription)),
+      const next = await postProgramOnce(
+        this.#deps,
+        subscription,
+        key,
+        () => airingMessage(program, postTranslator(subscription)),
+        report,
       );
-      if (result.status === 'posted') report.posted += 1;
-      else if (result.status === 'duplicate') report.skippedDuplicates += 1;
-      else if (result.status === 'failed' && result.reason !== 'failed') {
-        await this.#deps.notices.disableChannel(subscription.channelId, result.reason);
-        return;
-      } else if (result.status === 'failed') report.retryLater += 1;
+      if (next === 'stop') return;
     }
   }
 

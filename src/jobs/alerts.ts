@@ -12,6 +12,7 @@ import { alertMessage } from './alert-message.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
 import { DEFAULT_PROGRAMS_REFRESH_MS, OwnerPrograms } from './owner-programs.js';
 import { postTranslator } from './post-language.js';
+import { postProgramOnce } from './program-post.js';
 
 const MINUTE = 60_000;
 export const DEFAULT_ALERT_REFRESH_MS = DEFAULT_PROGRAMS_REFRESH_MS;
@@ -90,19 +91,14 @@ export class AiringAlerts {
       const start = Date.parse(program.started_at ?? '');
       // Due from N minutes before the start; once the program has started an alert is pointless.
       if (Number.isNaN(start) || now < start - lead || now >= start) continue;
-      const current = await this.#deps.subscriptions.get(subscription.id);
-      if (current?.state !== 'active') return;
-      const { membership } = this.#deps;
-      if (membership && !(await membership.allows(subscription))) return;
-      const result = await this.#deps.outbox.deliver(subscription.channelId, `alert:${program.id}`, () =>
-        alertMessage(program, postTranslator(subscription)),
+      const next = await postProgramOnce(
+        this.#deps,
+        subscription,
+        `alert:${program.id}`,
+        () => alertMessage(program, postTranslator(subscription)),
+        report,
       );
-      if (result.status === 'posted') report.posted += 1;
-      else if (result.status === 'duplicate') report.skippedDuplicates += 1;
-      else if (result.status === 'failed' && result.reason !== 'failed') {
-        await this.#deps.notices.disableChannel(subscription.channelId, result.reason);
-        return;
-      } else if (result.status === 'failed') report.retryLater += 1;
+      if (next === 'stop') return;
     }
   }
 }
