@@ -109,7 +109,7 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
     const [program, ...args] = KIROKU.command;
     expect(program).toBe('node');
     bot = spawnBot(args, { cwd: app, env });
-    await bot.waitFor('kiroku is ready', 60_000);
+    await bot.waitFor('kiroku is ready', 120_000);
   }, 240_000);
 
   afterAll(async () => {

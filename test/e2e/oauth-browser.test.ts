@@ -88,7 +88,7 @@ describe.skipIf(!CHROMIUM)(CHROMIUM ? title : `${title}: ${MISSING}`, () => {
       args: FLAGS,
       userDataDir: profile,
     });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await browser?.close();

@@ -95,6 +95,18 @@ describe('the README, followed on a fresh clone', () => {
     expect(ci).toMatch(/^npm test$/m);
   });
 
+  it('quick start: Discord’s order (create, invite, register, start) and where the lookup token is made', () => {
+    const steps = section(README, 'Quick start');
+    const order = ['developers/applications', 'oauth2/authorize', 'deploy-commands', 'npm start'].map(
+      (text) => steps.indexOf(text),
+    );
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(steps).toContain('SERVICE_TOKEN');
+    expect(steps).toContain('https://annict.com/settings/apps');
+    expect(steps).toMatch(/Read only/);
+  });
+
   it('quick start: each shell command in order reaches a working lookup and record', async () => {
     const guildId = discord.guildIds[0] ?? '';
     // The stand-ins for Discord and the service; the reader's environment has neither.
