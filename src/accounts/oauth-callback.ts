@@ -1,6 +1,6 @@
 import type { HtmlPage, OAuthCallbackHandler } from '../http/server.js';
 import type { Locale } from '../i18n/locale.js';
-import { createTranslator } from '../i18n/translator.js';
+import { createTranslator, type Translator } from '../i18n/translator.js';
 import { UserFacingError } from '../i18n/user-facing-error.js';
 import type { OAuthClient } from '../service/index.js';
 import { OAuthError, Unauthorized } from '../service/index.js';
@@ -17,6 +17,11 @@ export interface CallbackDeps extends LinkDeps {
   callbackUrl: string;
   /** A private message to a Discord user (a direct message over the bot's REST). */
   notifyUser(discordUserId: string, content: string): Promise<void>;
+  /**
+   * How that message is written: the configured service name and clickable command mentions
+   * (default: Annict's name, commands as text).
+   */
+  translatorFor?: (locale: Locale) => Translator | Promise<Translator>;
 }
 
 const isRefusal = (error: unknown) =>
@@ -96,7 +101,7 @@ async function confirm(deps: CallbackDeps, form: URLSearchParams, browser: Local
   }
   try {
     const stored = await linkAccount(deps, link.discordUserId, accessToken, 'oauth');
-    const t = createTranslator(link.locale ?? 'en');
+    const t = await (deps.translatorFor ?? createTranslator)(link.locale ?? 'en');
     const linked = t('account.linkedFromBrowser', { username: stored.serviceUsername });
     const ended =
       stored.endedSubscriptions > 0

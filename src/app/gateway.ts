@@ -76,10 +76,18 @@ export async function wireGateway(
   await ready;
   const running = { version: KIROKU_VERSION, node: process.version };
   logger.info({ ...running, guilds: client.guilds.cache.size, commands: commands.size }, 'kiroku is ready');
-  // Not awaited: the first interaction must not wait for a newcomer's hints.
+  // Not awaited: the first interaction must not wait for a newcomer's hints. The command ids are
+  // read now so that the first replies already name commands as clickable mentions.
   void logSetupHints(client, logger);
+  void wiring.deps.commandMentions.refresh();
   if (infra.upgrade.quarantinedByCollection.has(SUBSCRIPTIONS_COLLECTION)) {
-    const notice = { quarantine: new Quarantine(infra.store), poster: restPoster, logger, now: options.now };
+    const notice = {
+      quarantine: new Quarantine(infra.store),
+      poster: restPoster,
+      logger,
+      now: options.now,
+      languages: jobs.languages,
+    };
     const localeOf = (id: string) => wiring.deps.preferences.localeOf(id);
     void tellQuarantinedOwners({ ...notice, localeOf }).catch((error: unknown) =>
       logger.warn({ err: error }, 'store: could not tell owners about quarantined subscriptions'),
@@ -115,7 +123,10 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
     logger,
     now,
     intervals: { feedMs: config.pollIntervalSeconds * 1000 },
-    feed: { policy: config.feedPolicy, catchUpMs: config.feedCatchUpMs, webUrl: config.service.webUrl },
+    feed: { policy: config.feedPolicy, catchUpMs: config.feedCatchUpMs },
+    site: { name: config.service.name, webUrl: config.service.webUrl },
+    // Posts and owner DMs are read in channels and DMs alike: global registrations only.
+    mentions: deps.commandMentions.in(null),
     // The schedule plans within this process's share of the budget (with Redis: all of it, over all owners).
     feedPollsPerSecond: (config.service.ratePerSecond * config.feedPollShare) / shardProcesses,
     onFeedPosted: metrics.observeFeedDelay,
@@ -266,6 +277,10 @@ async function serveHttp(
             confirmations: pendingLinks(wiring, oauth),
             callbackUrl: `${config.publicUrl}${OAUTH_CALLBACK_PATH}`,
             notifyUser: (discordUserId, content) => restPoster.notifyUser(discordUserId, content),
+            translatorFor: async (locale) => {
+              await jobs.languages.prepared();
+              return jobs.languages.of(locale);
+            },
           }),
         }
       : {}),

@@ -11,6 +11,7 @@ import { loadCommands } from '../bot/loader.js';
 import { LookupCache } from '../bot/lookup-cache.js';
 import { OncePerUser } from '../bot/once-per-user.js';
 import { Pager, pagerStateSchema } from '../bot/paging.js';
+import { TRIAL_SERVERS } from '../bot/setup-hints.js';
 import { Subscriptions } from '../subscriptions/model.js';
 import { Reminders } from '../viewing/reminders.js';
 import { WatchLists } from '../viewing/watch-lists.js';
@@ -61,6 +62,7 @@ export async function buildHandlerDeps(
     commandMentions: new CommandMentions({
       fetchRegistered: () =>
         client.application ? client.rest.get(Routes.applicationCommands(client.application.id)) : undefined,
+      fetchGuildRegistered: () => guildRegistrations(client),
       logger,
       now,
     }),
@@ -80,6 +82,19 @@ export async function buildHandlerDeps(
     },
   };
   return { deps, commands };
+}
+
+/**
+ * The commands registered in each server (`deploy-commands --guild`, for trials), read only while the
+ * bot is in a few servers, as the set-up hints do; a server that refuses the read has none.
+ */
+async function guildRegistrations(client: Client): Promise<ReadonlyMap<string, unknown>> {
+  const applicationId = client.application?.id;
+  const guildIds = [...client.guilds.cache.keys()];
+  if (!applicationId || guildIds.length > TRIAL_SERVERS) return new Map();
+  const read = (guildId: string) =>
+    client.rest.get(Routes.applicationGuildCommands(applicationId, guildId)).catch(() => []);
+  return new Map(await Promise.all(guildIds.map(async (id) => [id, await read(id)] as const)));
 }
 
 /** Registers every command's paged lists with the pager under `<command>/<list>`. */

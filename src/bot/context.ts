@@ -76,7 +76,9 @@ export interface Invoker {
 }
 
 /** Everything a handler may use for one interaction. Handlers reach nothing else. */
-export interface Context extends HandlerShared {
+export interface Context extends Omit<HandlerShared, 'commandMentions'> {
+  /** Clickable mentions of the registered commands, as they work where this interaction came from. */
+  readonly commandMentions: ReturnType<CommandMentions['in']>;
   readonly locale: Locale;
   readonly t: Translator;
   readonly user: Invoker;
@@ -121,7 +123,9 @@ export function createContext(deps: HandlerDeps, scope: InteractionScope): Conte
     t: withCommandMentions(
       createTranslator(scope.locale, settings.site ?? DEFAULT_SITE),
       shared.commandMentions,
+      scope.guildId,
     ),
+    commandMentions: shared.commandMentions.in(scope.guildId),
     user: scope.user,
     guildId: scope.guildId,
     guildLocale: scope.guildLocale ?? null,

@@ -207,6 +207,15 @@ export class InteractionRouter {
     });
   }
 
+  /**
+   * Right after start the command ids may not be read yet: a reply waits a little for them so that
+   * the commands it names are clickable. Half the deferral time at most, so that a handler that
+   * answers with a modal (which cannot follow a deferral) still has time to build it.
+   */
+  private mentionsKnown(): Promise<void> {
+    return this.deps.commandMentions.whenNeeded(this.options.deferAfterMs / 2);
+  }
+
   private errorText(ctx: Context, trace: Trace) {
     return (error: unknown) => {
       const described = describeError(error, ctx.t);
@@ -230,6 +239,11 @@ export class InteractionRouter {
       : readCommandInput(interaction);
     const route = commandRoute(module, interaction.commandName, input.subcommand);
     trace.route = route;
+    this.deps.commandMentions.learn(
+      interaction.commandName,
+      interaction.commandId,
+      interaction.commandGuildId,
+    );
     const ctx = this.context(interaction, route);
     await answerCommand(
       interaction,
@@ -239,7 +253,7 @@ export class InteractionRouter {
         errorText: this.errorText(ctx, trace),
         onDeferred: InteractionRouter.deferred(trace),
       },
-      () => module.execute(ctx, input),
+      () => this.mentionsKnown().then(() => module.execute(ctx, input)),
     );
   }
 
@@ -295,7 +309,11 @@ export class InteractionRouter {
     await answerComponent(
       interaction,
       { answers: handler.answers, deferAfterMs: this.options.deferAfterMs, errorText, onDeferred },
-      () => asComponent(() => handler.handle(ctx, { customId: interaction.customId, args, values })),
+      async () => {
+        // A modal must be the first answer, undeferred: it holds no mentions, so it does not wait.
+        if (handler.answers !== 'modal') await this.mentionsKnown();
+        return asComponent(() => handler.handle(ctx, { customId: interaction.customId, args, values }));
+      },
     );
   }
 
@@ -319,7 +337,7 @@ export class InteractionRouter {
       },
       () =>
         handler
-          ? asComponent(() => handler.handle(ctx, input))
+          ? this.mentionsKnown().then(() => asComponent(() => handler.handle(ctx, input)))
           : Promise.reject(new UserFacingError('error.expired')),
     );
   }

@@ -40,7 +40,7 @@ function holdsFirstShard(client: Client): boolean {
 }
 
 /** A trial registers the commands in one server (`--guild`): with this few servers, look there too. */
-const TRIAL_SERVERS = 5;
+export const TRIAL_SERVERS = 5;
 
 const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
 

@@ -16,6 +16,7 @@ import { localTitle } from '../render/names.js';
 import { programLine } from '../render/program.js';
 import type { Program } from '../service/index.js';
 import { shortEpisode } from '../viewing/episode-short.js';
+import { programLink } from './alert-message.js';
 import type { OutgoingMessage } from './poster.js';
 
 const AIRING_COLOR = 0x22c55e;
@@ -61,10 +62,12 @@ export function airingMessage(
   program: Program & { episode: { id: number } },
   t: Translator,
 ): OutgoingMessage {
+  const url = programLink(program, t);
   return {
     embeds: [
       {
         title: truncate(t('airing.title', { work: localTitle(program.work, t) }), LIMITS.title),
+        ...(url ? { url } : {}),
         description: truncate(programLine(program, t), LIMITS.description),
         color: AIRING_COLOR,
         ...(program.started_at ? { timestamp: program.started_at } : {}),

@@ -10,7 +10,7 @@ import type { Subscription } from '../subscriptions/model.js';
 import { airingMessage } from './airing-message.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
 import { type OwnerPrograms, PROGRAMS_LOOKBACK_MS } from './owner-programs.js';
-import { postTranslator } from './post-language.js';
+import { DEFAULT_POST_LANGUAGES } from './post-language.js';
 import { postProgramOnce } from './program-post.js';
 
 export interface AiringPostsDeps extends SubscriptionJobDeps {
@@ -103,7 +103,7 @@ export class AiringPosts {
         this.#deps,
         subscription,
         key,
-        () => airingMessage(program, postTranslator(subscription)),
+        () => airingMessage(program, (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription)),
         report,
       );
       if (next === 'stop') return;

@@ -64,7 +64,8 @@ function controls(
   ];
 }
 
-function alertLink(program: Program, t: Translator): string | undefined {
+/** The program's page on the service (its episode's, else its work's), on the configured site. */
+export function programLink(program: Program, t: Translator): string | undefined {
   const workId = program.work?.id;
   if (typeof workId !== 'number') return undefined;
   const episodeId = program.episode?.id;
@@ -81,7 +82,7 @@ export function alertMessage(program: Program, t: Translator): OutgoingMessage {
     .join(' ');
   const time = discordTime(program.started_at, 'R');
   const channel = program.channel?.name ? plain(program.channel.name) : '';
-  const url = alertLink(program, t);
+  const url = programLink(program, t);
   const cover = coverUrl(program.work);
   return {
     embeds: [

@@ -11,7 +11,7 @@ import type { ScheduleSettings, Subscription } from '../subscriptions/model.js';
 import { alertMessage } from './alert-message.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
 import { DEFAULT_PROGRAMS_REFRESH_MS, OwnerPrograms } from './owner-programs.js';
-import { postTranslator } from './post-language.js';
+import { DEFAULT_POST_LANGUAGES } from './post-language.js';
 import { postProgramOnce } from './program-post.js';
 
 const MINUTE = 60_000;
@@ -95,7 +95,7 @@ export class AiringAlerts {
         this.#deps,
         subscription,
         `alert:${program.id}`,
-        () => alertMessage(program, postTranslator(subscription)),
+        () => alertMessage(program, (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription)),
         report,
       );
       if (next === 'stop') return;

@@ -17,7 +17,7 @@ import { type DailyFire, type DailySchedule, dailySchedule } from './daily-time.
 import { digestMessage } from './digest-message.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
-import { postTranslator } from './post-language.js';
+import { DEFAULT_POST_LANGUAGES } from './post-language.js';
 import { fetchPrograms } from './programs.js';
 
 const MINUTE = 60_000;
@@ -251,7 +251,7 @@ export class DailyDigest {
             broadcastDayStart: this.#deps.broadcastDayStart,
             ...(owner ? { owner } : {}),
           },
-          postTranslator(subscription),
+          (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription),
         ),
     );
     if (result.status === 'failed') {

@@ -10,12 +10,12 @@ import { forEachLimited } from './concurrency.js';
 import { FeedCursors } from './feed-cursors.js';
 import type { FeedPostEvent } from './feed-delivery.js';
 import { fetchNewActivities } from './feed-fetch.js';
-import { DEFAULT_SERVICE_WEB_URL } from './feed-links.js';
 import { postPoll } from './feed-post.js';
 import type { PollObservation } from './feed-rates.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
 import { ownerCallFailed, ownerToken } from './owner-access.js';
 import type { OwnerChanges } from './owner-changes.js';
+import { DEFAULT_POST_LANGUAGES } from './post-language.js';
 
 /** The catch-up window's default: older activities found after an outage are summed up. */
 export const DEFAULT_CATCH_UP_MS = 24 * 3600 * 1000;
@@ -34,8 +34,6 @@ export interface FeedPollerDeps extends SubscriptionJobDeps {
   maxCatchUpPages?: number;
   /** Activities older than this (ms) when a poll finds them are summed up in one line (default 24 h). */
   catchUpMs?: number;
-  /** The service's web site, where posts link (default https://annict.com). */
-  webUrl?: string;
   /** Told of refused posts and of activities posted in the minimal form (metrics). */
   onFeedEvent?: (event: FeedPostEvent) => void;
   /** Owners polled at the same time (default 4; the request budget paces them anyway). */
@@ -297,7 +295,7 @@ export class FeedPoller {
         oldBefore: at.oldBefore,
         catchUpHours: at.catchUpHours,
         moreOld: fetched.stoppedBy === 'window',
-        webUrl: this.#deps.webUrl ?? DEFAULT_SERVICE_WEB_URL,
+        languages: this.#deps.languages ?? DEFAULT_POST_LANGUAGES,
       },
     );
     report.skippedUnknown += result.unknown;

@@ -16,7 +16,7 @@ import {
 import { isOlder } from './feed-fetch.js';
 import { actionMatches, feedItem } from './feed-message.js';
 import { minimalFeedMessage, wellFormed } from './feed-minimal.js';
-import { perLanguage, translatorFor } from './post-language.js';
+import type { PostLanguages } from './post-language.js';
 
 export interface PollPostInput {
   ownerId: string;
@@ -32,7 +32,8 @@ export interface PollPostInput {
   catchUpHours: number;
   /** The walk stopped at the window before reaching the cursor: more old activities exist. */
   moreOld: boolean;
-  webUrl: string;
+  /** How posts are written: languages, the service's name and the site they link to. */
+  languages: PostLanguages;
 }
 
 export interface PollPostResult {
@@ -53,18 +54,18 @@ function byChannel(subscriptions: readonly Subscription[]): Map<string, Subscrip
   return channels;
 }
 
-function renderer(webUrl: string) {
+function renderer(languages: PostLanguages) {
   return (activity: Activity) =>
-    perLanguage((t) => {
-      const item = feedItem(activity, t, webUrl);
-      const minimal = minimalFeedMessage(activity, t, webUrl);
+    languages.perLanguage((t) => {
+      const item = feedItem(activity, t, t.site.webUrl);
+      const minimal = minimalFeedMessage(activity, t, t.site.webUrl);
       return item && minimal ? { activity, item, minimal: () => minimal } : undefined;
     });
 }
 
 /** The one line standing for a channel's activities older than the catch-up window. */
 function summaryLine(input: PollPostInput, old: readonly Activity[], locale: Locale): string {
-  const t = translatorFor(locale);
+  const t = input.languages.of(locale);
   const times = old.map((a) => a.created_at ?? '').filter((at) => Number.isFinite(Date.parse(at)));
   const from = (input.moreOld ? input.cursorAt : times[0]) ?? times[0];
   const to = times.at(-1) ?? new Date(input.oldBefore).toISOString();
@@ -79,7 +80,7 @@ function summaryLine(input: PollPostInput, old: readonly Activity[], locale: Loc
 }
 
 export async function postPoll(deps: ChannelFeedDeps, input: PollPostInput): Promise<PollPostResult> {
-  const render = renderer(input.webUrl);
+  const render = renderer(input.languages);
   const rendered = new Map(input.activities.map((activity) => [activity.id, render(activity)]));
   const unknown = input.activities.filter((a) => rendered.get(a.id)?.('en') === undefined).length;
   const channels: PollPostResult['channels'] = [];

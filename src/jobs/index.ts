@@ -1,7 +1,8 @@
 /** The background jobs (feed poller, daily digest, airing alerts) and how to build them together. */
 import type { REST } from 'discord.js';
+import type { CommandMentionSource } from '../i18n/command-text.js';
 import type { Locale } from '../i18n/locale.js';
-import { createTranslator } from '../i18n/translator.js';
+import type { ServiceSite } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
 import type { ServiceClient } from '../service/index.js';
 import type { Store } from '../store/index.js';
@@ -23,6 +24,7 @@ import { ownedSubscriptions } from './owner-partition.js';
 import { OwnerPrograms } from './owner-programs.js';
 import { OwnerQueue } from './owner-queue.js';
 import { OwnerSnapshot } from './owner-snapshot.js';
+import { PostLanguages } from './post-language.js';
 import { type ChannelPoster, createRestPoster } from './poster.js';
 import { DmReminders } from './reminders.js';
 import { Ticker } from './ticker.js';
@@ -78,6 +80,10 @@ export interface JobsOptions {
   membership?: MembershipLookup;
   /** Told how many subscriptions were disabled and why (metrics). */
   onDisabled?: (reason: DisableReason, count: number) => void;
+  /** The service as posts and notices name it and link to it (SERVICE_NAME, SERVICE_WEB_URL; default Annict's). */
+  site?: ServiceSite;
+  /** The registered commands' ids (global ones: they work in DMs too); without: commands as text. */
+  mentions?: CommandMentionSource;
   /** The language of a Discord user's last interaction: owner notices follow it. */
   localeOf?: (discordUserId: string) => Promise<Locale | undefined>;
   /** Minutes after midnight at which Japanese digests' broadcast day starts (default 05:00). */
@@ -94,8 +100,6 @@ export interface JobsOptions {
     maxCatchUpPages?: number;
     /** FEED_CATCH_UP_HOURS in ms: activities older than this when found are summed up (default 24 h). */
     catchUpMs?: number;
-    /** SERVICE_WEB_URL: where posts link (default https://annict.com). */
-    webUrl?: string;
     concurrency?: number;
     /** `adaptive` (by activity rate; the default) or `round-robin` (every owner in turn): FEED_POLICY. */
     policy?: 'adaptive' | 'round-robin';
@@ -127,6 +131,8 @@ export interface Jobs {
   notices: SubscriptionNotices;
   poster: ChannelPoster;
   membership: MembershipGate | undefined;
+  /** How posts and owner notices are written (languages, the service's name and site, command mentions). */
+  languages: PostLanguages;
   /** Each feed owner's poll interval (its estimated round-robin cycle feeds a metric). */
   schedule: FeedSchedule;
   /** Without Redis: polls the owners whose next poll is due (one `tick()` per ticker step). */
@@ -207,12 +213,17 @@ interface JobTiming {
 /** The outbox, the owner notices and the membership gate, and what every subscription job shares. */
 function commonParts(options: JobsOptions, poster: ChannelPoster) {
   const { store, subscriptions, vault, service, logger, now, broadcastDayStart } = options;
-  const t = createTranslator('en');
+  const languages = new PostLanguages({
+    ...(options.site ? { site: options.site } : {}),
+    ...(options.mentions ? { mentions: options.mentions } : {}),
+  });
+  const t = languages.of('en');
   const outbox = new Outbox(store, { poster, now, logger });
   const notices = new SubscriptionNotices({
     subscriptions,
     poster,
     t,
+    languages,
     logger,
     onDisabled: options.onDisabled,
     localeOf: options.localeOf,
@@ -230,9 +241,10 @@ function commonParts(options: JobsOptions, poster: ChannelPoster) {
     logger,
     now,
     t,
+    languages,
     broadcastDayStart,
   };
-  return { outbox, notices, membership, shared };
+  return { outbox, notices, membership, languages, shared };
 }
 
 type SharedJobDeps = ReturnType<typeof commonParts>['shared'];

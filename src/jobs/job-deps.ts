@@ -4,6 +4,7 @@ import type { MembershipGate } from './membership.js';
 import type { Outbox } from './outbox.js';
 import type { OwnerAccessDeps } from './owner-access.js';
 import type { OwnedSubscriptions } from './owner-partition.js';
+import type { PostLanguages } from './post-language.js';
 
 /** What every subscription job works with: the subscriptions, their owners' tokens, the service and the outbox. */
 export interface SubscriptionJobDeps extends OwnerAccessDeps {
@@ -14,6 +15,8 @@ export interface SubscriptionJobDeps extends OwnerAccessDeps {
   now: () => Date;
   /** Language of owner notices when the owner's own is unknown (default English); posts follow their subscription. */
   t?: Translator;
+  /** The service's name and site and the command mentions posts are written with (default: Annict's, as text). */
+  languages?: PostLanguages;
   /** Minutes after midnight at which a Japanese digest's broadcast day starts (default 05:00). */
   broadcastDayStart?: number;
   /** Checks, before posting, that the owner (and kiroku) are still in the server; none: no check. */

@@ -8,7 +8,7 @@ import type { Locale } from '../i18n/locale.js';
 import type { Translator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
 import { STATE_REASONS, type Subscription, type Subscriptions } from '../subscriptions/model.js';
-import { translatorFor } from './post-language.js';
+import { DEFAULT_POST_LANGUAGES, type PostLanguages } from './post-language.js';
 import type { ChannelPoster } from './poster.js';
 
 export { STATE_REASONS };
@@ -24,6 +24,8 @@ export interface SubscriptionNoticesOptions {
   poster: ChannelPoster;
   /** Notices are written in this language when the owner's own is unknown. */
   t: Translator;
+  /** The service's name and site and the command mentions notices are written with (default: Annict's, as text). */
+  languages?: PostLanguages;
   /** The language of the owner's last interaction, which their notices follow. */
   localeOf?: (discordUserId: string) => Promise<Locale | undefined>;
   logger: Logger;
@@ -53,7 +55,8 @@ export class SubscriptionNotices {
   /** The owner's own language when kiroku knows it, else the default. */
   async #ownerT(ownerId: string): Promise<Translator> {
     const locale = await this.#options.localeOf?.(ownerId).catch(() => undefined);
-    return locale ? translatorFor(locale) : this.#options.t;
+    await this.#options.languages?.prepared();
+    return locale ? (this.#options.languages ?? DEFAULT_POST_LANGUAGES).of(locale) : this.#options.t;
   }
 
   #serial<T>(task: () => Promise<T>): Promise<T> {

@@ -7,7 +7,7 @@ import type { Locale } from '../i18n/locale.js';
 import type { Logger } from '../logger.js';
 import type { Quarantine } from '../store/quarantine.js';
 import { SUBSCRIPTIONS_COLLECTION } from '../subscriptions/model.js';
-import { translatorFor } from './post-language.js';
+import { DEFAULT_POST_LANGUAGES, type PostLanguages } from './post-language.js';
 import type { ChannelPoster } from './poster.js';
 
 export interface QuarantineNoticeOptions {
@@ -16,6 +16,8 @@ export interface QuarantineNoticeOptions {
   localeOf: (discordUserId: string) => Promise<Locale | undefined>;
   now: () => Date;
   logger: Logger;
+  /** The service's name and the command mentions the notice is written with (default: Annict's, as text). */
+  languages?: PostLanguages;
 }
 
 /** Returns how many owners were told. */
@@ -27,9 +29,10 @@ export async function tellQuarantinedOwners(options: QuarantineNoticeOptions): P
     if (!(await quarantine.claimOwnerNotice(record, now()))) continue;
     idsByOwner.set(record.ownerId, [...(idsByOwner.get(record.ownerId) ?? []), record.key]);
   }
+  await options.languages?.prepared();
   for (const [ownerId, ids] of idsByOwner) {
     const locale = await options.localeOf(ownerId).catch(() => undefined);
-    const t = translatorFor(locale ?? 'en');
+    const t = (options.languages ?? DEFAULT_POST_LANGUAGES).of(locale ?? 'en');
     const list = ids.map((id) => `\`${id.slice(0, 40)}\``).join(', ');
     await poster.notifyUser(ownerId, t('store.notice.subscriptionQuarantined', { ids: list }));
     options.logger.info(

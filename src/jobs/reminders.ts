@@ -7,7 +7,7 @@
  */
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { stopButtonId } from '../components/remind-ids.js';
-import { createTranslator, type Translator } from '../i18n/translator.js';
+import type { Translator } from '../i18n/translator.js';
 import { LIMITS, truncate } from '../render/format.js';
 import { programLine } from '../render/program.js';
 import type { Program } from '../service/index.js';
@@ -15,6 +15,7 @@ import type { Reminders } from '../viewing/reminders.js';
 import { recordControls } from './airing-message.js';
 import type { SubscriptionJobDeps } from './job-deps.js';
 import type { OwnerPrograms } from './owner-programs.js';
+import { DEFAULT_POST_LANGUAGES } from './post-language.js';
 import type { OutgoingMessage } from './poster.js';
 
 const MINUTE = 60_000;
@@ -92,7 +93,7 @@ export class DmReminders {
         if (await this.#deps.reminders.turnOff(userId)) report.turnedOff += 1;
         continue;
       }
-      const t = createTranslator(reminder.locale);
+      const t = (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).of(reminder.locale);
       for (const program of due) {
         const minutes = Math.max(1, Math.round((Date.parse(program.started_at ?? '') - now) / MINUTE));
         const result = await this.#deps.outbox.deliver(channelId, `remind:${program.id}`, () =>
