@@ -1,10 +1,10 @@
 /**
  * Clickable command mentions (`</work search:123>`) need the ids Discord gave the commands when they
  * were registered, globally or in one server (`deploy-commands --guild`). They are read from Discord
- * once the gateway is ready (and again when first needed, if that read found none) and kept for an
- * hour, since they change only when the commands are deployed again. Every slash command a person
- * runs also tells its own id. Until an id is known, or when reading fails, a mention falls back to
- * the written form (`/work search`).
+ * once the gateway is ready and kept for an hour, since they change only when the commands are
+ * deployed again; a slash command that arrives with an id that read did not have (deployed since)
+ * has them read again before its reply. Until an id is known, or when reading fails, a mention falls
+ * back to the written form (`/work search`).
  */
 import { z } from 'zod';
 import { type CommandMentionSource, translatorWithMentions } from '../i18n/command-text.js';
@@ -18,9 +18,9 @@ const registeredSchema = z.array(
 /** How long read ids are trusted; an empty answer (not deployed yet) is asked again after a minute. */
 const KEEP_MS = 60 * 60 * 1000;
 const RETRY_EMPTY_MS = 60 * 1000;
-/** A person's interaction proves commands are registered: ask again, but not more often than this. */
-const RETRY_ON_NEED_MS = 5 * 1000;
 const CHAT_INPUT = 1;
+/** Where a global registration is kept among the per-server ones. */
+const GLOBAL = '';
 
 export interface CommandMentionsOptions {
   /** Reads the globally registered commands (undefined before the client knows its application). */
@@ -31,19 +31,23 @@ export interface CommandMentionsOptions {
   now: () => Date;
 }
 
-type Ids = Map<string, string>;
+/** Command name to id, per registration (GLOBAL, or a server's id). */
+type Registrations = Map<string, Map<string, string>>;
 
-function chatInputIds(answer: unknown): Ids {
+function chatInputIds(answer: unknown): Map<string, string> {
   const registered = registeredSchema.parse(answer);
   return new Map(registered.filter((c) => (c.type ?? CHAT_INPUT) === CHAT_INPUT).map((c) => [c.name, c.id]));
 }
 
 export class CommandMentions {
   readonly #options: CommandMentionsOptions;
-  #global: Ids = new Map();
-  #guilds = new Map<string, Ids>();
+  /** What the last read found. */
+  #read: Registrations = new Map();
+  /** Ids that slash commands arrived with (kept across reads: a big bot's server ones are not read). */
+  #learnt: Registrations = new Map();
   #freshUntil = 0;
-  #askedAt = Number.NEGATIVE_INFINITY;
+  /** A slash command arrived with an id the last read did not have: the commands were deployed since. */
+  #outdated = false;
   #loading: Promise<void> | undefined;
 
   constructor(options: CommandMentionsOptions) {
@@ -52,28 +56,25 @@ export class CommandMentions {
 
   /** Makes sure ids are read (once per period, one read at a time); never throws. */
   async refresh(): Promise<void> {
-    if (this.#options.now().getTime() < this.#freshUntil) return;
-    await this.#read();
+    if (!this.#outdated && this.#options.now().getTime() < this.#freshUntil) return;
+    await this.#reading();
   }
 
   /**
-   * Before a reply: when no id is known yet (the bot just started, or the commands were registered
+   * Before a reply: when the ids are not known (the bot just started, or the commands were deployed
    * after it did), reads them now, waiting at most `maxWaitMs` so that the reply is never late.
    */
   async whenNeeded(maxWaitMs: number): Promise<void> {
-    const now = this.#options.now().getTime();
-    const known = this.#global.size > 0 || this.#guilds.size > 0;
-    if (known && now < this.#freshUntil) return;
-    if (!this.#loading && now - this.#askedAt < RETRY_ON_NEED_MS) return;
+    if (!this.#outdated && this.#options.now().getTime() < this.#freshUntil) return;
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, maxWaitMs);
     });
-    await Promise.race([this.#read(), deadline]);
+    await Promise.race([this.#reading(), deadline]);
     clearTimeout(timer);
   }
 
-  #read(): Promise<void> {
+  #reading(): Promise<void> {
     this.#loading ??= this.#load().finally(() => {
       this.#loading = undefined;
     });
@@ -82,20 +83,17 @@ export class CommandMentions {
 
   async #load(): Promise<void> {
     const now = this.#options.now().getTime();
-    this.#askedAt = now;
+    this.#outdated = false;
     try {
       const [global, guilds] = await Promise.all([
         this.#options.fetchRegistered(),
         this.#options.fetchGuildRegistered?.(),
       ]);
       if (global === undefined) return;
-      this.#global = chatInputIds(global);
-      this.#guilds = new Map();
-      for (const [guildId, answer] of guilds ?? []) {
-        const ids = chatInputIds(answer);
-        if (ids.size > 0) this.#guilds.set(guildId, ids);
-      }
-      const known = this.#global.size > 0 || this.#guilds.size > 0;
+      const read: Registrations = new Map([[GLOBAL, chatInputIds(global)]]);
+      for (const [guildId, answer] of guilds ?? []) read.set(guildId, chatInputIds(answer));
+      this.#read = read;
+      const known = [...read.values()].some((ids) => ids.size > 0);
       this.#freshUntil = now + (known ? KEEP_MS : RETRY_EMPTY_MS);
     } catch (error) {
       this.#options.logger.warn(
@@ -106,16 +104,19 @@ export class CommandMentions {
     }
   }
 
-  /** Remembers the id a slash command arrived with (`guildId`: it is registered in that server only). */
+  #id(name: string, registration: string): string | undefined {
+    return this.#read.get(registration)?.get(name) ?? this.#learnt.get(registration)?.get(name);
+  }
+
+  /** Notes the id a slash command arrived with (`guildId`: it is registered in that server only). */
   learn(name: string, id: string, guildId: string | null): void {
     if (!/^\d{1,20}$/.test(id)) return;
-    if (!guildId) {
-      this.#global.set(name, id);
-      return;
-    }
-    const ids = this.#guilds.get(guildId) ?? new Map<string, string>();
-    ids.set(name, id);
-    this.#guilds.set(guildId, ids);
+    const registration = guildId ?? GLOBAL;
+    if (this.#id(name, registration) === id) return;
+    const ids = this.#learnt.get(registration) ?? new Map<string, string>();
+    this.#learnt.set(registration, ids.set(name, id));
+    // Unknown to the last read: the others were most likely deployed with it, so read them again.
+    if (this.#read.get(registration)?.get(name) !== id) this.#outdated = true;
   }
 
   /**
@@ -124,7 +125,7 @@ export class CommandMentions {
    */
   mention(path: string, guildId?: string | null): string {
     const name = path.split(' ')[0] ?? '';
-    const id = (guildId ? this.#guilds.get(guildId)?.get(name) : undefined) ?? this.#global.get(name);
+    const id = (guildId ? this.#id(name, guildId) : undefined) ?? this.#id(name, GLOBAL);
     return id ? `</${path}:${id}>` : `\`/${path}\``;
   }
 

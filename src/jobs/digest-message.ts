@@ -10,6 +10,7 @@ import type { Translator } from '../i18n/translator.js';
 import { broadcastTime, DEFAULT_BROADCAST_DAY_START, japaneseDate } from '../render/broadcast-day.js';
 import { LIMITS, truncate } from '../render/format.js';
 import { broadcastProgramLine, programLine } from '../render/program.js';
+import { userUrl } from '../render/user.js';
 import type { Program } from '../service/index.js';
 import type { OutgoingMessage } from './poster.js';
 
@@ -83,10 +84,13 @@ export function digestMessage(programs: Program[], info: DigestInfo, t: Translat
   const title = info.owner
     ? t('jobs.digest.titleFor', { owner: info.owner, date })
     : t('jobs.digest.title', { date });
+  const ownerUrl = info.owner ? userUrl(info.owner, t) : undefined;
   return {
     embeds: [
       {
         title: truncate(title, LIMITS.title),
+        // The owner's page on the service, where the schedule's works and records are.
+        ...(ownerUrl ? { url: ownerUrl } : {}),
         description: programs.length > 0 ? describe(programs, info, t) : t('jobs.digest.empty'),
         color: DIGEST_COLOR,
         footer: {

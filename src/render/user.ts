@@ -23,9 +23,13 @@ export const USER_FIELDS = [
   'created_at',
 ];
 
-export function userUrl(username: string | null | undefined): string | undefined {
+/** A user's page on the service (SERVICE_WEB_URL, which the translator carries). */
+export function userUrl(
+  username: string | null | undefined,
+  t: Pick<Translator, 'site'>,
+): string | undefined {
   // A lone surrogate in a name would make encodeURIComponent throw: replaced first.
-  return username ? embedUrl(`https://annict.com/@${encodeURIComponent(wellFormed(username))}`) : undefined;
+  return username ? embedUrl(`${t.site.webUrl}/@${encodeURIComponent(wellFormed(username))}`) : undefined;
 }
 
 export function userLine(user: User): string {
@@ -35,7 +39,7 @@ export function userLine(user: User): string {
 
 export function userEmbed(user: User, t: Translator, locale: Locale): APIEmbed {
   const n = (value: number | null | undefined) => formatNumber(locale, value ?? 0);
-  const url = userUrl(user.username);
+  const url = userUrl(user.username, t);
   const avatar = embedUrl(user.avatar_url);
   const joined = discordTime(user.created_at, 'D' as 'd');
   return fitEmbed({
