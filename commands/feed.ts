@@ -48,12 +48,12 @@ export const command = defineCommand({
   definition: slashCommand(
     'feed',
     'フィード',
-    { en: 'What the people you follow did', ja: 'フォロー中の人の活動' },
+    { en: 'What the people you follow did', ja: 'フォロー中の人のアクティビティ' },
     [
       stringOption(
         'action',
         '種類',
-        { en: 'Only this kind of activity', ja: 'この種類の活動のみ' },
+        { en: 'Only this kind of activity', ja: 'この種類のアクティビティのみ' },
         {
           choices: [
             { value: 'create_record', name: { en: 'Records', ja: '記録' } },

@@ -206,23 +206,23 @@ async function recordFromAlert(
 export const command = defineCommand({
   definition: slashCommand(
     'subscription',
-    '購読',
+    '自動投稿',
     {
       en: 'Post your friends’ activity or your schedule in a channel',
-      ja: 'フォロー中の活動や放送予定をチャンネルに投稿',
+      ja: 'フォロー中の人のアクティビティや放送予定をチャンネルに自動投稿',
     },
     [
       subcommand(
         'feed',
         'フィード',
-        { en: 'Post your friends’ activity in a channel', ja: 'フォロー中の人の活動を投稿' },
+        { en: 'Post your friends’ activity in a channel', ja: 'フォロー中の人のアクティビティを投稿' },
         [
           postChannelOption(),
           languageOption(),
           stringOption(
             'actions',
             '種類',
-            { en: 'Which activity to post', ja: '投稿する活動の種類' },
+            { en: 'Which activity to post', ja: '投稿するアクティビティの種類' },
             {
               choices: [
                 {
@@ -282,8 +282,8 @@ export const command = defineCommand({
         ],
       ),
       airingSubcommand(),
-      subcommand('list', '一覧', { en: 'Subscriptions in this server', ja: 'このサーバーの購読一覧' }),
-      subcommand('remove', '削除', { en: 'Remove a subscription', ja: '購読を削除' }, [
+      subcommand('list', '一覧', { en: 'Subscriptions in this server', ja: 'このサーバーの自動投稿の一覧' }),
+      subcommand('remove', '削除', { en: 'Remove a subscription', ja: '自動投稿を削除' }, [
         stringOption(
           'id',
           'id',

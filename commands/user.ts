@@ -114,7 +114,7 @@ export const command = defineCommand({
       subcommand(
         'activities',
         'アクティビティ',
-        describe('What this user did lately', 'このユーザーの最近の活動'),
+        describe('What this user did lately', 'このユーザーの最近のアクティビティ'),
         [usernameOption()],
       ),
     ],

@@ -49,7 +49,7 @@ export const removeWorkOption = () =>
   stringOption(
     'work',
     '作品',
-    { en: 'Airing subscriptions: take only this work off', ja: '放送通知の購読から、この作品だけを外す' },
+    { en: 'Airing subscriptions: take only this work off', ja: '放送開始の自動投稿から、この作品だけを外す' },
     { autocomplete: true, maxLength: 100 },
   );
 

@@ -51,3 +51,41 @@ describe('glossary: one word per concept in both catalogues', () => {
     for (const [key, text] of texts(ja)) expect(text, key).not.toMatch(/しました [^\s·]/);
   });
 });
+
+/** Every text the command picker shows, per language: descriptions, localized names, choice names. */
+function pickerTexts(node: unknown, path: string, out: { en: string[]; ja: string[] }): void {
+  if (Array.isArray(node)) {
+    for (const item of node) pickerTexts(item, path, out);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const record = node as Record<string, unknown>;
+  const here = typeof record.name === 'string' ? `${path} ${record.name}`.trim() : path;
+  if (typeof record.description === 'string') out.en.push(`${here}: ${record.description}`);
+  for (const key of ['description_localizations', 'name_localizations']) {
+    const ja = (record[key] as Record<string, unknown> | undefined)?.ja;
+    if (typeof ja === 'string') out.ja.push(`${here}: ${ja}`);
+  }
+  for (const key of ['options', 'choices']) pickerTexts(record[key], here, out);
+}
+
+describe('glossary: the command picker speaks like the replies', () => {
+  it('no command, option or choice text uses a word the glossary says to avoid', async () => {
+    const { loadCommands } = await import('../../src/bot/loader.js');
+    const out = { en: [] as string[], ja: [] as string[] };
+    for (const module of (await loadCommands()).values()) pickerTexts(module.definition, '', out);
+    expect(out.ja.length).toBeGreaterThan(50);
+    const offences = (['en', 'ja'] as const).flatMap((language) =>
+      out[language].flatMap((text) =>
+        GLOSSARY.flatMap((entry) =>
+          entry.avoid[language]
+            .filter((word) => text.toLowerCase().includes(word.toLowerCase()))
+            .map((word) => `${text} — “${word}” (say “${entry[language]}”)`),
+        ),
+      ),
+    );
+    expect(offences).toEqual([]);
+    for (const text of out.en) expect(text).not.toMatch(/\bservice account\b/i);
+    for (const text of out.ja) expect(text).not.toMatch(/サービスの(アカウント|設定)/);
+  });
+});
