@@ -24,8 +24,8 @@ const MAX_COMMENT = 4000;
 const watchOptions = z.object({ rebroadcast: z.boolean().default(false) });
 
 /** The service page listing what the person is watching, where each work's broadcast channel is chosen. */
-export const watchingLibraryUrl = (username: string) =>
-  `https://annict.com/@${encodeURIComponent(username)}/watching`;
+export const watchingLibraryUrl = (username: string, webUrl: string) =>
+  `${webUrl}/@${encodeURIComponent(username)}/watching`;
 
 async function showBacklog(ctx: Context, raw: Parameters<typeof parseOptions>[1]): Promise<MessageReply> {
   const options = parseOptions(watchOptions, raw);
@@ -33,7 +33,7 @@ async function showBacklog(ctx: Context, raw: Parameters<typeof parseOptions>[1]
   const entries = await fetchBacklog(ctx, call, options);
   if (entries.length === 0) {
     const account = await ctx.linkedAccount();
-    const url = watchingLibraryUrl(account?.serviceUsername ?? '');
+    const url = watchingLibraryUrl(account?.serviceUsername ?? '', ctx.settings.site.webUrl);
     return { kind: 'message', ephemeral: true, content: ctx.t('watch.empty', { url }) };
   }
   const key = await ctx.watchLists.create(ctx.user.id, entries);

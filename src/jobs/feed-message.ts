@@ -8,7 +8,7 @@ import type { Translator } from '../i18n/translator.js';
 import { coverUrl, LIMITS, plain, spoiler, truncate } from '../render/format.js';
 import { localEpisodeLabel, localEpisodeNumber, localTitle } from '../render/names.js';
 import { recordRating } from '../render/record.js';
-import { REVIEW_FIELDS, reviewOverallText, reviewPartsText, WORK_REVIEWS_URL } from '../render/review.js';
+import { REVIEW_FIELDS, reviewOverallText, reviewPartsText } from '../render/review.js';
 import { statusLabel } from '../render/status.js';
 import { embedUrl } from '../render/url.js';
 import {
@@ -87,7 +87,8 @@ function reviewEmbed(activity: CreateReviewActivity, t: Translator, webUrl: stri
   const embed = base(activity, t('jobs.feed.reviewed', { user }), COLORS.create_review, t, webUrl);
   const workId = activity.work?.id;
   // Without the review's own id, its work's reviews are the nearest page.
-  if (!embed.url && typeof workId === 'number') embed.url = WORK_REVIEWS_URL(workId);
+  if (!embed.url && typeof workId === 'number')
+    embed.url = `${webUrl.replace(/\/+$/, '')}/works/${workId}/records`;
   const body = activity.review?.body?.trim();
   const description = [
     reviewOverallText(activity.review, t),

@@ -43,6 +43,9 @@ describe('the store upgrade at start', () => {
     for (let i = 0; i < 200 && told().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(told()).toHaveLength(1);
     expect(told()[0]?.content).toContain('`dead0001`');
+    // Right after the start, the commands to run again are already clickable mentions.
+    const feedId = stack.discord.registeredCommands().find((c) => c.name === 'subscription')?.id;
+    expect(told()[0]?.content).toContain(`</subscription feed:${feedId}>`);
     expect(stack.logs()).toContain('quarantined a record that cannot be read');
 
     await stack.restart();

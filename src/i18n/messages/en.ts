@@ -147,7 +147,7 @@ export const en = {
   'jobs.alert.ratePlaceholder': 'Record with a rating',
   'jobs.alert.rateNone': 'No rating',
   'store.notice.subscriptionQuarantined': (p: { ids: string }) =>
-    `After an update kiroku could not read some of your channel subscriptions (${p.ids}), so they have stopped posting. They are kept aside for the bot's operator; set them up again with \`/subscription\` if you still want them.`,
+    `After an update kiroku could not read some of your channel subscriptions (${p.ids}), so they have stopped posting. They are kept aside for the bot's operator; set them up again with \`/subscription feed\`, \`/subscription schedule\` or \`/subscription airing\` if you still want them.`,
   'jobs.notice.paused': (p: { count: number }) =>
     `{service} no longer accepts your token, so ${p.count} of your channel subscriptions are paused. Link again with \`/account link\` to resume them.`,
   'jobs.notice.notLinked': (p: { count: number }) =>

@@ -129,7 +129,7 @@ export const ja: Messages = {
   'jobs.alert.ratePlaceholder': '評価をつけて記録',
   'jobs.alert.rateNone': '評価なし',
   'store.notice.subscriptionQuarantined': (p) =>
-    `アップデート後、あなたの自動投稿（${p.ids}）を読み込めなかったため、投稿が止まっています。データはボットの運営者のために保管してあります。引き続き必要な場合は \`/subscription\` で設定し直してください。`,
+    `アップデート後、あなたの自動投稿（${p.ids}）を読み込めなかったため、投稿が止まっています。データは bot の運営者のために保管してあります。引き続き必要な場合は \`/subscription feed\`、\`/subscription schedule\`、\`/subscription airing\` で設定し直してください。`,
   'jobs.notice.paused': (p) =>
     `{service} がトークンを受け付けなくなったため、チャンネルへの自動投稿 ${p.count} 件を一時停止しました。\`/account link\` で連携し直すと再開します。`,
   'jobs.notice.notLinked': (p) =>
@@ -260,7 +260,7 @@ export const ja: Messages = {
   'reason.ratingState': '良くない・普通・良い・とても良い のいずれかで指定してください',
   'subscription.language.en': '英語',
   'subscription.language.ja': '日本語',
-  'subscription.postsIn': (p) => `投稿は${p.language}で書かれます。`,
+  'subscription.postsIn': (p) => `${p.language}で投稿します。`,
   'account.visibilityOn':
     'ほかの人があなたのプロフィールと最近のアクティビティを見られるようになりました: 名前を右クリック（スマホでは長押し）→ アプリ → **視聴記録**。やめるときは `/account visibility` で False を選びます。',
   'account.visibilityOff': 'あなたの視聴記録は非公開です。Discord アカウントから調べることはできません。',

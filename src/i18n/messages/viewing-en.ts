@@ -28,7 +28,7 @@ export const viewingEn = {
       'Nothing to watch: no aired episode is waiting for a record.',
       'If you expected some, the usual causes are:',
       '• no work is marked **Watching** (use `/status`), or',
-      `• no broadcast channel is chosen for your works on {service}; its backlog lists only the channel you chose. Choose one on {service}'s channel page: ${p.url}`,
+      `• no broadcast channel is chosen for your works on {service}; its backlog lists only the channel you chose. Choose it on your Watching list on {service}: ${p.url}`,
     ].join('\n'),
 
   'subscription.kind.airing': 'airing',
