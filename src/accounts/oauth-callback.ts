@@ -1,12 +1,12 @@
 import type { HtmlPage, OAuthCallbackHandler } from '../http/server.js';
 import type { Locale } from '../i18n/locale.js';
-import { createTranslator, type Translator } from '../i18n/translator.js';
+import { createTranslator, type ServiceSite, type Translator } from '../i18n/translator.js';
 import { UserFacingError } from '../i18n/user-facing-error.js';
 import type { OAuthClient } from '../service/index.js';
 import { OAuthError, Unauthorized } from '../service/index.js';
 import { type LinkDeps, linkAccount } from './link.js';
 import type { OAuthConfirmations } from './oauth-confirmations.js';
-import { confirmationPage, PAGES } from './oauth-pages.js';
+import { confirmationPage, oauthPages } from './oauth-pages.js';
 import type { OAuthStates } from './oauth-state.js';
 
 export interface CallbackDeps extends LinkDeps {
@@ -22,6 +22,8 @@ export interface CallbackDeps extends LinkDeps {
    * (default: Annict's name, commands as text).
    */
   translatorFor?: (locale: Locale) => Translator | Promise<Translator>;
+  /** The service as the pages name it (SERVICE_NAME; default Annict). */
+  site?: ServiceSite;
 }
 
 const isRefusal = (error: unknown) =>
@@ -46,11 +48,12 @@ export function oauthCallback(deps: CallbackDeps): OAuthCallbackHandler {
  * pending link); only a page that knows no such user (an expired or forged link) goes by the browser.
  */
 async function show(deps: CallbackDeps, query: URLSearchParams, browser: Locale): Promise<HtmlPage> {
+  const pages = oauthPages(deps.site);
   // The state is single use whatever happens next: the code it came with is single use too.
   const state = await deps.oauthStates.take(query.get('state') ?? '');
-  if (!state) return PAGES.stateExpired(browser);
+  if (!state) return pages.stateExpired(browser);
   const locale = state.locale ?? browser;
-  if (query.has('error')) return PAGES.denied(locale);
+  if (query.has('error')) return pages.denied(locale);
   let accessToken: string;
   let me: { id: number; username?: string | null | undefined };
   try {
@@ -62,7 +65,7 @@ async function show(deps: CallbackDeps, query: URLSearchParams, browser: Locale)
   } catch (error) {
     if (!isRefusal(error)) throw error;
     deps.logger.info({ user: state.discordUserId }, 'oauth callback refused a code');
-    return PAGES.refused(locale);
+    return pages.refused(locale);
   }
   const serviceUsername = me.username ?? String(me.id);
   const formToken = await deps.confirmations.create({
@@ -82,14 +85,16 @@ async function show(deps: CallbackDeps, query: URLSearchParams, browser: Locale)
       serviceUsername,
     },
     locale,
+    deps.site,
   );
 }
 
 async function confirm(deps: CallbackDeps, form: URLSearchParams, browser: Locale): Promise<HtmlPage> {
+  const pages = oauthPages(deps.site);
   const action = form.get('action');
-  if (action !== 'confirm' && action !== 'cancel') return PAGES.unknownRequest(browser);
+  if (action !== 'confirm' && action !== 'cancel') return pages.unknownRequest(browser);
   const taken = await deps.confirmations.take(form.get('form_token') ?? '');
-  if (!taken) return PAGES.confirmationExpired(browser);
+  if (!taken) return pages.confirmationExpired(browser);
   const { link, accessToken } = taken;
   const locale = link.locale ?? browser;
   if (action === 'cancel') {
@@ -97,20 +102,21 @@ async function confirm(deps: CallbackDeps, form: URLSearchParams, browser: Local
       deps.logger.warn({ err: error }, 'oauth: revoking a cancelled authorization failed');
     });
     deps.logger.info({ user: link.discordUserId }, 'oauth link cancelled on the confirmation page');
-    return PAGES.cancelled(locale);
+    return pages.cancelled(locale);
   }
   try {
     const stored = await linkAccount(deps, link.discordUserId, accessToken, 'oauth');
-    const t = await (deps.translatorFor ?? createTranslator)(link.locale ?? 'en');
+    const dmLocale = link.locale ?? 'en';
+    const t = await (deps.translatorFor?.(dmLocale) ?? createTranslator(dmLocale, deps.site));
     const linked = t('account.linkedFromBrowser', { username: stored.serviceUsername });
     const ended =
       stored.endedSubscriptions > 0
         ? `\n${t('account.previousSubscriptionsEnded', { count: stored.endedSubscriptions })}`
         : '';
     await deps.notifyUser(link.discordUserId, linked + ended);
-    return PAGES.linked(locale, stored.serviceUsername);
+    return pages.linked(locale, stored.serviceUsername);
   } catch (error) {
     if (!isRefusal(error)) throw error;
-    return PAGES.refused(locale);
+    return pages.refused(locale);
   }
 }

@@ -8,7 +8,7 @@
 import type { HtmlPage } from '../http/server.js';
 import type { Locale } from '../i18n/locale.js';
 import type { Messages } from '../i18n/messages/en.js';
-import { createTranslator, type Translator } from '../i18n/translator.js';
+import { createTranslator, DEFAULT_SITE, type ServiceSite, type Translator } from '../i18n/translator.js';
 
 /** Catalogue keys of messages without placeholders. */
 type PlainKey = { [K in keyof Messages]: Messages[K] extends string ? K : never }[keyof Messages];
@@ -50,12 +50,13 @@ function document(locale: Locale, t: Translator, body: string): string {
 
 /** A heading, what happened, and what to do next. */
 function resultPage(
+  site: ServiceSite,
   status: number,
   locale: Locale,
   keys: { heading: PlainKey; next: PlainKey },
   message: (t: Translator) => string,
 ): HtmlPage {
-  const t = createTranslator(locale);
+  const t = createTranslator(locale, site);
   const body = [
     `<h1>${escapeHtml(t(keys.heading))}</h1>`,
     `<p>${escapeHtml(message(t))}</p>`,
@@ -74,8 +75,12 @@ export interface ConfirmationView {
 }
 
 /** Names both sides of the link and asks; only the Confirm button's POST links. */
-export function confirmationPage(view: ConfirmationView, locale: Locale): HtmlPage {
-  const t = createTranslator(locale);
+export function confirmationPage(
+  view: ConfirmationView,
+  locale: Locale,
+  site: ServiceSite = DEFAULT_SITE,
+): HtmlPage {
+  const t = createTranslator(locale, site);
   const discord = escapeHtml(
     view.discordUsername ? `${view.discordUsername} (id ${view.discordUserId})` : `id ${view.discordUserId}`,
   );
@@ -97,24 +102,38 @@ export function confirmationPage(view: ConfirmationView, locale: Locale): HtmlPa
 const AGAIN = { heading: 'oauthPage.notLinkedHeading', next: 'oauthPage.startAgain' } as const;
 const EXPIRED = { heading: 'oauthPage.expiredHeading', next: 'oauthPage.startAgain' } as const;
 
-export const PAGES = {
-  stateExpired: (locale: Locale) => resultPage(400, locale, EXPIRED, (t) => t('oauthPage.stateExpired')),
-  refused: (locale: Locale) => resultPage(400, locale, AGAIN, (t) => t('oauthPage.refused')),
-  denied: (locale: Locale) => resultPage(400, locale, AGAIN, (t) => t('oauthPage.denied')),
-  unknownRequest: (locale: Locale) => resultPage(400, locale, AGAIN, (t) => t('oauthPage.unknownRequest')),
-  confirmationExpired: (locale: Locale) =>
-    resultPage(
-      400,
-      locale,
-      { heading: 'oauthPage.expiredHeading', next: 'oauthPage.startAgainIfNeeded' },
-      (t) => t('oauthPage.confirmationExpired'),
-    ),
-  cancelled: (locale: Locale) =>
-    resultPage(200, locale, { heading: 'oauthPage.cancelledHeading', next: 'oauthPage.closeTab' }, (t) =>
-      t('oauthPage.cancelled'),
-    ),
-  linked: (locale: Locale, serviceUsername: string) =>
-    resultPage(200, locale, { heading: 'oauthPage.linkedHeading', next: 'oauthPage.linkedNext' }, (t) =>
-      t('oauthPage.linked', { username: serviceUsername }),
-    ),
-};
+/** The result pages, naming the service as configured (SERVICE_NAME). */
+export function oauthPages(site: ServiceSite = DEFAULT_SITE) {
+  return {
+    stateExpired: (locale: Locale) =>
+      resultPage(site, 400, locale, EXPIRED, (t) => t('oauthPage.stateExpired')),
+    refused: (locale: Locale) => resultPage(site, 400, locale, AGAIN, (t) => t('oauthPage.refused')),
+    denied: (locale: Locale) => resultPage(site, 400, locale, AGAIN, (t) => t('oauthPage.denied')),
+    unknownRequest: (locale: Locale) =>
+      resultPage(site, 400, locale, AGAIN, (t) => t('oauthPage.unknownRequest')),
+    confirmationExpired: (locale: Locale) =>
+      resultPage(
+        site,
+        400,
+        locale,
+        { heading: 'oauthPage.expiredHeading', next: 'oauthPage.startAgainIfNeeded' },
+        (t) => t('oauthPage.confirmationExpired'),
+      ),
+    cancelled: (locale: Locale) =>
+      resultPage(
+        site,
+        200,
+        locale,
+        { heading: 'oauthPage.cancelledHeading', next: 'oauthPage.closeTab' },
+        (t) => t('oauthPage.cancelled'),
+      ),
+    linked: (locale: Locale, serviceUsername: string) =>
+      resultPage(
+        site,
+        200,
+        locale,
+        { heading: 'oauthPage.linkedHeading', next: 'oauthPage.linkedNext' },
+        (t) => t('oauthPage.linked', { username: serviceUsername }),
+      ),
+  };
+}

@@ -277,6 +277,7 @@ async function serveHttp(
             confirmations: pendingLinks(wiring, oauth),
             callbackUrl: `${config.publicUrl}${OAUTH_CALLBACK_PATH}`,
             notifyUser: (discordUserId, content) => restPoster.notifyUser(discordUserId, content),
+            site: { name: config.service.name, webUrl: config.service.webUrl },
             translatorFor: async (locale) => {
               await jobs.languages.prepared();
               return jobs.languages.of(locale);

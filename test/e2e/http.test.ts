@@ -24,7 +24,8 @@ describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
     stack = await startStack({
       oauth: true,
       emulatorRateLimit: false,
-      env: { HTTP_PORT: String(port), PUBLIC_URL: base },
+      // A service named as an operator configured it: the pages and the DM name it so.
+      env: { HTTP_PORT: String(port), PUBLIC_URL: base, SERVICE_NAME: 'Kiroku Test' },
     });
   });
   afterAll(async () => {
@@ -102,6 +103,7 @@ describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
     expect(html).toContain('attacker_discord');
     expect(html).toContain(attacker.id);
     expect(html).toContain('<strong>alice</strong>');
+    expect(html).toContain('Link this Kiroku Test account?');
     expect(html).toContain('method="post"');
     // Nothing is linked by opening the page, and the token is nowhere in it.
     expect(await stack.kiroku.deps.vault.get(attacker.id)).toBeUndefined();
@@ -139,7 +141,10 @@ describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
     const deadline = Date.now() + 5_000;
     while (stack.discord.directMessages(user.id).length === 0 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(stack.discord.directMessages(user.id).at(-1)?.content).toContain('mallory');
+    const unlinkId = stack.discord.registeredCommands().find((c) => c.name === 'account')?.id;
+    expect(stack.discord.directMessages(user.id).at(-1)?.content).toBe(
+      `Your Discord account was linked to the Kiroku Test account **mallory** from the confirmation page in a browser. If this was not you, run </account unlink:${unlinkId}>.`,
+    );
 
     // A replayed POST gets a clear page and changes nothing; it knows nobody, so it speaks the browser's language.
     const replay = await post({ form_token: formToken, action: 'confirm' });
