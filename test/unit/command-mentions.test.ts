@@ -104,3 +104,36 @@ describe('jobs’ texts', () => {
     );
   });
 });
+
+describe('commands written in the catalogues', () => {
+  it('each names a command people can run (a mention of `/subscription` alone would not open anything)', async () => {
+    const { loadCommands } = await import('../../src/bot/loader.js');
+    const { en } = await import('../../src/i18n/messages/en.js');
+    const { ja } = await import('../../src/i18n/messages/ja.js');
+    const runnable = new Set<string>();
+    for (const [name, module] of await loadCommands()) {
+      const { definition } = module;
+      if ('type' in definition && definition.type !== undefined && definition.type !== 1) continue;
+      const options = 'options' in definition ? (definition.options ?? []) : [];
+      const subs = options.filter((o) => o.type === 1).map((o) => o.name);
+      if (subs.length === 0) runnable.add(name);
+      for (const sub of subs) runnable.add(`${name} ${sub}`);
+    }
+    const params = new Proxy({}, { get: () => '◆' });
+    const named: string[] = [];
+    const recorder = {
+      mention: (path: string) => {
+        named.push(path);
+        return path;
+      },
+    };
+    for (const catalogue of [en, ja]) {
+      for (const entry of Object.values(catalogue) as unknown[]) {
+        const text = typeof entry === 'function' ? String(entry(params)) : String(entry);
+        mentionCommands(text, recorder);
+      }
+    }
+    expect(named.length).toBeGreaterThan(40);
+    expect(named.filter((path) => !runnable.has(path))).toEqual([]);
+  });
+});
