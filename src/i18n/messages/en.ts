@@ -153,7 +153,7 @@ export const en = {
   'jobs.notice.notLinked': (p: { count: number }) =>
     `Your account is not linked any more, so ${p.count} of your channel subscriptions are paused. Link again with \`/account link\` to resume them.`,
   'jobs.notice.forbidden': (p: { channel: string; ids: string }) =>
-    `I may not post in ${p.channel} any more, so your subscription ${p.ids} there is disabled. Give me View Channel, Send Messages and Embed Links, then set it up again with \`/subscription feed\` or \`/subscription schedule\`.`,
+    `I may not post in ${p.channel} any more, so your subscription ${p.ids} there is disabled. Give me View Channel, Send Messages and Embed Links, then set it up again with \`/subscription feed\`, \`/subscription schedule\` or \`/subscription airing\`.`,
   'jobs.notice.missing': (p: { channel: string; ids: string }) =>
     `${p.channel} is gone or I cannot see it any more, so your subscription ${p.ids} there is disabled.`,
   'jobs.notice.ownerNoAccess': (p: { channel: string; ids: string }) =>
@@ -241,7 +241,7 @@ export const en = {
     'You already recorded this episode from this alert. To change its rating or comment, use `/record edit`.',
   'subscription.listTitle': 'Subscriptions in this server',
   'subscription.none':
-    'No subscriptions in this server yet. Post your friends’ activity with `/subscription feed`, or your schedule with `/subscription schedule`.',
+    'No subscriptions in this server yet. Post your friends’ activity with `/subscription feed`, your schedule with `/subscription schedule`, or new episodes of chosen works with `/subscription airing`.',
   'subscription.removed': (p: { id: string }) => `Subscription \`${p.id}\` removed.`,
   'subscription.unknown': (p: { id: string }) =>
     `No subscription \`${p.id}\` in this server. \`/subscription list\` shows them all.`,

@@ -135,7 +135,7 @@ export const ja: Messages = {
   'jobs.notice.notLinked': (p) =>
     `アカウントの連携が解除されたため、チャンネルへの自動投稿 ${p.count} 件を一時停止しました。\`/account link\` で連携し直すと再開します。`,
   'jobs.notice.forbidden': (p) =>
-    `${p.channel} に投稿できなくなったため、自動投稿 ${p.ids} を止めました。「チャンネルを見る」「メッセージを送信」「埋め込みリンク」の権限を付与してから、\`/subscription feed\` か \`/subscription schedule\` で設定し直してください。`,
+    `${p.channel} に投稿できなくなったため、自動投稿 ${p.ids} を止めました。「チャンネルを見る」「メッセージを送信」「埋め込みリンク」の権限を付与してから、\`/subscription feed\`、\`/subscription schedule\`、\`/subscription airing\` のいずれかで設定し直してください。`,
   'jobs.notice.missing': (p) =>
     `${p.channel} が削除されたか見えなくなったため、自動投稿 ${p.ids} を止めました。`,
   'jobs.notice.ownerNoAccess': (p) =>
@@ -210,7 +210,7 @@ export const ja: Messages = {
     'このエピソードはこのお知らせからすでに記録しています。評価やコメントを変えるには `/record edit` を使ってください。',
   'subscription.listTitle': 'このサーバーの自動投稿',
   'subscription.none':
-    'このサーバーにはまだ自動投稿がありません。`/subscription feed` でフォロー中の人のアクティビティを、`/subscription schedule` で放送予定を投稿できます。',
+    'このサーバーにはまだ自動投稿がありません。`/subscription feed` でフォロー中の人のアクティビティを、`/subscription schedule` で放送予定を、`/subscription airing` で選んだ作品の新しいエピソードを投稿できます。',
   'subscription.removed': (p) => `自動投稿 \`${p.id}\` を削除しました。`,
   'subscription.unknown': (p) =>
     `このサーバーに自動投稿 \`${p.id}\` はありません。\`/subscription list\` で一覧を確認できます。`,
