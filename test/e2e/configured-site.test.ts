@@ -4,6 +4,7 @@
  * the digest, the feed, owner notices), and every command those texts name is a clickable mention,
  * from the first reply after a start on.
  */
+import { REST, Routes } from 'discord.js';
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CHANNELS, DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
@@ -185,5 +186,23 @@ describe('the configured service, and commands as mentions, in posts and direct 
     expect(toBob).toContain(`${NAME} がトークンを受け付けなくなったため`);
     expect(toBob).toContain(`${mentionOf('account link')} で連携し直すと再開します。`);
     expect(toBob).not.toContain('`/account link`');
+  });
+
+  it('a command registered in one server (deploy-commands --guild) is mentioned there by that server’s id', async () => {
+    const [trial = '', other = ''] = stack.discord.guildIds;
+    // The operator registers the commands in one server too, then restarts the bot.
+    const rest = new REST({ api: stack.discord.restUrl }).setToken(stack.discord.botToken);
+    await rest.put(Routes.applicationGuildCommands(stack.discord.applicationId, trial), {
+      body: [...stack.kiroku.commands.values()].map((module) => module.definition),
+    });
+    await stack.restart();
+    const guildId = stack.discord.registeredCommands(trial).find((c) => c.name === 'account')?.id;
+    const globalId = stack.discord.registeredCommands().find((c) => c.name === 'account')?.id;
+    expect(guildId).not.toBe(globalId);
+    const stranger = { id: '310000000000000282', username: 'trial_discord' };
+    const asked = (guild: string) =>
+      stack.discord.slash({ name: 'me', user: stranger, locale: 'en-US', guildId: guild });
+    expect((await (await asked(trial)).reply(TIMEOUT)).content).toContain(`</account link:${guildId}>`);
+    expect((await (await asked(other)).reply(TIMEOUT)).content).toContain(`</account link:${globalId}>`);
   });
 });
