@@ -10,7 +10,7 @@ import path from 'node:path';
 import { storedRecordKinds } from '../src/app/stored-records.js';
 import { takeBackup } from '../src/cli/backup.js';
 import { parseConfig } from '../src/config.js';
-import { FeedCursors } from '../src/jobs/feed-cursors.js';
+import { FeedCursors } from '../src/jobs/feed/cursors.js';
 import { createLogger } from '../src/logger.js';
 import { openStore } from '../src/store/index.js';
 import { upgradeStore } from '../src/store/upgrade.js';

@@ -10,7 +10,8 @@ import { InteractionRouter } from '../bot/router.js';
 import { logSetupHints } from '../bot/setup-hints.js';
 import { OAUTH_CALLBACK_PATH } from '../config.js';
 import { startHttpServer, unreadyReasons } from '../http/server.js';
-import { countingPoster } from '../jobs/counting-poster.js';
+import { countingPoster } from '../jobs/delivery/counting-poster.js';
+import { tellQuarantinedOwners } from '../jobs/delivery/quarantine-notices.js';
 import {
   type ChannelPoster,
   createJobs,
@@ -18,9 +19,8 @@ import {
   createRestPoster,
   type Jobs,
 } from '../jobs/index.js';
-import { tellQuarantinedOwners } from '../jobs/quarantine-notices.js';
-import { storeSweep } from '../jobs/store-sweep.js';
-import { Ticker } from '../jobs/ticker.js';
+import { storeSweep } from '../jobs/run/store-sweep.js';
+import { Ticker } from '../jobs/run/ticker.js';
 import type { OAuthClient } from '../service/index.js';
 import { isRedisUrl } from '../store/backend.js';
 import { Quarantine } from '../store/quarantine.js';

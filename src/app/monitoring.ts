@@ -1,8 +1,8 @@
 /** Hands the metrics the sources their state gauges read: the store's counts, the feed's backlog, the shards. */
 import type { Client } from 'discord.js';
 import { z } from 'zod';
+import { OUTBOX_COLLECTION, outboxEntrySchema } from '../jobs/delivery/outbox.js';
 import type { Jobs } from '../jobs/index.js';
-import { OUTBOX_COLLECTION, outboxEntrySchema } from '../jobs/outbox.js';
 import type { Metrics } from '../metrics.js';
 import { StoreCensus } from '../monitoring/store-census.js';
 import type { Store } from '../store/index.js';

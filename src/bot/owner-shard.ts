@@ -1,5 +1,5 @@
 import type { Client } from 'discord.js';
-import { servesOwner } from '../jobs/owner-partition.js';
+import { servesOwner } from '../jobs/owners/partition.js';
 
 /**
  * Without Redis (one host's shard processes over one SQLite file): whether this process does an

@@ -28,7 +28,7 @@ function deployCommandLines(): { global: string; guild: string } {
   }
   const script = path.relative(
     process.cwd(),
-    fileURLToPath(new URL('./deploy-commands.js', import.meta.url)),
+    fileURLToPath(new URL('../cli/deploy-commands.js', import.meta.url)),
   );
   return { global: `node ${script}`, guild: `node ${script} --guild <server id>` };
 }

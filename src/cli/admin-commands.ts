@@ -1,8 +1,9 @@
 /** The admin commands themselves (parsing and help are in admin.ts). Each writes plain lines to `out`. */
-import { DIGEST_STATE_COLLECTION, digestStateSchema } from '../jobs/digest.js';
-import { FEED_CURSOR_COLLECTION, feedCursorSchema } from '../jobs/feed-cursors.js';
-import { FEED_RATE_COLLECTION, feedRateSchema } from '../jobs/feed-rates.js';
-import { OUTBOX_COLLECTION, outboxEntrySchema } from '../jobs/outbox.js';
+
+import { OUTBOX_COLLECTION, outboxEntrySchema } from '../jobs/delivery/outbox.js';
+import { FEED_CURSOR_COLLECTION, feedCursorSchema } from '../jobs/feed/cursors.js';
+import { FEED_RATE_COLLECTION, feedRateSchema } from '../jobs/feed/rates.js';
+import { DIGEST_STATE_COLLECTION, digestStateSchema } from '../jobs/schedule/digest.js';
 import { readSchemaVersions } from '../store/schema-versions.js';
 import { STATE_REASONS, type Subscription } from '../subscriptions/model.js';
 import { VaultError } from '../vault/index.js';

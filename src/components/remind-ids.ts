@@ -1,5 +1,5 @@
 /**
- * The reminder DM's Stop button: built by the reminders job (src/jobs/reminders.ts), answered by
+ * The reminder DM's Stop button: built by the reminders job (src/jobs/schedule/reminders.ts), answered by
  * /remind (commands/remind.ts); both import this module so the id cannot drift apart.
  */
 import { customId } from './custom-id.js';

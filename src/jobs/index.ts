@@ -9,55 +9,55 @@ import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { TokenVault } from '../vault/index.js';
 import type { Reminders } from '../viewing/reminders.js';
-import { AiringPosts } from './airing-posts.js';
-import { AiringAlerts } from './alerts.js';
-import { DailyDigest } from './digest.js';
-import type { FeedPostEvent } from './feed-delivery.js';
-import { FeedPoller } from './feed-poller.js';
-import { FeedSchedule } from './feed-schedule.js';
-import { FeedScheduler } from './feed-scheduler.js';
-import { createRestMembership, MembershipGate, type MembershipLookup } from './membership.js';
-import { type DisableReason, SubscriptionNotices } from './notices.js';
-import { Outbox } from './outbox.js';
-import { OwnerChanges } from './owner-changes.js';
-import { ownedSubscriptions } from './owner-partition.js';
-import { OwnerPrograms } from './owner-programs.js';
-import { OwnerQueue } from './owner-queue.js';
-import { OwnerSnapshot } from './owner-snapshot.js';
-import { PostLanguages } from './post-language.js';
-import { type ChannelPoster, createRestPoster } from './poster.js';
-import { DmReminders } from './reminders.js';
-import { Ticker } from './ticker.js';
+import { createRestMembership, MembershipGate, type MembershipLookup } from './delivery/membership.js';
+import { type DisableReason, SubscriptionNotices } from './delivery/notices.js';
+import { Outbox } from './delivery/outbox.js';
+import { PostLanguages } from './delivery/post-language.js';
+import { type ChannelPoster, createRestPoster } from './delivery/poster.js';
+import type { FeedPostEvent } from './feed/delivery.js';
+import { FeedPoller } from './feed/poller.js';
+import { FeedSchedule } from './feed/schedule.js';
+import { FeedScheduler } from './feed/scheduler.js';
+import { OwnerChanges } from './owners/changes.js';
+import { ownedSubscriptions } from './owners/partition.js';
+import { OwnerSnapshot } from './owners/snapshot.js';
+import { OwnerQueue } from './run/owner-queue.js';
+import { Ticker } from './run/ticker.js';
+import { AiringPosts } from './schedule/airing-posts.js';
+import { AiringAlerts } from './schedule/alerts.js';
+import { DailyDigest } from './schedule/digest.js';
+import { OwnerPrograms } from './schedule/owner-programs.js';
+import { DmReminders } from './schedule/reminders.js';
 
-export { AiringPosts, type AiringTickReport, firstAirings } from './airing-posts.js';
-export { AiringAlerts, type AiringAlertsDeps, type AlertTickReport } from './alerts.js';
-export {
-  type DailyFire,
-  type DailySchedule,
-  dailySchedule,
-  localDateOf,
-} from './daily-time.js';
-export { DailyDigest, type DailyDigestDeps, type DigestTickReport } from './digest.js';
-export type { FeedPostEvent } from './feed-delivery.js';
-export { type CycleReport, FeedPoller, type FeedPollerDeps } from './feed-poller.js';
-export { FeedSchedule, type PollPlan, planPolls, pollFrequency } from './feed-schedule.js';
-export { FeedScheduler } from './feed-scheduler.js';
 export {
   createRestMembership,
   MembershipGate,
   type MembershipLookup,
   type MembershipStatus,
-} from './membership.js';
-export { type DisableReason, STATE_REASONS, SubscriptionNotices } from './notices.js';
-export { type DeliveryResult, nonceFor, Outbox, type OutboxEntry } from './outbox.js';
+} from './delivery/membership.js';
+export { type DisableReason, STATE_REASONS, SubscriptionNotices } from './delivery/notices.js';
+export { type DeliveryResult, nonceFor, Outbox, type OutboxEntry } from './delivery/outbox.js';
 export {
   type ChannelPoster,
   createRestPoster,
   type NoncedMessage,
   type OutgoingMessage,
   type PostOutcome,
-} from './poster.js';
-export { Ticker } from './ticker.js';
+} from './delivery/poster.js';
+export type { FeedPostEvent } from './feed/delivery.js';
+export { type CycleReport, FeedPoller, type FeedPollerDeps } from './feed/poller.js';
+export { FeedSchedule, type PollPlan, planPolls, pollFrequency } from './feed/schedule.js';
+export { FeedScheduler } from './feed/scheduler.js';
+export { Ticker } from './run/ticker.js';
+export { AiringPosts, type AiringTickReport, firstAirings } from './schedule/airing-posts.js';
+export { AiringAlerts, type AiringAlertsDeps, type AlertTickReport } from './schedule/alerts.js';
+export {
+  type DailyFire,
+  type DailySchedule,
+  dailySchedule,
+  localDateOf,
+} from './schedule/daily-time.js';
+export { DailyDigest, type DailyDigestDeps, type DigestTickReport } from './schedule/digest.js';
 
 export interface JobsOptions {
   store: Store;

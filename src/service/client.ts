@@ -3,9 +3,6 @@
  * the token as a Bearer header, every attempt through the request budget.
  */
 import type { Logger } from '../logger.js';
-import type { RequestBudget } from './budget.js';
-import { errorFromResponse, type HttpResponse, HttpTransport, isSuccess, parseJsonBody } from './http.js';
-import type { CallOptions, OperationMethods } from './methods.js';
 import {
   type CanonicalOperation,
   canonicalOperation,
@@ -19,17 +16,11 @@ import {
   type WalkableOperation,
   WIRE_NAMES,
   withRequiredFields,
-} from './operations.js';
-import { DEFAULT_WALK_PER_PAGE, type WalkOptions, walkItems } from './paging.js';
-import { encodeParams, serializeParams, toQueryString } from './query.js';
-import {
-  callWithRetry,
-  type RequestObserver,
-  type ResolvedRetry,
-  type RetryOptions,
-  resolveRetry,
-} from './retry.js';
-import type { Page, SkippedItem } from './schemas.js';
+} from './api/operations.js';
+import { DEFAULT_WALK_PER_PAGE, type WalkOptions, walkItems } from './api/paging.js';
+import { encodeParams, serializeParams, toQueryString } from './api/query.js';
+import type { Page, SkippedItem } from './api/schemas.js';
+import type { CallOptions, OperationMethods } from './methods.js';
 import {
   type EpisodeScope,
   episodeScope,
@@ -40,6 +31,21 @@ import {
   type WorkScope,
   workScope,
 } from './scoped.js';
+import type { RequestBudget } from './wire/budget.js';
+import {
+  errorFromResponse,
+  type HttpResponse,
+  HttpTransport,
+  isSuccess,
+  parseJsonBody,
+} from './wire/http.js';
+import {
+  callWithRetry,
+  type RequestObserver,
+  type ResolvedRetry,
+  type RetryOptions,
+  resolveRetry,
+} from './wire/retry.js';
 
 export type { CallOptions } from './methods.js';
 

@@ -1,41 +1,5 @@
 /** The service client's public surface. */
-export {
-  BUDGET_LIMITER_OPTIONS,
-  type BudgetStats,
-  createRequestBudget,
-  PRIORITIES,
-  type Priority,
-  type RequestBudget,
-  type RequestBudgetOptions,
-  type RunOptions,
-} from './budget.js';
-export {
-  type CallOptions,
-  ServiceClient,
-  type ServiceClientOptions,
-  type SkippedItemsObserver,
-} from './client.js';
-export {
-  BudgetBusy,
-  InsufficientScope,
-  InvalidParams,
-  MalformedResponse,
-  NotFound,
-  OAuthError,
-  RateLimited,
-  ServiceError,
-  Unauthorized,
-  Unavailable,
-  type UnavailableReason,
-} from './errors.js';
-export { HttpTransport, type HttpTransportOptions } from './http.js';
-export type { OperationMethods } from './methods.js';
-export {
-  type OAuthCallOptions,
-  OAuthClient,
-  type OAuthClientOptions,
-  OUT_OF_BAND_REDIRECT_URI,
-} from './oauth.js';
+
 export {
   type ItemOf,
   type ListOperationName,
@@ -46,17 +10,16 @@ export {
   type ParamsOf,
   type ResultOf,
   type WalkableOperation,
-} from './operations.js';
+} from './api/operations.js';
 export {
   DEFAULT_WALK_MAX_PAGES,
   DEFAULT_WALK_PER_PAGE,
   type WalkOptions,
   walkItems,
   walkPages,
-} from './paging.js';
-export type * from './params.js';
-export { serializeParams, serializeValue } from './query.js';
-export type { RequestEvent, RequestObserver, RetryOptions } from './retry.js';
+} from './api/paging.js';
+export type * from './api/params.js';
+export { serializeParams, serializeValue } from './api/query.js';
 export {
   ACTIVITY_ACTIONS,
   type Activity,
@@ -102,7 +65,20 @@ export {
   type Work,
   watchStatusFilterSchema,
   workSchema,
-} from './schemas.js';
+} from './api/schemas.js';
+export {
+  type CallOptions,
+  ServiceClient,
+  type ServiceClientOptions,
+  type SkippedItemsObserver,
+} from './client.js';
+export type { OperationMethods } from './methods.js';
+export {
+  type OAuthCallOptions,
+  OAuthClient,
+  type OAuthClientOptions,
+  OUT_OF_BAND_REDIRECT_URI,
+} from './oauth.js';
 export type {
   EpisodeScope,
   RecordScope,
@@ -112,8 +88,33 @@ export type {
   WorkScope,
 } from './scoped.js';
 export {
+  BUDGET_LIMITER_OPTIONS,
+  type BudgetStats,
+  createRequestBudget,
+  PRIORITIES,
+  type Priority,
+  type RequestBudget,
+  type RequestBudgetOptions,
+  type RunOptions,
+} from './wire/budget.js';
+export {
+  BudgetBusy,
+  InsufficientScope,
+  InvalidParams,
+  MalformedResponse,
+  NotFound,
+  OAuthError,
+  RateLimited,
+  ServiceError,
+  Unauthorized,
+  Unavailable,
+  type UnavailableReason,
+} from './wire/errors.js';
+export { HttpTransport, type HttpTransportOptions } from './wire/http.js';
+export type { RequestEvent, RequestObserver, RetryOptions } from './wire/retry.js';
+export {
   createSharedLimiter,
   openSharedBudgetLimiter,
   type SharedBudgetLimiter,
   type SharedBudgetOptions,
-} from './shared-budget.js';
+} from './wire/shared-budget.js';

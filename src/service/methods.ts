@@ -2,8 +2,9 @@
  * The client's operation methods, derived from the operations table: what scoped helpers and
  * the client share without importing each other.
  */
-import type { Priority } from './budget.js';
-import type { MethodName, OperationName, ParamsOf, ResultOf } from './operations.js';
+
+import type { MethodName, OperationName, ParamsOf, ResultOf } from './api/operations.js';
+import type { Priority } from './wire/budget.js';
 
 export interface CallOptions {
   /** The acting user's token; sent as `Authorization: Bearer`, never logged. */

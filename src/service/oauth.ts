@@ -3,8 +3,9 @@
  * Codes, tokens and the client secret never reach an error message or a log line.
  */
 import type { Logger } from '../logger.js';
-import type { Priority, RequestBudget } from './budget.js';
-import { OAuthError, Unauthorized } from './errors.js';
+import { type OAuthToken, oauthTokenSchema, type TokenInfo, tokenInfoSchema } from './api/schemas.js';
+import type { Priority, RequestBudget } from './wire/budget.js';
+import { OAuthError, Unauthorized } from './wire/errors.js';
 import {
   errorFromResponse,
   type HttpResponse,
@@ -12,9 +13,8 @@ import {
   isSuccess,
   parseJsonBody,
   parseWwwAuthenticate,
-} from './http.js';
-import { callWithRetry, type ResolvedRetry, type RetryOptions, resolveRetry } from './retry.js';
-import { type OAuthToken, oauthTokenSchema, type TokenInfo, tokenInfoSchema } from './schemas.js';
+} from './wire/http.js';
+import { callWithRetry, type ResolvedRetry, type RetryOptions, resolveRetry } from './wire/retry.js';
 
 export const OUT_OF_BAND_REDIRECT_URI = 'urn:ietf:wg:oauth:2.0:oob';
 

@@ -1,8 +1,9 @@
 /** Scoped variants (spec 4.4): the scope supplies the identifying filter or id. */
+
+import { walkPages } from './api/paging.js';
+import type { ListParams, RecordContent, SortOrder } from './api/params.js';
+import type { Episode, Page, ServiceRecord, User } from './api/schemas.js';
 import type { CallOptions, OperationMethods } from './methods.js';
-import { walkPages } from './paging.js';
-import type { ListParams, RecordContent, SortOrder } from './params.js';
-import type { Episode, Page, ServiceRecord, User } from './schemas.js';
 
 export type UserScopeParams = Pick<ListParams, 'fields' | 'page' | 'per_page' | 'sort_id'>;
 export type WorkEpisodesParams = UserScopeParams & { filter_ids?: number[]; sort_sort_number?: SortOrder };

@@ -11,7 +11,7 @@ import { UserPreferences } from '../../src/accounts/user-preferences.js';
 import { ADMIN_HELP, runAdmin } from '../../src/cli/admin.js';
 import { CliRefusal } from '../../src/cli/cli-common.js';
 import { type Config, parseConfig } from '../../src/config.js';
-import { FeedCursors } from '../../src/jobs/feed-cursors.js';
+import { FeedCursors } from '../../src/jobs/feed/cursors.js';
 import { createLogger } from '../../src/logger.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { Quarantine } from '../../src/store/quarantine.js';

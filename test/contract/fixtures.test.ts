@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { errorFromResponse } from '../../src/service/http.js';
 import {
   InvalidParams,
   NotFound,
@@ -14,6 +13,7 @@ import {
   reviewSchema,
   tokenInfoSchema,
 } from '../../src/service/index.js';
+import { errorFromResponse } from '../../src/service/wire/http.js';
 import { loadServiceFixtures, serviceFixture } from '../fixtures/service-fixtures.js';
 
 function schemaOf(operation: string): z.ZodType<unknown> {

@@ -4,7 +4,6 @@
  * which parameters reached the service (by their wire names) as well as what came back.
  */
 
-import type { HttpRequest, HttpResponse } from '../../src/service/http.js';
 import {
   createRequestBudget,
   HttpTransport,
@@ -13,6 +12,7 @@ import {
   type RetryOptions,
   ServiceClient,
 } from '../../src/service/index.js';
+import type { HttpRequest, HttpResponse } from '../../src/service/wire/http.js';
 import { type Emulator, type StartEmulatorOptions, startEmulator } from '../emulator/server.js';
 
 /** One request as the client sent it: the spec operation, method, path and its parameters. */

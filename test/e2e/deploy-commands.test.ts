@@ -17,7 +17,7 @@ describe('deploy-commands', () => {
   });
 
   const deploy = (args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'src/bot/deploy-commands.ts', ...args], {
+    run(process.execPath, ['--import', 'tsx', 'src/cli/deploy-commands.ts', ...args], {
       env: { ...process.env, DISCORD_TOKEN: discord.botToken, DISCORD_REST_URL: discord.restUrl },
       timeout: 60_000,
     });
@@ -68,7 +68,7 @@ describe('deploy-commands', () => {
       stderr: expect.stringContaining('--guild'),
     });
     await expect(
-      run(process.execPath, ['--import', 'tsx', 'src/bot/deploy-commands.ts'], {
+      run(process.execPath, ['--import', 'tsx', 'src/cli/deploy-commands.ts'], {
         env: { ...process.env, DISCORD_TOKEN: '', DISCORD_REST_URL: discord.restUrl },
       }),
     ).rejects.toMatchObject({ stderr: expect.stringContaining('DISCORD_TOKEN') });

@@ -142,7 +142,7 @@ describe('the Docker image, run as its CMD and HEALTHCHECK', () => {
   it('names the deploy command that works in the image, and that command registers the commands', async () => {
     await bot.waitFor('no slash commands are registered');
     const command = /run `(node [^`]+)` once/.exec(bot.output())?.[1] ?? '';
-    expect(command).toBe('node dist/src/bot/deploy-commands.js');
+    expect(command).toBe('node dist/src/cli/deploy-commands.js');
     const deploy = asHere(command.split(' '));
     const { stdout } = await run(deploy.file, deploy.args, { cwd: app, env });
     expect(stdout).toMatch(/^Registered \d+ commands globally\./);
@@ -164,7 +164,7 @@ describe('the Docker image, run as its CMD and HEALTHCHECK', () => {
   });
 
   it('runs the vault rotation as the image would, over the same data', async () => {
-    const { stdout } = await run(process.execPath, ['dist/src/vault/rotate-cli.js'], { cwd: app, env });
+    const { stdout } = await run(process.execPath, ['dist/src/cli/vault-rotate.js'], { cwd: app, env });
     expect(stdout).toContain('vault rotation: 0 re-sealed, 0 already current, 0 failed');
   });
 });

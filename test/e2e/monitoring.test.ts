@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_NAMES } from '../../src/service/operations.js';
+import { OPERATION_NAMES } from '../../src/service/api/operations.js';
 import { DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
 import { find, parseExposition, type Sample, seriesKeys, singleValue } from '../monitoring/exposition.js';
 import { type Stack, startStack, USERS } from './harness.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChannelPoster } from '../../src/jobs/poster.js';
+import type { ChannelPoster } from '../../src/jobs/delivery/poster.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
 import { feedHeads, feedPosts } from './feed-posts.js';
 import { type Harness, harnessPerTest, OWNERS } from './harness.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type FeedService, fetchNewActivities } from '../../src/jobs/feed-fetch.js';
-import { estimatedRate, FeedRates, historyRate, observedRate } from '../../src/jobs/feed-rates.js';
-import { FeedSchedule, planPolls, pollFrequency } from '../../src/jobs/feed-schedule.js';
+import { type FeedService, fetchNewActivities } from '../../src/jobs/feed/fetch.js';
+import { estimatedRate, FeedRates, historyRate, observedRate } from '../../src/jobs/feed/rates.js';
+import { FeedSchedule, planPolls, pollFrequency } from '../../src/jobs/feed/schedule.js';
 import type { Activity } from '../../src/service/index.js';
 import { openStore } from '../../src/store/index.js';
 

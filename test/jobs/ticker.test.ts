@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Ticker } from '../../src/jobs/ticker.js';
+import { Ticker } from '../../src/jobs/run/ticker.js';
 import { createLogger } from '../../src/logger.js';
 import { captureLogger } from '../store/log-capture.js';
 

@@ -13,7 +13,7 @@ import { type Kiroku, startKiroku } from '../../src/app.js';
 import { keyFileBeside, takeBackup } from '../../src/cli/backup.js';
 import { restoreBackup } from '../../src/cli/restore.js';
 import { parseConfig } from '../../src/config.js';
-import { FEED_CURSOR_COLLECTION } from '../../src/jobs/feed-cursors.js';
+import { FEED_CURSOR_COLLECTION } from '../../src/jobs/feed/cursors.js';
 import { openStore, rawRecords } from '../../src/store/index.js';
 import { type Stack, startStack, USERS } from '../e2e/harness.js';
 import { RELAXED_INTERACTION_LIMITS } from '../relaxed-limits.js';

@@ -5,7 +5,7 @@
  * its link to the service instead (an embed's url, or the `<url>` of its minimal line).
  */
 import type { APIMessage } from 'discord-api-types/v10';
-import { nonceFor } from '../../src/jobs/outbox.js';
+import { nonceFor } from '../../src/jobs/delivery/outbox.js';
 import type { FakeDiscord } from '../discord/fake-discord.js';
 import type { EmulatorData } from '../emulator/data.js';
 

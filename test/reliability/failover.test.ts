@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultLockMs } from '../../src/jobs/owner-queue.js';
+import { defaultLockMs } from '../../src/jobs/run/owner-queue.js';
 import { createLogger } from '../../src/logger.js';
 import { openStore } from '../../src/store/index.js';
 import { Subscriptions } from '../../src/subscriptions/model.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/messages/en.js';
 import { ja } from '../../src/i18n/messages/ja.js';
-import { forEachLimited } from '../../src/jobs/concurrency.js';
+import { forEachLimited } from '../../src/jobs/run/concurrency.js';
 import type { InteractionResult } from '../discord/fake-discord.js';
 import { type Stack, startStack, USERS } from '../e2e/harness.js';
 import { DEMO_OAUTH_CLIENT, DEMO_TOKENS, DEMO_WORKS } from '../emulator/seed.js';

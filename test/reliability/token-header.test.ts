@@ -12,9 +12,9 @@ const TIMEOUT = 10_000;
  *
  * Found by the fuzz: such tokens were sent; undici threw InvalidArgumentError mid-dispatch (the user
  * read "The service is not answering"), and after `connections` (8) of them the shared undici Pool
- * of src/service/http.ts was stuck with every later request queued forever, the per-request
+ * of src/service/wire/http.ts was stuck with every later request queued forever, the per-request
  * timeout not freeing queued requests: two form submissions stopped every service call of the bot
- * until a restart. Fixed in src/accounts/link.ts (b64token check) and src/service/http.ts.
+ * until a restart. Fixed in src/accounts/link.ts (b64token check) and src/service/wire/http.ts.
  */
 describe('a token that cannot be sent in a header', () => {
   let stack: Stack;

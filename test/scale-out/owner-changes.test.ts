@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { OwnerChanges } from '../../src/jobs/owner-changes.js';
+import { OwnerChanges } from '../../src/jobs/owners/changes.js';
 import { DEMO_USERS } from '../emulator/seed.js';
 import { type Harness, OWNERS, startHarness } from '../jobs/harness.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertTickReport } from '../../src/jobs/alerts.js';
-import type { DigestTickReport } from '../../src/jobs/digest.js';
-import type { CycleReport } from '../../src/jobs/feed-poller.js';
-import { OwnerQueue } from '../../src/jobs/owner-queue.js';
+import type { CycleReport } from '../../src/jobs/feed/poller.js';
+import { OwnerQueue } from '../../src/jobs/run/owner-queue.js';
+import type { AlertTickReport } from '../../src/jobs/schedule/alerts.js';
+import type { DigestTickReport } from '../../src/jobs/schedule/digest.js';
 import type { Subscription } from '../../src/subscriptions/model.js';
 import { captureLogger } from '../store/log-capture.js';
 import {

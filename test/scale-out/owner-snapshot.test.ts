@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { OwnerSnapshot } from '../../src/jobs/owner-snapshot.js';
+import { OwnerSnapshot } from '../../src/jobs/owners/snapshot.js';
 import type { Subscription } from '../../src/subscriptions/model.js';
 
 function feed(ownerId: string, id: string): Subscription {

@@ -3,11 +3,11 @@ import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { supervisesShards } from '../../src/bot/sharding.js';
 import { parseConfig } from '../../src/config.js';
-import { ownerShard, servesOwner } from '../../src/jobs/owner-partition.js';
-import { nextRunAt } from '../../src/jobs/owner-queue.js';
+import { ownerShard, servesOwner } from '../../src/jobs/owners/partition.js';
+import { nextRunAt } from '../../src/jobs/run/owner-queue.js';
 import { createLogger } from '../../src/logger.js';
-import { HttpTransport } from '../../src/service/http.js';
-import { budgetKeyPrefix } from '../../src/service/shared-budget.js';
+import { HttpTransport } from '../../src/service/wire/http.js';
+import { budgetKeyPrefix } from '../../src/service/wire/shared-budget.js';
 import { readMaxConcurrency, spawnDelayMs } from '../../src/supervisor/identify-pacing.js';
 import { startFakeDiscord } from '../discord/fake-discord.js';
 

@@ -1,7 +1,11 @@
 /** Issue 28 item 1 (part): people take turns in the budget's queue, and one person's share is bounded. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRequestBudget, MAX_QUEUED_PER_PERSON, type RequestBudget } from '../../src/service/budget.js';
-import { BudgetBusy } from '../../src/service/errors.js';
+import {
+  createRequestBudget,
+  MAX_QUEUED_PER_PERSON,
+  type RequestBudget,
+} from '../../src/service/wire/budget.js';
+import { BudgetBusy } from '../../src/service/wire/errors.js';
 
 describe('the interactive queue across people', () => {
   let budget: RequestBudget;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MalformedResponse } from '../../src/service/errors.js';
+import { MalformedResponse } from '../../src/service/wire/errors.js';
 import { makeClient, TOKEN } from './helpers.js';
 import { type Stub, type StubRequest, sendJson, startStub } from './stub-server.js';
 

@@ -8,8 +8,8 @@ import {
   ServiceError,
   Unauthorized,
   Unavailable,
-} from '../../src/service/errors.js';
-import { parseWwwAuthenticate } from '../../src/service/http.js';
+} from '../../src/service/wire/errors.js';
+import { parseWwwAuthenticate } from '../../src/service/wire/http.js';
 import { captureLogger, makeClient, TOKEN } from './helpers.js';
 import { type Stub, sendJson, sendText, startStub } from './stub-server.js';
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { createLogger, type Logger } from '../../src/logger.js';
-import { createRequestBudget, type RequestBudget } from '../../src/service/budget.js';
 import { ServiceClient, type ServiceClientOptions } from '../../src/service/client.js';
+import { createRequestBudget, type RequestBudget } from '../../src/service/wire/budget.js';
 
 export const TOKEN = 'secret-token-abc123';
 

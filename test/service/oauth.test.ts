@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OAuthError, RateLimited, Unauthorized } from '../../src/service/errors.js';
 import { OAuthClient, type OAuthClientOptions } from '../../src/service/oauth.js';
+import { OAuthError, RateLimited, Unauthorized } from '../../src/service/wire/errors.js';
 import { fastBudget } from './helpers.js';
 import { type Stub, sendJson, sendText, startStub } from './stub-server.js';
 

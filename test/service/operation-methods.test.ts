@@ -1,7 +1,12 @@
 /** The client's methods and walk names come from the operations table, one per row. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  canonicalOperation,
+  methodName,
+  OPERATION_NAMES,
+  OPERATIONS,
+} from '../../src/service/api/operations.js';
 import type { CallOptions } from '../../src/service/client.js';
-import { canonicalOperation, methodName, OPERATION_NAMES, OPERATIONS } from '../../src/service/operations.js';
 import { makeClient, TOKEN } from './helpers.js';
 import { type Stub, startStub } from './stub-server.js';
 

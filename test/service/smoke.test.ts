@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSmoke } from '../../src/service/smoke.js';
-import { smokeCommand } from '../../src/service/smoke-cli.js';
+import { smokeCommand } from '../../src/cli/smoke.js';
+import { runSmoke } from '../../src/cli/smoke-checks.js';
 import { DEMO_TOKENS, DEMO_WORKS } from '../emulator/seed.js';
 import { type Emulator, startEmulator } from '../emulator/server.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { command as record } from '../../commands/record.js';
 import { createTranslator } from '../../src/i18n/translator.js';
-import { actionMatches } from '../../src/jobs/feed-message.js';
+import { actionMatches } from '../../src/jobs/feed/message.js';
 import { activityLine } from '../../src/render/activity.js';
 import { recordRatingText } from '../../src/render/format.js';
 import type { Activity } from '../../src/service/index.js';

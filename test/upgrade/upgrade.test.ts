@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserPreferences } from '../../src/accounts/user-preferences.js';
 import { PLAIN_RECORD_KINDS, storedRecordKinds } from '../../src/app/stored-records.js';
-import { FeedCursors } from '../../src/jobs/feed-cursors.js';
+import { FeedCursors } from '../../src/jobs/feed/cursors.js';
 import { createLogger } from '../../src/logger.js';
 import { openStore, rawRecords, type Store } from '../../src/store/index.js';
 import { Quarantine } from '../../src/store/quarantine.js';

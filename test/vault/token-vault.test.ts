@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { rotateVault } from '../../src/cli/vault-rotate.js';
 import { parseConfig } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import {
@@ -14,7 +15,6 @@ import {
   VAULT_COLLECTION,
   VaultError,
 } from '../../src/vault/index.js';
-import { rotateVault } from '../../src/vault/rotate-cli.js';
 import { captureLogger } from '../store/log-capture.js';
 
 const alice = '111111111111111111';

@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { parseConfig } from '../config.js';
+import { isEntryPoint } from '../entry-point.js';
+import { formatSmokeTable, runSmoke } from './smoke-checks.js';
+
+/**
+ * `npm run smoke [-- --token <token>]`: a read-only live check of the configured SERVICE_URL with
+ * SERVICE_TOKEN (or --token). Prints one row per operation and exits 1 when any response does not
+ * fit kiroku's schemas (or a call failed), 2 when it cannot start. The token is never printed.
+ */
+const USAGE = 'usage: npm run smoke [-- --token <token>]   (default: SERVICE_TOKEN)\n';
+
+interface Output {
+  write(text: string): unknown;
+}
+
+/** The only arguments: none, `--token <token>` or `--token=<token>`. */
+function tokenFlag(args: readonly string[]): string | undefined | Error {
+  const [first, second, ...rest] = args;
+  if (first === undefined) return undefined;
+  if (first.startsWith('--token=') && second === undefined) return first.slice('--token='.length);
+  if (first === '--token' && second !== undefined && rest.length === 0) return second;
+  if (first === '--token') return new Error('--token needs one value');
+  // Never echo a value: it may be a token passed the wrong way.
+  return new Error(`unknown argument ${first.startsWith('-') ? first.split('=')[0] : '(a value)'}`);
+}
+
+/** The whole command, with its inputs passed in (tests run it against the emulator). */
+export async function smokeCommand(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  out: Output,
+  err: Output,
+): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    out.write(USAGE);
+    return 0;
+  }
+  const flag = tokenFlag(args);
+  if (flag instanceof Error) {
+    err.write(`smoke: ${flag.message}\n${USAGE}`);
+    return 2;
+  }
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig(env);
+  } catch (error) {
+    err.write(`smoke: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+  const token = flag ?? config.service.token;
+  if (!token) {
+    err.write(`smoke: no token: set SERVICE_TOKEN or pass --token\n${USAGE}`);
+    return 2;
+  }
+  out.write(`Checking ${config.service.url} (${config.service.apiVersion}), read-only…\n\n`);
+  const report = await runSmoke({
+    baseUrl: config.service.url,
+    apiVersion: config.service.apiVersion,
+    oauthBaseUrl: config.service.oauthBaseUrl,
+    token,
+    ratePerSecond: config.service.ratePerSecond,
+  });
+  out.write(formatSmokeTable(report, token));
+  return report.ok ? 0 : 1;
+}
+
+if (isEntryPoint(import.meta.url)) {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  process.exitCode = await smokeCommand(process.argv.slice(2), process.env, process.stdout, process.stderr);
+}

@@ -1,0 +1,109 @@
+/**
+ * Without Redis, this process's feed owners polled by due time instead of in turn: every tick polls
+ * the owners whose next poll is due, most overdue first (relative to their interval, so that when the
+ * budget falls short every owner slows down in proportion and the plan's shares hold), no more than
+ * the poll budget covers until the next tick, and gives each its next due time from the schedule. After a
+ * restart each owner is due one interval after its stored last poll, so nobody starts from zero.
+ */
+import type { Logger } from '../../logger.js';
+import type { OwnerSnapshot } from '../owners/snapshot.js';
+import { DueQueue } from './due-queue.js';
+import type { FeedPoller } from './poller.js';
+import type { FeedSchedule } from './schedule.js';
+
+export interface FeedSchedulerOptions {
+  poller: Pick<FeedPoller, 'pollOwner'>;
+  schedule: Pick<FeedSchedule, 'replan' | 'intervalMs' | 'nextDelayMs' | 'dueAt'>;
+  owners: Pick<OwnerSnapshot, 'feedOwners' | 'ofOwner' | 'invalidate'>;
+  /** Polls per second the feed may use: bounds how many owners one tick takes. */
+  pollsPerS: number;
+  concurrency: number;
+  now: () => Date;
+  logger: Logger;
+}
+
+export interface ScheduledTickReport {
+  owners: number;
+  polled: number;
+}
+
+/** One tick polls at most this much of the budget's time before the owner list is read again. */
+const TICK_SHARE_MS = 5_000;
+
+export class FeedScheduler {
+  readonly #options: FeedSchedulerOptions;
+  /** The owners not being polled, by next due time and interval. */
+  readonly #due = new DueQueue();
+  /** Owners being polled (out of `#due` meanwhile). */
+  readonly #inFlight = new Set<string>();
+  /** Owners given a new subscription while being polled: due again as soon as that poll ends. */
+  readonly #soon = new Set<string>();
+
+  constructor(options: FeedSchedulerOptions) {
+    this.#options = options;
+  }
+
+  /** Owners due for a poll and not yet taken, and the longest any of them has waited past its due time. */
+  backlog(): { due: number; longestWaitMs: number } {
+    return this.#due.overdue(this.#options.now().getTime());
+  }
+
+  /** A new feed subscription: its owner is due at the next tick. */
+  pollSoon(ownerId: string): void {
+    this.#options.owners.invalidate();
+    if (this.#inFlight.has(ownerId)) this.#soon.add(ownerId);
+    else this.#due.set(ownerId, this.#options.now().getTime(), 1);
+  }
+
+  /**
+   * Polls due owners, each worker taking the most overdue one left, until none is due or the tick
+   * has taken its share of the budget (a few seconds' worth, so the owner list is read again).
+   */
+  async tick(): Promise<ScheduledTickReport> {
+    const { owners, schedule, concurrency, now } = this.#options;
+    const ownerIds = await owners.feedOwners();
+    await schedule.replan();
+    this.#follow(ownerIds);
+    const limit = Math.max(concurrency, Math.ceil((this.#options.pollsPerS * TICK_SHARE_MS) / 1000));
+    let polled = 0;
+    const worker = async () => {
+      while (polled < limit) {
+        const owner = this.#due.takeMostOverdue(now().getTime());
+        if (owner === undefined) return;
+        polled += 1;
+        await this.#poll(owner);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    return { owners: ownerIds.length, polled };
+  }
+
+  /** Drops owners that have no feed any more; a new one is due by its stored last poll (now if none). */
+  #follow(ownerIds: readonly string[]): void {
+    const { schedule } = this.#options;
+    const current = new Set(ownerIds);
+    // Deleting from a Map while iterating its keys is safe: no copy of every owner per tick.
+    for (const owner of this.#due.owners()) if (!current.has(owner)) this.#due.delete(owner);
+    for (const owner of ownerIds) {
+      if (!this.#due.has(owner) && !this.#inFlight.has(owner))
+        this.#due.set(owner, schedule.dueAt(owner), schedule.intervalMs(owner));
+    }
+  }
+
+  async #poll(ownerId: string): Promise<void> {
+    const { owners, schedule, poller, now } = this.#options;
+    this.#inFlight.add(ownerId);
+    try {
+      const { owned, mark } = await owners.ofOwner(ownerId);
+      const feeds = owned.filter((s) => s.kind === 'feed');
+      if (feeds.length > 0) await poller.pollOwner(ownerId, feeds, mark);
+    } catch (error) {
+      this.#options.logger.error({ err: error, ownerId }, 'feed: scheduled poll failed');
+    } finally {
+      this.#inFlight.delete(ownerId);
+      const at = now().getTime();
+      if (this.#soon.delete(ownerId)) this.#due.set(ownerId, at, 1);
+      else this.#due.set(ownerId, at + schedule.nextDelayMs(ownerId), schedule.intervalMs(ownerId));
+    }
+  }
+}

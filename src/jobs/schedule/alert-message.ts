@@ -1,0 +1,104 @@
+/**
+ * The airing alert: the work and episode (linked to the episode's page), "starts <in 15 minutes> ·
+ * channel", the cover, a "Record ep N" button and a rating select (handled by /subscription). The
+ * relative time stays true after the program has started, unlike a fixed "in 15 min".
+ */
+import {
+  type APIActionRowComponent,
+  type APIComponentInMessageActionRow,
+  ButtonStyle,
+  ComponentType,
+} from 'discord-api-types/v10';
+import { RATING_VALUES, rateSelectId, watchedButtonId } from '../../components/alert-ids.js';
+import type { Translator } from '../../i18n/translator.js';
+import { episodeUrl } from '../../render/episode.js';
+import { coverUrl, discordTime, LIMITS, plain, ratingStateText, truncate } from '../../render/format.js';
+import { localEpisodeLabel, localTitle } from '../../render/names.js';
+import { workUrl } from '../../render/work.js';
+import type { Program } from '../../service/index.js';
+import type { OutgoingMessage } from '../delivery/poster.js';
+
+const ALERT_COLOR = 0xef4444;
+
+/** "Record ep 5" / 「第5話を記録」; "Record episode" for an episode without a number. */
+function recordLabel(episode: Program['episode'], t: Translator): string {
+  const number = episode?.number;
+  return typeof number === 'number' && Number.isFinite(number)
+    ? t('jobs.alert.record', { number: String(number) })
+    : t('jobs.alert.watched');
+}
+
+function controls(
+  program: Program,
+  episodeId: number,
+  t: Translator,
+): Array<APIActionRowComponent<APIComponentInMessageActionRow>> {
+  return [
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Success,
+          custom_id: watchedButtonId(episodeId),
+          label: recordLabel(program.episode, t),
+        },
+      ],
+    },
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.StringSelect,
+          custom_id: rateSelectId(episodeId),
+          placeholder: t('jobs.alert.ratePlaceholder'),
+          min_values: 1,
+          max_values: 1,
+          options: RATING_VALUES.map((value) => ({
+            value,
+            label: ratingStateText(value, t) ?? t('jobs.alert.rateNone'),
+          })),
+        },
+      ],
+    },
+  ];
+}
+
+/** The program's page on the service (its episode's, else its work's), on the configured site. */
+export function programLink(program: Program, t: Translator): string | undefined {
+  const workId = program.work?.id;
+  if (typeof workId !== 'number') return undefined;
+  const episodeId = program.episode?.id;
+  return typeof episodeId === 'number' ? episodeUrl(workId, episodeId, t) : workUrl(workId, t);
+}
+
+export function alertMessage(program: Program, t: Translator): OutgoingMessage {
+  const episodeId = program.episode?.id;
+  const title = [
+    localTitle(program.work, t),
+    program.episode?.id ? localEpisodeLabel(program.episode, t) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const time = discordTime(program.started_at, 'R');
+  const channel = program.channel?.name ? plain(program.channel.name) : '';
+  const url = programLink(program, t);
+  const cover = coverUrl(program.work);
+  return {
+    embeds: [
+      {
+        title: truncate(title, LIMITS.title),
+        ...(url ? { url } : {}),
+        description: truncate(
+          channel ? t('jobs.alert.starts', { time, channel }) : t('jobs.alert.startsNoChannel', { time }),
+          LIMITS.description,
+        ),
+        color: ALERT_COLOR,
+        ...(cover ? { thumbnail: { url: cover } } : {}),
+        ...(program.started_at ? { timestamp: program.started_at } : {}),
+      },
+    ],
+    // Without an episode there is nothing to record.
+    ...(typeof episodeId === 'number' ? { components: controls(program, episodeId, t) } : {}),
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * When a daily HH:MM in an IANA zone happens, computed by croner (so DST gaps and overlaps follow
+ * croner's rules: a time skipped by spring-forward fires an hour later that day, a time that occurs
+ * twice on the fall-back day fires once).
+ */
+import { Cron } from 'croner';
+import { HH_MM } from '../../subscriptions/model.js';
+import { isValidTimeZone, zoneCache } from '../../time-zone.js';
+
+export interface DailyFire {
+  /** The instant of the fire. */
+  at: Date;
+  /** The local calendar date of that fire in the zone, YYYY-MM-DD. */
+  localDate: string;
+}
+
+export interface DailySchedule {
+  /** The latest fire at or before `now`, if any within the last two days. */
+  previous(now: Date): DailyFire | undefined;
+  /** The first fire strictly after `now`. */
+  next(now: Date): DailyFire | undefined;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept (bounded). */
+export const dateFormats = zoneCache<Intl.DateTimeFormat>();
+
+function dateFormatFor(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** YYYY-MM-DD of an instant in a zone. */
+export function localDateOf(at: Date, timeZone: string): string {
+  const parts = dateFormatFor(timeZone).formatToParts(at);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** A daily schedule for `time` (HH:MM) in `timeZone`; throws RangeError on a bad time or zone. */
+export function dailySchedule(time: string, timeZone: string): DailySchedule {
+  const match = HH_MM.exec(time);
+  if (!match) throw new RangeError(`not a HH:MM time: ${time}`);
+  if (!isValidTimeZone(timeZone)) throw new RangeError(`unknown time zone: ${timeZone}`);
+  // No callback: croner computes run times without scheduling a timer.
+  const cron = new Cron(`${Number(match[2])} ${Number(match[1])} * * *`, { timezone: timeZone });
+  const fire = (at: Date): DailyFire => ({ at, localDate: localDateOf(at, timeZone) });
+  // A digest tick asks every schedule about "now" every 30 s, and croner takes about a millisecond:
+  // thousands of schedules would stall the event loop for seconds. Both answers stay the same from
+  // the latest fire until the next one, so they are computed again only when "now" leaves that span.
+  let span:
+    | { from: number; until: number; previous: DailyFire | undefined; next: DailyFire | undefined }
+    | undefined;
+  const answers = (now: Date) => {
+    const t = now.getTime();
+    if (!span || t < span.from || t >= span.until) {
+      // Fires are 23 to 25 hours apart: five runs from two days back hold the latest fire and the
+      // next. (croner's nextRun(now) can answer a time before `now` inside the hour repeated when
+      // DST ends; its run sequence does not.)
+      const candidates = cron.nextRuns(5, new Date(t - 2 * DAY_MS));
+      const latest = candidates.filter((at) => at.getTime() <= t).at(-1);
+      const upcoming = candidates.find((at) => at.getTime() > t);
+      span = {
+        from: latest ? latest.getTime() : t,
+        until: upcoming ? upcoming.getTime() : t + 1,
+        previous: latest ? fire(latest) : undefined,
+        next: upcoming ? fire(upcoming) : undefined,
+      };
+    }
+    return span;
+  };
+  return {
+    previous: (now) => answers(now).previous,
+    next: (now) => answers(now).next,
+  };
+}

@@ -1,0 +1,392 @@
+/**
+ * The request budget: one scheduler every service request passes through.
+ *
+ * - Starts are spaced at least `floor(1000 / rate) + 1` ms apart, so any 1-second window
+ *   holds at most ceil(rate) starts (the service rejects a 5th request within 1000 ms per IP).
+ * - Strict priority interactive > write > announcement > poll (a starving lower priority gets a
+ *   permit now and then); within a priority, calls take turns person by person (fair-queue.ts), and
+ *   one person may have only a few interactive calls waiting: more are refused with the wait.
+ * - A 429 pauses the whole budget: 1 s, 2 s, 4 s ... capped at 30 s, reset by a success.
+ * - With several processes, rate-limiter-flexible is the shared gate: each start consumes the point of its time slot
+ *   and a pause is a blocked key, so a RateLimiterRedis (same options) shares both across
+ *   processes. Slot keys live whole seconds because store-backed limiters round durations
+ *   down to seconds. Within one process the local spacing alone keeps the pace exact.
+ *   Across processes one start per slot is not enough (the first start late in its slot, the
+ *   next ones early in theirs, fit ceil(rate) + 1 starts in a second), so a start also waits
+ *   until the start ceil(rate) slots back is over a second old whenever every slot in between
+ *   is taken: its own starts are dated by its own clock, another process's by that slot key's
+ *   remaining lifetime (the shared store's clock) plus a small margin.
+ */
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Logger } from '../../logger.js';
+import { BudgetBusy } from './errors.js';
+import { FairQueue } from './fair-queue.js';
+
+export type Priority = 'interactive' | 'write' | 'announcement' | 'poll';
+export const PRIORITIES: readonly Priority[] = ['interactive', 'write', 'announcement', 'poll'];
+
+export interface RunOptions {
+  /** Give up with BudgetBusy when the call cannot start within this many ms. */
+  maxWaitMs?: number;
+  /** The Discord user the call is for: people take turns, and each has a bounded share of the queue. */
+  person?: string | undefined;
+  /** Operation name for BudgetBusy and logs. */
+  operation?: string;
+}
+
+export interface BudgetStats {
+  queued: Record<Priority, number>;
+  /** Epoch ms until which everything is paused after a 429, or null. */
+  pausedUntil: number | null;
+  rateLimitedCount: number;
+}
+
+export interface RequestBudget {
+  run<T>(priority: Priority, task: () => Promise<T>, opts?: RunOptions): Promise<T>;
+  reportRateLimited(): void;
+  reportSuccess(): void;
+  stats(): BudgetStats;
+  /** Rejects queued work with BudgetBusy (reason `closed`); later `run` calls reject too. */
+  close(): void;
+}
+
+/** Options the budget needs from a limiter; pass them to e.g. `new RateLimiterRedis({ storeClient, ...opts })`. */
+export const BUDGET_LIMITER_OPTIONS = { points: 1, duration: 1, keyPrefix: 'kiroku-budget' } as const;
+
+export interface RequestBudgetOptions {
+  /** Requests per second for the whole process (default 3). */
+  ratePerSecond?: number;
+  logger?: Logger;
+  /** Clock in epoch ms (default Date.now). The memory limiter reads Date.now itself. */
+  now?: () => number;
+  /** Default maxWaitMs of interactive calls (default 2000); other priorities wait unless told. */
+  interactiveMaxWaitMs?: number;
+  /** First pause after a 429 (default 1000 ms); doubles per consecutive 429. */
+  initialPauseMs?: number;
+  /** Longest pause (default 30000 ms). */
+  maxPauseMs?: number;
+  /**
+   * The shared gate, created with BUDGET_LIMITER_OPTIONS (points 1), e.g. a RateLimiterRedis to
+   * share the budget between processes. Default: none, the local pace alone.
+   */
+  limiter?: RateLimiterAbstract;
+}
+
+interface Waiter {
+  priority: Priority;
+  person?: string | undefined;
+  operation: string;
+  enqueuedAt: number;
+  start: () => void;
+  fail: (error: Error) => void;
+  deadline?: ReturnType<typeof setTimeout>;
+}
+
+/** Interactive calls one person may have waiting; a further one is refused (their share is used). */
+export const MAX_QUEUED_PER_PERSON = 3;
+
+/** A lower-priority call waiting this long is starving; it then gets one permit in RESCUE_EVERY. */
+const STARVATION_MS = 5_000;
+const RESCUE_EVERY = 4;
+
+/** Slot keys must outlive WINDOW_MS + SHARED_MARGIN_MS: their remaining lifetime dates the start. */
+const SLOT_KEY_SECONDS = 2;
+const WINDOW_MS = 1000;
+/** Slack, for another process's start, between the store granting it and the request leaving. */
+const SHARED_MARGIN_MS = 25;
+const PAUSE_KEY = 'pause';
+
+class PriorityBudget implements RequestBudget {
+  private readonly intervalMs: number;
+  /** Starts one process makes in any 1-second window at full pace: ceil(rate). */
+  private readonly startsPerWindow: number;
+  private readonly now: () => number;
+  private readonly logger: Logger | undefined;
+  private readonly interactiveMaxWaitMs: number;
+  private readonly initialPauseMs: number;
+  private readonly maxPauseMs: number;
+  /** The gate shared with other processes; without one, the local pace alone is exact. */
+  private readonly limiter: RateLimiterAbstract | undefined;
+  private readonly queues: Record<Priority, FairQueue<Waiter>> = {
+    interactive: new FairQueue(),
+    write: new FairQueue(),
+    announcement: new FairQueue(),
+    poll: new FairQueue(),
+  };
+  private lastStart = Number.NEGATIVE_INFINITY;
+  /** Slot number -> start time of this process's recent starts (the last second's worth). */
+  private readonly ownStarts = new Map<number, number>();
+  private pausedUntil = 0;
+  private consecutive429 = 0;
+  private rateLimitedCount = 0;
+  private pumping = false;
+  private wakeTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(options: RequestBudgetOptions) {
+    const rate = options.ratePerSecond ?? 3;
+    if (!(rate > 0) || !Number.isFinite(rate))
+      throw new RangeError('ratePerSecond must be a positive number');
+    this.intervalMs = Math.floor(1000 / rate) + 1;
+    this.startsPerWindow = Math.floor(WINDOW_MS / this.intervalMs) + 1;
+    this.now = options.now ?? Date.now;
+    this.logger = options.logger;
+    this.interactiveMaxWaitMs = options.interactiveMaxWaitMs ?? 2000;
+    this.initialPauseMs = options.initialPauseMs ?? 1000;
+    this.maxPauseMs = options.maxPauseMs ?? 30_000;
+    this.limiter = options.limiter;
+    if (this.limiter && this.limiter.points !== 1)
+      throw new RangeError('the budget limiter must be created with points: 1');
+  }
+
+  run<T>(priority: Priority, task: () => Promise<T>, opts: RunOptions = {}): Promise<T> {
+    const operation = opts.operation ?? 'budget';
+    if (this.closed) return Promise.reject(new BudgetBusy(operation, 'closed'));
+    const maxWaitMs = opts.maxWaitMs ?? (priority === 'interactive' ? this.interactiveMaxWaitMs : undefined);
+    const { person } = opts;
+    if (person !== undefined && this.queues[priority].queuedBy(person) >= MAX_QUEUED_PER_PERSON) {
+      // This person's share is in use: they are told when one of their calls will have started.
+      const retryAfterMs = this.estimatedWaitMs(priority, person);
+      return Promise.reject(new BudgetBusy(operation, 'share', maxWaitMs, retryAfterMs));
+    }
+    if (maxWaitMs !== undefined && this.estimatedWaitMs(priority, person) > maxWaitMs) {
+      return Promise.reject(new BudgetBusy(operation, 'wait', maxWaitMs));
+    }
+    const started = new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        priority,
+        person,
+        operation,
+        enqueuedAt: this.now(),
+        start: resolve,
+        fail: reject,
+      };
+      if (maxWaitMs !== undefined) {
+        waiter.deadline = setTimeout(() => {
+          if (this.remove(waiter)) reject(new BudgetBusy(operation, 'wait', maxWaitMs));
+        }, maxWaitMs);
+      }
+      this.queues[priority].push(waiter);
+    });
+    void this.pump();
+    return started.then(task);
+  }
+
+  reportRateLimited(): void {
+    this.rateLimitedCount += 1;
+    const now = this.now();
+    // Requests cannot start during a pause, so a 429 arriving now was already in flight: no escalation.
+    if (now < this.pausedUntil) return;
+    this.consecutive429 += 1;
+    const pauseMs = Math.min(this.initialPauseMs * 2 ** (this.consecutive429 - 1), this.maxPauseMs);
+    this.pausedUntil = now + pauseMs;
+    this.logger?.warn(
+      { pauseMs, consecutive: this.consecutive429 },
+      'service rate limit hit: pausing all requests',
+    );
+    this.limiter?.block(PAUSE_KEY, pauseMs / 1000).catch((error: unknown) => {
+      this.logger?.error({ err: error }, 'could not share the rate-limit pause');
+    });
+    this.wake(pauseMs);
+  }
+
+  reportSuccess(): void {
+    this.consecutive429 = 0;
+  }
+
+  stats(): BudgetStats {
+    const now = this.now();
+    return {
+      queued: {
+        interactive: this.queues.interactive.length,
+        write: this.queues.write.length,
+        announcement: this.queues.announcement.length,
+        poll: this.queues.poll.length,
+      },
+      pausedUntil: this.pausedUntil > now ? this.pausedUntil : null,
+      rateLimitedCount: this.rateLimitedCount,
+    };
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
+    for (const priority of PRIORITIES) {
+      for (const waiter of this.queues[priority].drain()) {
+        if (waiter.deadline) clearTimeout(waiter.deadline);
+        waiter.fail(new BudgetBusy(waiter.operation, 'closed'));
+      }
+    }
+  }
+
+  /** How long a new call of this priority (for this person) would wait behind the pause and what is ahead. */
+  private estimatedWaitMs(priority: Priority, person?: string): number {
+    const now = this.now();
+    let ahead = 0;
+    for (const p of PRIORITIES) {
+      ahead += p === priority ? this.queues[p].aheadOf(person) : this.queues[p].length;
+      if (p === priority) break;
+    }
+    const free = Math.max(this.pausedUntil, this.lastStart + this.intervalMs, now);
+    return free - now + ahead * this.intervalMs;
+  }
+
+  private remove(waiter: Waiter): boolean {
+    return this.queues[waiter.priority].remove(waiter);
+  }
+
+  /** Permits handed to a higher priority since the last one that went to a starving waiter. */
+  private grantsSinceRescue = 0;
+
+  /**
+   * Strict priority, except that a lower-priority waiter older than STARVATION_MS gets one permit
+   * in RESCUE_EVERY: a steady stream of commands must not stop the feed and digests for good.
+   */
+  private next(): Waiter | undefined {
+    const starving = this.oldestStarving();
+    if (starving && this.grantsSinceRescue >= RESCUE_EVERY - 1) {
+      this.grantsSinceRescue = 0;
+      this.remove(starving);
+      return starving;
+    }
+    for (const priority of PRIORITIES) {
+      const waiter = this.queues[priority].shift();
+      if (!waiter) continue;
+      if (starving && waiter !== starving) this.grantsSinceRescue += 1;
+      else this.grantsSinceRescue = 0;
+      return waiter;
+    }
+    return undefined;
+  }
+
+  private oldestStarving(): Waiter | undefined {
+    const now = this.now();
+    let oldest: Waiter | undefined;
+    for (const priority of PRIORITIES.slice(1)) {
+      const head = this.queues[priority].peek();
+      if (head && now - head.enqueuedAt >= STARVATION_MS && (!oldest || head.enqueuedAt < oldest.enqueuedAt))
+        oldest = head;
+    }
+    return oldest;
+  }
+
+  private hasWaiters(): boolean {
+    return PRIORITIES.some((priority) => this.queues[priority].length > 0);
+  }
+
+  private wake(delayMs: number): void {
+    if (this.closed) return;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = setTimeout(
+      () => {
+        this.wakeTimer = undefined;
+        void this.pump();
+      },
+      Math.max(1, Math.ceil(delayMs)),
+    );
+  }
+
+  /** Hands out permits while there are waiters and the pace allows; otherwise sleeps until it does. */
+  private async pump(): Promise<void> {
+    if (this.pumping || this.closed) return;
+    this.pumping = true;
+    try {
+      while (!this.closed && this.hasWaiters()) {
+        const now = this.now();
+        const localWait = Math.max(this.pausedUntil, this.lastStart + this.intervalMs) - now;
+        if (localWait > 0) {
+          this.wake(localWait);
+          return;
+        }
+        // Without a shared limiter there is nothing to wait for: an idle budget starts a call at once.
+        const sharedWait = this.limiter ? await this.acquireShared(this.limiter, now) : 0;
+        if (sharedWait > 0) {
+          this.wake(sharedWait);
+          return;
+        }
+        const waiter = this.next();
+        if (!waiter) return; // everyone gave up meanwhile; the slot is simply unused
+        if (waiter.deadline) clearTimeout(waiter.deadline);
+        this.lastStart = this.now();
+        waiter.start();
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /**
+   * ms to wait before starting in `slot` so that no 1-second window holds more than ceil(rate) starts:
+   * only when every one of the ceil(rate) slots before it is taken and the first of them started less
+   * than a second ago (earlier slots are always over a second old).
+   */
+  private async windowWait(
+    limiter: RateLimiterAbstract,
+    slot: number,
+    keySeconds: number,
+    now: number,
+  ): Promise<number> {
+    const back = slot - this.startsPerWindow;
+    const own = this.ownStarts.get(back);
+    let wait: number;
+    if (own !== undefined) {
+      wait = own + WINDOW_MS + 1 - now;
+    } else {
+      const taken = await limiter.get(`slot:${back}`);
+      if (!taken || taken.consumedPoints <= 0 || taken.msBeforeNext <= 0) return 0;
+      wait = WINDOW_MS + SHARED_MARGIN_MS - (keySeconds * 1000 - taken.msBeforeNext);
+    }
+    if (wait <= 0) return 0;
+    const between = Array.from({ length: this.startsPerWindow - 1 }, (_, index) => back + 1 + index);
+    const taken = await Promise.all(
+      between.map(
+        async (n) => this.ownStarts.has(n) || ((await limiter.get(`slot:${n}`))?.consumedPoints ?? 0) > 0,
+      ),
+    );
+    return taken.every(Boolean) ? wait : 0;
+  }
+
+  /** 0 when this slot's point was won, else ms to wait (a shared pause, or another process took the slot). */
+  private async acquireShared(limiter: RateLimiterAbstract, now: number): Promise<number> {
+    try {
+      const pause = await limiter.get(PAUSE_KEY);
+      if (pause && pause.consumedPoints > limiter.points && pause.msBeforeNext > 0) {
+        this.pausedUntil = Math.max(this.pausedUntil, now + pause.msBeforeNext);
+        return pause.msBeforeNext;
+      }
+      const slot = Math.floor(now / this.intervalMs);
+      const keySeconds = Math.max(SLOT_KEY_SECONDS, Math.ceil((2 * this.intervalMs) / 1000));
+      const backWait = await this.windowWait(limiter, slot, keySeconds, now);
+      if (backWait > 0) return backWait;
+      await limiter.consume(`slot:${slot}`, 1, { customDuration: keySeconds });
+      for (const old of this.ownStarts.keys())
+        if (old < slot - this.startsPerWindow) this.ownStarts.delete(old);
+      this.ownStarts.set(slot, this.now());
+      return 0;
+    } catch (error) {
+      // The limiter rejects a taken slot with a RateLimiterRes (a result, not an Error).
+      if (isLimiterResult(error))
+        return Math.max(1, (Math.floor(now / this.intervalMs) + 1) * this.intervalMs - now);
+      // The shared store failed: keep the local pace rather than stopping all traffic.
+      this.logger?.error({ err: error }, 'request budget limiter failed; using the local pace only');
+      return 0;
+    }
+  }
+}
+
+/** rate-limiter-flexible's RateLimiterRes, recognised by shape so the library loads only with Redis. */
+function isLimiterResult(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Error) &&
+    'msBeforeNext' in value &&
+    'consumedPoints' in value
+  );
+}
+
+export function createRequestBudget(options: RequestBudgetOptions = {}): RequestBudget {
+  return new PriorityBudget(options);
+}

@@ -1,0 +1,156 @@
+/**
+ * One logical call: every attempt passes through the budget, 429s pause the budget,
+ * and failures are retried with jittered backoff (GETs: 429, 5xx, timeouts, network;
+ * writes: only 429, which the service did not process). Logs carry no token.
+ */
+import type { Logger } from '../../logger.js';
+import type { Priority, RequestBudget } from './budget.js';
+import { RateLimited, ServiceError, Unavailable } from './errors.js';
+import type { HttpResponse } from './http.js';
+
+export interface RetryOptions {
+  /** Retries after the first attempt (default 2). */
+  maxRetries?: number;
+  /** Backoff before retry n is random in [d/2, d] with d = baseDelayMs * 2^(n-1) (default 250). */
+  baseDelayMs?: number;
+  /** Upper bound of one backoff (default 2000). */
+  maxDelayMs?: number;
+  /** Injected for tests. */
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export type ResolvedRetry = Required<RetryOptions>;
+
+export function resolveRetry(options: RetryOptions = {}): ResolvedRetry {
+  return {
+    maxRetries: Math.max(0, Math.min(options.maxRetries ?? 2, 5)),
+    baseDelayMs: options.baseDelayMs ?? 250,
+    maxDelayMs: options.maxDelayMs ?? 2000,
+    random: options.random ?? Math.random,
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+  };
+}
+
+export function backoffMs(retry: ResolvedRetry, retryNumber: number): number {
+  const ceiling = Math.min(retry.baseDelayMs * 2 ** (retryNumber - 1), retry.maxDelayMs);
+  return Math.round(ceiling / 2 + (retry.random() * ceiling) / 2);
+}
+
+export function isRetryable(error: unknown, method: string): boolean {
+  if (error instanceof RateLimited) return true;
+  return method === 'GET' && error instanceof Unavailable;
+}
+
+/** One attempt's outcome, for metrics: never the URL, the parameters or the token. */
+export interface RequestEvent {
+  operation: string;
+  priority: Priority;
+  /** The HTTP status, or `error` when no response came (timeout, network). */
+  status: number | 'error';
+  durationMs: number;
+}
+
+export type RequestObserver = (event: RequestEvent) => void;
+
+export interface CallSpec<T> {
+  operation: string;
+  method: string;
+  priority: Priority;
+  maxWaitMs?: number | undefined;
+  /** Who the call is for (fair turns in the budget). */
+  person?: string | undefined;
+  budget: RequestBudget;
+  logger?: Logger | undefined;
+  observe?: RequestObserver | undefined;
+  retry: ResolvedRetry;
+  send: () => Promise<HttpResponse>;
+  /** Turns a non-429 response into the result or throws its typed error. */
+  interpret: (response: HttpResponse) => T;
+}
+
+export async function callWithRetry<T>(spec: CallSpec<T>): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const runOptions = {
+        operation: spec.operation,
+        person: spec.person,
+        ...(spec.maxWaitMs === undefined ? {} : { maxWaitMs: spec.maxWaitMs }),
+      };
+      return await spec.budget.run(spec.priority, () => attemptOnce(spec, attempt), runOptions);
+    } catch (error) {
+      if (attempt >= spec.retry.maxRetries || !isRetryable(error, spec.method)) throw error;
+      const delayMs = backoffMs(spec.retry, attempt + 1);
+      logRetry(spec, attempt, error, delayMs);
+      await spec.retry.sleep(delayMs);
+    }
+  }
+}
+
+/**
+ * One line per retry with how long it waits: the backoff, or after a 429 the budget's pause if that
+ * is longer (the next attempt cannot start before the pause ends). Never the URL or the token.
+ */
+function logRetry<T>(spec: CallSpec<T>, attempt: number, error: unknown, delayMs: number): void {
+  const pausedUntil = spec.budget.stats().pausedUntil;
+  const pauseMs = pausedUntil === null ? 0 : Math.max(0, pausedUntil - Date.now());
+  const rateLimited = error instanceof RateLimited;
+  spec.logger?.warn(
+    {
+      operation: spec.operation,
+      priority: spec.priority,
+      attempt,
+      error: errorName(error),
+      ...(rateLimited ? { status: 429 } : {}),
+      delayMs,
+      pauseMs,
+      waitMs: Math.max(delayMs, pauseMs),
+    },
+    rateLimited ? 'service answered 429; retrying after the wait' : 'service request failed; retrying',
+  );
+}
+
+function errorName(error: unknown): string {
+  return error instanceof ServiceError ? error.name : 'Error';
+}
+
+async function attemptOnce<T>(spec: CallSpec<T>, attempt: number): Promise<T> {
+  const started = performance.now();
+  let response: HttpResponse;
+  try {
+    response = await spec.send();
+  } catch (error) {
+    const durationMs = Math.round(performance.now() - started);
+    spec.observe?.({ operation: spec.operation, priority: spec.priority, status: 'error', durationMs });
+    spec.logger?.debug(
+      {
+        operation: spec.operation,
+        priority: spec.priority,
+        attempt,
+        durationMs,
+        error: errorName(error),
+      },
+      'service request failed',
+    );
+    throw error;
+  }
+  const durationMs = Math.round(performance.now() - started);
+  spec.observe?.({ operation: spec.operation, priority: spec.priority, status: response.status, durationMs });
+  spec.logger?.debug(
+    {
+      operation: spec.operation,
+      status: response.status,
+      durationMs,
+      priority: spec.priority,
+      attempt,
+    },
+    'service request',
+  );
+  if (response.status === 429) {
+    spec.budget.reportRateLimited();
+    throw new RateLimited(spec.operation);
+  }
+  // Any answer the limiter let through (even a 404) shows the pause is over.
+  if (response.status < 500) spec.budget.reportSuccess();
+  return spec.interpret(response);
+}
