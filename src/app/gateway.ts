@@ -10,7 +10,6 @@ import { InteractionRouter } from '../bot/router.js';
 import { logSetupHints } from '../bot/setup-hints.js';
 import { OAUTH_CALLBACK_PATH } from '../config.js';
 import { startHttpServer, unreadyReasons } from '../http/server.js';
-import { countingPoster } from '../jobs/delivery/counting-poster.js';
 import { tellQuarantinedOwners } from '../jobs/delivery/quarantine-notices.js';
 import {
   type ChannelPoster,
@@ -28,6 +27,7 @@ import { SUBSCRIPTIONS_COLLECTION } from '../subscriptions/model.js';
 import { answerSupervisor } from '../supervisor/shard-ipc.js';
 import { KIROKU_VERSION } from '../version.js';
 import type { Closers } from './closers.js';
+import { countingPoster } from './counting-poster.js';
 import type { Infrastructure, StartSettings } from './infrastructure.js';
 import { watchState } from './monitoring.js';
 import { forgetChecks, permissionChangeOf } from './permission-events.js';
