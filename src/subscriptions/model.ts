@@ -54,6 +54,16 @@ export const subscriptionSchema = z.object({
 
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
+/** A subscription the feed poller posts to: a feed subscription that is running. */
+export function isActiveFeed(subscription: Subscription): boolean {
+  return subscription.kind === 'feed' && subscription.state === 'active';
+}
+
+/** The running feed subscriptions among `subscriptions` (the one test every feed driver uses). */
+export function activeFeeds(subscriptions: readonly Subscription[]): Subscription[] {
+  return subscriptions.filter(isActiveFeed);
+}
+
 /** `stateReason` values: the jobs write them, /subscription list shows why a subscription stopped. */
 export const STATE_REASONS = {
   tokenRefused: 'token-refused',

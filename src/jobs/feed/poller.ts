@@ -5,7 +5,7 @@
  * (feed-post.ts), then the owner's cursor moved on.
  */
 import type { Store } from '../../store/index.js';
-import type { Subscription } from '../../subscriptions/model.js';
+import { isActiveFeed, type Subscription } from '../../subscriptions/model.js';
 import { DEFAULT_POST_LANGUAGES } from '../delivery/post-language.js';
 import { ownerCallFailed, ownerToken } from '../owners/access.js';
 import type { OwnerChanges } from '../owners/changes.js';
@@ -105,7 +105,7 @@ export class FeedPoller {
     const report = emptyReport();
     // Marks first: a subscription stored after this read changes its owner's mark.
     const marks = await this.#deps.changes?.all();
-    const active = await this.#deps.subscriptions.all((s) => s.kind === 'feed' && s.state === 'active');
+    const active = await this.#deps.subscriptions.all(isActiveFeed);
     const byOwner = new Map<string, Subscription[]>();
     for (const subscription of active) {
       byOwner.set(subscription.ownerId, [...(byOwner.get(subscription.ownerId) ?? []), subscription]);
@@ -177,9 +177,7 @@ export class FeedPoller {
   ): Promise<Subscription[]> {
     const changes = this.#deps.changes;
     if (!changes || (await changes.current(ownerId)) === mark) return read;
-    const again = await this.#deps.subscriptions.all(
-      (s) => s.ownerId === ownerId && s.kind === 'feed' && s.state === 'active',
-    );
+    const again = await this.#deps.subscriptions.all((s) => s.ownerId === ownerId && isActiveFeed(s));
     return (await this.#kept(again, report)).kept;
   }
 

@@ -6,6 +6,7 @@
  * restart each owner is due one interval after its stored last poll, so nobody starts from zero.
  */
 import type { Logger } from '../../logger.js';
+import { activeFeeds } from '../../subscriptions/model.js';
 import type { OwnerSnapshot } from '../owners/snapshot.js';
 import { DueQueue } from './due-queue.js';
 import type { FeedPoller } from './poller.js';
@@ -95,7 +96,7 @@ export class FeedScheduler {
     this.#inFlight.add(ownerId);
     try {
       const { owned, mark } = await owners.ofOwner(ownerId);
-      const feeds = owned.filter((s) => s.kind === 'feed');
+      const feeds = activeFeeds(owned);
       if (feeds.length > 0) await poller.pollOwner(ownerId, feeds, mark);
     } catch (error) {
       this.#options.logger.error({ err: error, ownerId }, 'feed: scheduled poll failed');

@@ -8,7 +8,7 @@
  * subscription made in any process), or who is missing, is read afresh, so a new subscription is
  * neither taken for "nothing to do" nor left out of a post.
  */
-import type { Subscription, Subscriptions } from '../../subscriptions/model.js';
+import { isActiveFeed, type Subscription, type Subscriptions } from '../../subscriptions/model.js';
 import type { OwnerChanges } from './changes.js';
 
 interface Snapshot {
@@ -59,7 +59,7 @@ export class OwnerSnapshot {
   async feedOwners(): Promise<string[]> {
     const owners: string[] = [];
     for (const [owner, owned] of (await this.#current()).byOwner) {
-      if (owned.some((s) => s.kind === 'feed')) owners.push(owner);
+      if (owned.some(isActiveFeed)) owners.push(owner);
     }
     return owners;
   }

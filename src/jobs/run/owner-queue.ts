@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { Job, Queue, Worker } from 'bullmq';
 import { z } from 'zod';
 import type { Logger } from '../../logger.js';
-import type { Subscription, Subscriptions } from '../../subscriptions/model.js';
+import { activeFeeds, type Subscription, type Subscriptions } from '../../subscriptions/model.js';
 import type { CycleReport, FeedPoller } from '../feed/poller.js';
 import type { OwnerChanges } from '../owners/changes.js';
 import { OwnerSnapshot } from '../owners/snapshot.js';
@@ -236,7 +236,7 @@ export class OwnerQueue {
     feedDueAt: number,
   ): Promise<{ next: number | undefined; feedDueAt: number }> {
     const { feed, digest, alerts, feedMs, feedDelayMs } = this.#options;
-    const feeds = owned.filter((s) => s.kind === 'feed');
+    const feeds = activeFeeds(owned);
     const schedules = owned.filter((s) => s.kind === 'schedule');
     const airings = owned.filter((s) => s.kind === 'airing');
     const startedAt = Date.now();
