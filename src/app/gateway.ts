@@ -5,7 +5,6 @@ import { oauthCallback } from '../accounts/oauth-callback.js';
 import { OAuthConfirmations, pendingLinkSchema } from '../accounts/oauth-confirmations.js';
 import type { CommandModule } from '../bot/command.js';
 import type { HandlerDeps } from '../bot/context.js';
-import { servesOwnerIn } from '../bot/owner-shard.js';
 import { InteractionRouter } from '../bot/router.js';
 import { logSetupHints } from '../bot/setup-hints.js';
 import { OAUTH_CALLBACK_PATH } from '../config.js';
@@ -17,6 +16,7 @@ import {
   createRestMembership,
   createRestPoster,
   type Jobs,
+  ownersOfShards,
 } from '../jobs/index.js';
 import { storeSweep } from '../jobs/run/store-sweep.js';
 import { Ticker } from '../jobs/run/ticker.js';
@@ -111,7 +111,7 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
   const jobs = createJobs({
     store: infra.store,
     subscriptions: deps.subscriptions,
-    ...(scaleOut ? {} : { servesOwner: (ownerId: string) => servesOwnerIn(client, ownerId) }),
+    ...(scaleOut ? {} : { servesOwner: ownersOfShards(client.options) }),
     scaleOut,
     vault: infra.vault,
     service: infra.service,

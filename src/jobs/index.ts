@@ -1,5 +1,4 @@
 /** The background jobs (feed poller, daily digest, airing alerts) and how to build them together. */
-import type { REST } from 'discord.js';
 import type { CommandMentionSource } from '../i18n/command-text.js';
 import type { Locale } from '../i18n/locale.js';
 import type { ServiceSite } from '../i18n/translator.js';
@@ -9,11 +8,11 @@ import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { TokenVault } from '../vault/index.js';
 import type { Reminders } from '../viewing/reminders.js';
-import { createRestMembership, MembershipGate, type MembershipLookup } from './delivery/membership.js';
+import { MembershipGate, type MembershipLookup } from './delivery/membership.js';
 import { type DisableReason, SubscriptionNotices } from './delivery/notices.js';
 import { Outbox } from './delivery/outbox.js';
 import { PostLanguages } from './delivery/post-language.js';
-import { type ChannelPoster, createRestPoster } from './delivery/poster.js';
+import type { ChannelPoster } from './delivery/poster.js';
 import type { FeedPostEvent } from './feed/delivery.js';
 import { FeedPoller } from './feed/poller.js';
 import { FeedSchedule } from './feed/schedule.js';
@@ -48,6 +47,7 @@ export type { FeedPostEvent } from './feed/delivery.js';
 export { type CycleReport, FeedPoller, type FeedPollerDeps } from './feed/poller.js';
 export { FeedSchedule, type PollPlan, planPolls, pollFrequency } from './feed/schedule.js';
 export { FeedScheduler } from './feed/scheduler.js';
+export { ownersOfShards } from './owners/partition.js';
 export { Ticker } from './run/ticker.js';
 export { AiringPosts, type AiringTickReport, firstAirings } from './schedule/airing-posts.js';
 export { AiringAlerts, type AiringAlertsDeps, type AlertTickReport } from './schedule/alerts.js';
@@ -73,10 +73,9 @@ export interface JobsOptions {
   servesOwner?: (ownerId: string) => boolean;
   vault: TokenVault;
   service: ServiceClient;
-  /** discord.js REST (e.g. `client.rest`); ignored when `poster` is given. */
-  rest?: REST;
-  poster?: ChannelPoster;
-  /** How owners' membership is checked; default: over `rest` when given, else not at all. */
+  /** Where channel posts and DMs go (`createRestPoster` over discord.js REST). */
+  poster: ChannelPoster;
+  /** How owners' membership is checked (`createRestMembership`); without it, not at all. */
   membership?: MembershipLookup;
   /** Told how many subscriptions were disabled and why (metrics). */
   onDisabled?: (reason: DisableReason, count: number) => void;
@@ -152,9 +151,7 @@ export interface Jobs {
 }
 
 export function createJobs(options: JobsOptions): Jobs {
-  const poster =
-    options.poster ?? (options.rest ? createRestPoster(options.rest, options.logger) : undefined);
-  if (!poster) throw new Error('createJobs: give `rest` or `poster`');
+  const { poster } = options;
   const intervals = options.intervals ?? {};
   const feedMs = intervals.feedMs ?? 60_000;
   const adaptive = options.feed?.policy !== 'round-robin';
@@ -228,8 +225,7 @@ function commonParts(options: JobsOptions, poster: ChannelPoster) {
     onDisabled: options.onDisabled,
     localeOf: options.localeOf,
   });
-  const lookup =
-    options.membership ?? (options.rest ? createRestMembership(options.rest, logger) : undefined);
+  const lookup = options.membership;
   const membership = lookup ? new MembershipGate({ store, lookup, notices, now }) : undefined;
   const shared = {
     subscriptions: ownedSubscriptions(subscriptions, options.servesOwner),

@@ -19,6 +19,26 @@ export function servesOwner(ownerId: string, shards: readonly number[], shardCou
   return shards.includes(ownerShard(ownerId, shardCount));
 }
 
+/** The shards a process runs, as discord.js's client options hold them (`client.options`). */
+export interface ShardOptions {
+  readonly shards?: number | readonly number[] | 'auto' | undefined;
+  readonly shardCount?: number | undefined;
+}
+
+/**
+ * The one place the shard predicate is built. Without Redis (one host's shard processes over one
+ * SQLite file): whether this process does an owner's jobs, by the shards discord.js's
+ * ShardingManager gave it (and gives again on respawn), read from `shards` at each call.
+ */
+export function ownersOfShards(shards: ShardOptions): (ownerId: string) => boolean {
+  return (ownerId) => {
+    const ids = shards.shards;
+    const count = shards.shardCount ?? 1;
+    if (!Array.isArray(ids) || count <= 1) return true;
+    return servesOwner(ownerId, ids, count);
+  };
+}
+
 /** What the jobs read of the subscriptions: `all()` lists only the owners this process runs. */
 export type OwnedSubscriptions = Pick<Subscriptions, 'all' | 'get' | 'version'>;
 
