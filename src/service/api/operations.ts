@@ -4,23 +4,23 @@
  * of the service API: the operation types and the client's methods are derived from it.
  */
 import type { z } from 'zod';
-import type {
-  ActivitiesParams,
-  CreateRecordParams,
-  DeleteRecordParams,
-  EditRecordParams,
-  EpisodesParams,
-  FollowersParams,
-  FollowingActivitiesParams,
-  FollowingParams,
-  MeParams,
-  MyProgramsParams,
-  MyWorksParams,
-  PeopleParams,
-  RecordsParams,
-  SearchUsersParams,
-  SetStatusParams,
-  WorksParams,
+import {
+  CREATE_RECORD,
+  DELETE_RECORD,
+  EDIT_RECORD,
+  EPISODES,
+  FOLLOWING_ACTIVITIES,
+  ME,
+  MY_PROGRAMS,
+  MY_WORKS,
+  type ParamNames,
+  PEOPLE,
+  RECORDS,
+  SEARCH_USERS,
+  SET_STATUS,
+  sentNames,
+  USER_FILTER,
+  WORKS,
 } from './params.js';
 import {
   activitySchema,
@@ -35,12 +35,6 @@ import {
 } from './schemas.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** The type of the params object a parameter list belongs to; never present at run time. */
-declare const paramsType: unique symbol;
-
-/** Parameter names that may be sent, in the order they are sent, tagged with their params type. */
-export type ParamNames<P> = readonly (keyof P & string)[] & { readonly [paramsType]?: P };
 
 /** `json`: parse with the schema; `success`: 2xx (usually 204) means `true`. */
 export type ResponseSpec<R> = JsonResponse<R> | { kind: 'success' };
@@ -77,16 +71,8 @@ export const WIRE_NAMES: Readonly<Partial<Record<string, string>>> = {
   share_network: 'share_facebook',
 };
 
-const LIST = ['fields', 'page', 'per_page', 'sort_id'] as const;
-const USER_FILTER = [...LIST, 'filter_user_id', 'filter_username'] as const;
-const RECORD_CONTENT = ['comment', 'rating', 'rating_state', 'share_microblog', 'share_network'] as const;
 const ID = ['id'] as const;
 const ID_AND_ACTION = ['id', 'action'] as const;
-
-/** The parameters of an operation whose params object is P (checked against P's keys). */
-function sends<P>(names: readonly (keyof P & string)[]): ParamNames<P> {
-  return names;
-}
 
 function json<R>(schema: z.ZodType<R>): JsonResponse<R> {
   return { kind: 'json', schema };
@@ -107,14 +93,7 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/works',
     key: 'works',
-    params: sends<WorksParams>([
-      ...LIST,
-      'filter_ids',
-      'filter_season',
-      'filter_title',
-      'sort_season',
-      'sort_watchers_count',
-    ]),
+    params: sentNames(WORKS),
     response: list('works', workSchema),
     requiredFields: ID,
   },
@@ -122,7 +101,7 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/episodes',
     key: 'episodes',
-    params: sends<EpisodesParams>([...LIST, 'filter_ids', 'filter_work_id', 'sort_sort_number']),
+    params: sentNames(EPISODES),
     response: list('episodes', episodeSchema),
     requiredFields: ID,
   },
@@ -130,7 +109,7 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/people',
     key: 'people',
-    params: sends<PeopleParams>([...LIST, 'filter_ids', 'filter_name']),
+    params: sentNames(PEOPLE),
     response: list('people', personSchema),
     requiredFields: ID,
   },
@@ -138,13 +117,7 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/records',
     key: 'records',
-    params: sends<RecordsParams>([
-      ...LIST,
-      'filter_ids',
-      'filter_episode_id',
-      'filter_has_record_comment',
-      'sort_likes_count',
-    ]),
+    params: sentNames(RECORDS),
     response: list('records', recordSchema),
     requiredFields: ID,
   },
@@ -152,7 +125,7 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/users',
     key: 'users',
-    params: sends<SearchUsersParams>([...LIST, 'filter_ids', 'filter_usernames']),
+    params: sentNames(SEARCH_USERS),
     response: list('users', userSchema),
     requiredFields: ID,
   },
@@ -160,7 +133,7 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/activities',
     key: 'activities',
-    params: sends<ActivitiesParams>(USER_FILTER),
+    params: sentNames(USER_FILTER),
     response: list('activities', activitySchema),
     requiredFields: ID_AND_ACTION,
   },
@@ -168,7 +141,7 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/followers',
     key: 'users',
-    params: sends<FollowersParams>(USER_FILTER),
+    params: sentNames(USER_FILTER),
     response: list('users', userSchema),
     requiredFields: ID,
   },
@@ -176,14 +149,14 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/following',
     key: 'users',
-    params: sends<FollowingParams>(USER_FILTER),
+    params: sentNames(USER_FILTER),
     response: list('users', userSchema),
     requiredFields: ID,
   },
   me: {
     method: 'GET',
     path: '/me',
-    params: sends<MeParams>(['fields']),
+    params: sentNames(ME),
     response: json(userSchema),
     requiredFields: ID,
   },
@@ -191,7 +164,7 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/me/following_activities',
     key: 'activities',
-    params: sends<FollowingActivitiesParams>([...LIST, 'filter_actions', 'filter_muted']),
+    params: sentNames(FOLLOWING_ACTIVITIES),
     response: list('activities', activitySchema),
     requiredFields: ID_AND_ACTION,
   },
@@ -199,15 +172,7 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/me/works',
     key: 'works',
-    params: sends<MyWorksParams>([
-      ...LIST,
-      'filter_ids',
-      'filter_season',
-      'filter_title',
-      'filter_status',
-      'sort_season',
-      'sort_watchers_count',
-    ]),
+    params: sentNames(MY_WORKS),
     response: list('works', workSchema),
     requiredFields: ID,
   },
@@ -215,24 +180,14 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/me/programs',
     key: 'programs',
-    params: sends<MyProgramsParams>([
-      ...LIST,
-      'filter_ids',
-      'filter_channel_ids',
-      'filter_work_ids',
-      'filter_started_at_gt',
-      'filter_started_at_lt',
-      'filter_unwatched',
-      'filter_rebroadcast',
-      'sort_started_at',
-    ]),
+    params: sentNames(MY_PROGRAMS),
     response: list('programs', programSchema),
     requiredFields: ID,
   },
   create_record: {
     method: 'POST',
     path: '/me/records',
-    params: sends<CreateRecordParams>(['episode_id', ...RECORD_CONTENT]),
+    params: sentNames(CREATE_RECORD),
     response: json(recordSchema),
     requiredFields: [],
   },
@@ -240,21 +195,21 @@ export const OPERATIONS = {
   edit_record: {
     method: 'PATCH',
     path: '/me/records/:id',
-    params: sends<EditRecordParams>(RECORD_CONTENT),
+    params: sentNames(EDIT_RECORD),
     response: json(recordSchema),
     requiredFields: [],
   },
   delete_record: {
     method: 'DELETE',
     path: '/me/records/:id',
-    params: sends<DeleteRecordParams>([]),
+    params: sentNames(DELETE_RECORD),
     response: SUCCESS,
     requiredFields: [],
   },
   set_status: {
     method: 'POST',
     path: '/me/statuses',
-    params: sends<SetStatusParams>(['work_id', 'kind']),
+    params: sentNames(SET_STATUS),
     response: SUCCESS,
     requiredFields: [],
   },

@@ -1,120 +1,175 @@
-/** Parameter objects of the spec's operations, with the spec's snake_case names. */
+/**
+ * Parameter lists of the spec's operations, with the spec's snake_case names, each stated once: a
+ * list names every parameter with its type, and both the params object's type (`ParamsFrom`) and
+ * the allow-list of names the client sends (`sentNames`, in the operations table) derive from it.
+ */
 import type { ActivityAction, RatingState, StatusKind, WatchStatusFilter } from './schemas.js';
 
 export type SortOrder = 'asc' | 'desc';
 
+/** The value type a parameter carries; never present at run time. */
+declare const valueType: unique symbol;
+
+/**
+ * One parameter: sent in the query or body (`sent`), or only filling the path's `:id` (`path`);
+ * optional unless `required`.
+ */
+export interface Param<T, Required extends boolean = boolean> {
+  readonly in: 'sent' | 'path';
+  readonly required: Required;
+  readonly [valueType]?: T;
+}
+
+const optional = <T>(): Param<T, false> => ({ in: 'sent', required: false });
+const required = <T>(): Param<T, true> => ({ in: 'sent', required: true });
+const pathId = (): Param<number, true> => ({ in: 'path', required: true });
+
+type ValueOf<P> = P extends Param<infer T> ? T : never;
+type RequiredKeys<S> = { [K in keyof S]: S[K] extends Param<unknown, true> ? K : never }[keyof S];
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/** The params object a parameter list describes. */
+export type ParamsFrom<S> = Flat<
+  { [K in Exclude<keyof S, RequiredKeys<S>>]?: ValueOf<S[K]> } & { [K in RequiredKeys<S>]: ValueOf<S[K]> }
+>;
+
+/** The type of the params object a name list belongs to; never present at run time. */
+declare const paramsType: unique symbol;
+
+/** Parameter names that may be sent, in the order they are sent, tagged with their params type. */
+export type ParamNames<P> = readonly (keyof P & string)[] & { readonly [paramsType]?: P };
+
+/** The names a list sends (not those that only fill the path), in the list's order. */
+export function sentNames<S extends Record<string, Param<unknown>>>(list: S): ParamNames<ParamsFrom<S>> {
+  return Object.keys(list).filter((name) => list[name]?.in === 'sent') as (keyof ParamsFrom<S> & string)[];
+}
+
 /** Accepted by every list operation. */
-export interface ListParams {
-  fields?: string[];
-  page?: number;
-  per_page?: number;
-  sort_id?: SortOrder;
-}
+const LIST = {
+  fields: optional<string[]>(),
+  page: optional<number>(),
+  per_page: optional<number>(),
+  sort_id: optional<SortOrder>(),
+};
 
-export interface WorksParams extends ListParams {
-  filter_ids?: number[];
+export const WORKS = {
+  ...LIST,
+  filter_ids: optional<number[]>(),
   /** `YYYY-(winter|spring|summer|autumn|all)`. */
-  filter_season?: string;
-  filter_title?: string;
-  sort_season?: SortOrder;
-  sort_watchers_count?: SortOrder;
-}
+  filter_season: optional<string>(),
+  filter_title: optional<string>(),
+  sort_season: optional<SortOrder>(),
+  sort_watchers_count: optional<SortOrder>(),
+};
 
-export interface EpisodesParams extends ListParams {
-  filter_ids?: number[];
-  filter_work_id?: number;
-  sort_sort_number?: SortOrder;
-}
+export const EPISODES = {
+  ...LIST,
+  filter_ids: optional<number[]>(),
+  filter_work_id: optional<number>(),
+  sort_sort_number: optional<SortOrder>(),
+};
 
-export interface PeopleParams extends ListParams {
-  filter_ids?: number[];
-  filter_name?: string;
-}
+export const PEOPLE = { ...LIST, filter_ids: optional<number[]>(), filter_name: optional<string>() };
 
-export interface RecordsParams extends ListParams {
-  filter_ids?: number[];
-  filter_episode_id?: number;
+export const RECORDS = {
+  ...LIST,
+  filter_ids: optional<number[]>(),
+  filter_episode_id: optional<number>(),
   /** true keeps only records with a comment, false only those without. */
-  filter_has_record_comment?: boolean;
-  sort_likes_count?: SortOrder;
-}
+  filter_has_record_comment: optional<boolean>(),
+  sort_likes_count: optional<SortOrder>(),
+};
 
-export interface SearchUsersParams extends ListParams {
-  filter_ids?: number[];
-  filter_usernames?: string[];
-}
+export const SEARCH_USERS = {
+  ...LIST,
+  filter_ids: optional<number[]>(),
+  filter_usernames: optional<string[]>(),
+};
 
-export interface UserFilterParams extends ListParams {
-  filter_user_id?: number;
-  filter_username?: string;
-}
-export type ActivitiesParams = UserFilterParams;
-/** `filter_user_id=X`: users who follow X. */
-export type FollowersParams = UserFilterParams;
-/** `filter_user_id=X`: users X follows. */
-export type FollowingParams = UserFilterParams;
+/** activities; followers (`filter_user_id=X`: users who follow X); following (users X follows). */
+export const USER_FILTER = {
+  ...LIST,
+  filter_user_id: optional<number>(),
+  filter_username: optional<string>(),
+};
 
-export interface MeParams {
-  fields?: string[];
-}
+export const ME = { fields: optional<string[]>() };
 
-export interface FollowingActivitiesParams extends ListParams {
+export const FOLLOWING_ACTIVITIES = {
+  ...LIST,
   /**
    * One action: the service validates the whole value, so `a,b` is refused with 400. Filter on
    * the client when several actions are wanted. `create_multiple_records` is accepted but
    * matches only old data.
    */
-  filter_actions?: ActivityAction;
+  filter_actions: optional<ActivityAction>(),
   /** Default true on the service: muted users are excluded. */
-  filter_muted?: boolean;
-}
+  filter_muted: optional<boolean>(),
+};
 
-export interface MyWorksParams extends ListParams {
-  filter_ids?: number[];
-  filter_season?: string;
-  filter_title?: string;
-  filter_status?: WatchStatusFilter;
-  sort_season?: SortOrder;
-  sort_watchers_count?: SortOrder;
-}
+export const MY_WORKS = {
+  ...LIST,
+  filter_ids: optional<number[]>(),
+  filter_season: optional<string>(),
+  filter_title: optional<string>(),
+  filter_status: optional<WatchStatusFilter>(),
+  sort_season: optional<SortOrder>(),
+  sort_watchers_count: optional<SortOrder>(),
+};
 
-export interface MyProgramsParams extends ListParams {
-  filter_ids?: number[];
-  filter_channel_ids?: number[];
-  filter_work_ids?: number[];
+export const MY_PROGRAMS = {
+  ...LIST,
+  filter_ids: optional<number[]>(),
+  filter_channel_ids: optional<number[]>(),
+  filter_work_ids: optional<number[]>(),
   /** Strictly after; a Date is sent as ISO 8601 UTC. */
-  filter_started_at_gt?: string | Date;
+  filter_started_at_gt: optional<string | Date>(),
   /** Strictly before; a Date is sent as ISO 8601 UTC. */
-  filter_started_at_lt?: string | Date;
-  filter_unwatched?: boolean;
-  filter_rebroadcast?: boolean;
-  sort_started_at?: SortOrder;
-}
+  filter_started_at_lt: optional<string | Date>(),
+  filter_unwatched: optional<boolean>(),
+  filter_rebroadcast: optional<boolean>(),
+  sort_started_at: optional<SortOrder>(),
+};
 
 /** The editable part of a record. */
-export interface RecordContent {
-  comment?: string;
+const RECORD_CONTENT = {
+  comment: optional<string>(),
   /** Deprecated numeric rating (1..5 is kept); people rate with `rating_state` today. */
-  rating?: number;
-  rating_state?: RatingState;
-  share_microblog?: boolean;
-  share_network?: boolean;
-}
+  rating: optional<number>(),
+  rating_state: optional<RatingState>(),
+  share_microblog: optional<boolean>(),
+  share_network: optional<boolean>(),
+};
 
-export interface CreateRecordParams extends RecordContent {
-  episode_id: number;
-}
+export const CREATE_RECORD = { episode_id: required<number>(), ...RECORD_CONTENT };
 
 /** Note: the service replaces `comment` and `rating_state` on edit; leaving one out clears it. */
-export interface EditRecordParams extends RecordContent {
-  id: number;
-}
+export const EDIT_RECORD = { ...RECORD_CONTENT, id: pathId() };
 
-export interface DeleteRecordParams {
-  id: number;
-}
+export const DELETE_RECORD = { id: pathId() };
 
-export interface SetStatusParams {
-  work_id: number;
-  kind: StatusKind;
-}
+export const SET_STATUS = { work_id: required<number>(), kind: required<StatusKind>() };
+
+/** Accepted by every list operation. */
+export type ListParams = ParamsFrom<typeof LIST>;
+export type WorksParams = ParamsFrom<typeof WORKS>;
+export type EpisodesParams = ParamsFrom<typeof EPISODES>;
+export type PeopleParams = ParamsFrom<typeof PEOPLE>;
+export type RecordsParams = ParamsFrom<typeof RECORDS>;
+export type SearchUsersParams = ParamsFrom<typeof SEARCH_USERS>;
+export type UserFilterParams = ParamsFrom<typeof USER_FILTER>;
+export type ActivitiesParams = UserFilterParams;
+/** `filter_user_id=X`: users who follow X. */
+export type FollowersParams = UserFilterParams;
+/** `filter_user_id=X`: users X follows. */
+export type FollowingParams = UserFilterParams;
+export type MeParams = ParamsFrom<typeof ME>;
+export type FollowingActivitiesParams = ParamsFrom<typeof FOLLOWING_ACTIVITIES>;
+export type MyWorksParams = ParamsFrom<typeof MY_WORKS>;
+export type MyProgramsParams = ParamsFrom<typeof MY_PROGRAMS>;
+/** The editable part of a record. */
+export type RecordContent = ParamsFrom<typeof RECORD_CONTENT>;
+export type CreateRecordParams = ParamsFrom<typeof CREATE_RECORD>;
+export type EditRecordParams = ParamsFrom<typeof EDIT_RECORD>;
+export type DeleteRecordParams = ParamsFrom<typeof DELETE_RECORD>;
+export type SetStatusParams = ParamsFrom<typeof SET_STATUS>;
