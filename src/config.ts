@@ -27,6 +27,25 @@ const ianaZone = z
 
 const positiveNumber = z.coerce.number<string>().positive();
 
+/**
+ * The defaults of the settings that the jobs and the service client also fall back to when they are
+ * built without a configuration (tests, the bench, the operator programs): stated here only.
+ */
+export const DEFAULTS = {
+  /** SERVICE_RATE_PER_SECOND: the bot's whole request budget (the service allows about 4/s per IP). */
+  serviceRatePerSecond: 3,
+  /** POLL_INTERVAL_SECONDS: the shortest interval between two polls of one owner's feed. */
+  pollIntervalSeconds: 60,
+  /** FEED_POLL_SHARE: the share of the budget the feed schedule plans to use. */
+  feedPollShare: 0.75,
+  /** FEED_CATCH_UP_HOURS. */
+  feedCatchUpHours: 24,
+  /** Owners polled (or owner jobs run) at once by one process; the budget paces them anyway. */
+  feedConcurrency: 4,
+  /** Digest and alert steps fall on the clock's multiples of this (:00 and :30). */
+  scheduleStepMs: 30_000,
+} as const;
+
 const environmentSchema = z.object({
   DISCORD_TOKEN: optionalString,
   DISCORD_REST_URL: optionalString.pipe(httpUrl.optional()),
@@ -41,7 +60,10 @@ const environmentSchema = z.object({
   SERVICE_CLIENT_SECRET: optionalString,
   SERVICE_OAUTH_URL: optionalString.pipe(httpUrl.optional()),
   SERVICE_REDIRECT_URI: optionalString,
-  SERVICE_RATE_PER_SECOND: z.string().default('3').pipe(positiveNumber.max(50)),
+  SERVICE_RATE_PER_SECOND: z
+    .string()
+    .default(String(DEFAULTS.serviceRatePerSecond))
+    .pipe(positiveNumber.max(50)),
   SERVICE_NAME: z.string().trim().min(1).max(40).default('Annict'),
   SERVICE_WEB_URL: z.string().default('https://annict.com').pipe(httpUrl),
   DATA_DIR: z.string().default('./data'),
@@ -56,13 +78,13 @@ const environmentSchema = z.object({
   ),
   VAULT_KEY: optionalString,
   VAULT_KEYS: optionalString,
-  POLL_INTERVAL_SECONDS: z.string().default('60').pipe(positiveNumber.min(5)),
+  POLL_INTERVAL_SECONDS: z.string().default(String(DEFAULTS.pollIntervalSeconds)).pipe(positiveNumber.min(5)),
   FEED_POLICY: z.enum(['adaptive', 'round-robin']).default('adaptive'),
-  FEED_POLL_SHARE: z.string().default('0.75').pipe(positiveNumber.min(0.1).max(1)),
+  FEED_POLL_SHARE: z.string().default(String(DEFAULTS.feedPollShare)).pipe(positiveNumber.min(0.1).max(1)),
   /** After a long outage, activities older than this are summed up in one line per owner and channel. */
   FEED_CATCH_UP_HOURS: z
     .string()
-    .default('24')
+    .default(String(DEFAULTS.feedCatchUpHours))
     .pipe(positiveNumber.min(1).max(24 * 14)),
   DEFAULT_TIMEZONE: z.string().default('Asia/Tokyo').pipe(ianaZone),
   /** When a Japanese digest's broadcast day starts: earlier programs are written 24:00-29:59 of the day before. */

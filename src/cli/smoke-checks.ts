@@ -3,6 +3,7 @@
  * every response validated with kiroku's own schemas, item by item. Read-only, about 15 requests,
  * all through the request budget. Nothing here ever prints or returns the token.
  */
+import { DEFAULTS } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { OperationName } from '../service/api/operations.js';
 import type { Page } from '../service/api/schemas.js';
@@ -170,7 +171,9 @@ function failed(step: Step, error: unknown, status: SmokeCheck['status']): Smoke
 
 /** Runs every step once; the report says per operation whether the service still fits the schemas. */
 export async function runSmoke(options: SmokeOptions): Promise<SmokeReport> {
-  const budget = createRequestBudget({ ratePerSecond: options.ratePerSecond ?? 3 });
+  const budget = createRequestBudget({
+    ratePerSecond: options.ratePerSecond ?? DEFAULTS.serviceRatePerSecond,
+  });
   const http = new HttpTransport();
   const statuses = new Map<string, number | 'error'>();
   const client = new ServiceClient({

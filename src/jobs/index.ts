@@ -1,4 +1,5 @@
 /** The background jobs (feed poller, daily digest, airing alerts) and how to build them together. */
+import { DEFAULTS } from '../config.js';
 import type { CommandMentionSource } from '../i18n/command-text.js';
 import type { Locale } from '../i18n/locale.js';
 import type { ServiceSite } from '../i18n/translator.js';
@@ -153,13 +154,13 @@ export interface Jobs {
 export function createJobs(options: JobsOptions): Jobs {
   const { poster } = options;
   const intervals = options.intervals ?? {};
-  const feedMs = intervals.feedMs ?? 60_000;
+  const feedMs = intervals.feedMs ?? DEFAULTS.pollIntervalSeconds * 1000;
   const adaptive = options.feed?.policy !== 'round-robin';
   const timing: JobTiming = {
     feedMs,
-    digestMs: intervals.digestMs ?? 30_000,
-    alertsMs: intervals.alertsMs ?? 30_000,
-    pollsPerS: options.feedPollsPerSecond ?? 2.25,
+    digestMs: intervals.digestMs ?? DEFAULTS.scheduleStepMs,
+    alertsMs: intervals.alertsMs ?? DEFAULTS.scheduleStepMs,
+    pollsPerS: options.feedPollsPerSecond ?? DEFAULTS.serviceRatePerSecond * DEFAULTS.feedPollShare,
     adaptive,
   };
   const common = commonParts(options, poster);
@@ -272,7 +273,7 @@ function buildFeed(options: JobsOptions, shared: SharedJobDeps, changes: OwnerCh
     schedule,
     owners: feedOwners,
     pollsPerS,
-    concurrency: options.feed?.concurrency ?? 4,
+    concurrency: options.feed?.concurrency ?? DEFAULTS.feedConcurrency,
     now,
     logger,
   });

@@ -4,6 +4,7 @@
  * activities posted oldest first to every matching channel in batches through the outbox
  * (feed-post.ts), then the owner's cursor moved on.
  */
+import { DEFAULTS } from '../../config.js';
 import type { Store } from '../../store/index.js';
 import { isActiveFeed, type Subscription } from '../../subscriptions/model.js';
 import { DEFAULT_POST_LANGUAGES } from '../delivery/post-language.js';
@@ -18,7 +19,7 @@ import { postPoll } from './post.js';
 import type { PollObservation } from './rates.js';
 
 /** The catch-up window's default: older activities found after an outage are summed up. */
-export const DEFAULT_CATCH_UP_MS = 24 * 3600 * 1000;
+export const DEFAULT_CATCH_UP_MS = DEFAULTS.feedCatchUpHours * 3600 * 1000;
 
 export interface FeedPollerDeps extends SubscriptionJobDeps {
   store: Store;
@@ -113,7 +114,7 @@ export class FeedPoller {
     report.owners = byOwner.size;
     await forEachLimited(
       [...byOwner.entries()],
-      this.#deps.concurrency ?? 4,
+      this.#deps.concurrency ?? DEFAULTS.feedConcurrency,
       async ([ownerId, subscriptions]) =>
         this.#pollOwnerSafely(ownerId, subscriptions, marks?.get(ownerId), report),
     );

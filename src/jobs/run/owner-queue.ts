@@ -11,9 +11,11 @@
  * Each owner carries its own next feed poll time in the job (`feedDueAt`), so a policy can give
  * each owner its own pace (`feedDelayMs`).
  */
+
 import { randomUUID } from 'node:crypto';
 import type { Job, Queue, Worker } from 'bullmq';
 import { z } from 'zod';
+import { DEFAULTS } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import { activeFeeds, type Subscription, type Subscriptions } from '../../subscriptions/model.js';
 import type { CycleReport, FeedPoller } from '../feed/poller.js';
@@ -139,7 +141,7 @@ export class OwnerQueue {
     this.#worker = new Worker<OwnerJobData>(OWNER_QUEUE_NAME, (job, token) => this.#process(job, token), {
       connection,
       prefix: QUEUE_PREFIX,
-      concurrency: this.#options.concurrency ?? 4,
+      concurrency: this.#options.concurrency ?? DEFAULTS.feedConcurrency,
       lockDuration: lockMs,
       stalledInterval: lockMs,
       // An owner's job is never given up for stalling (its process died): it is only ever put back.
@@ -250,7 +252,7 @@ export class OwnerQueue {
     }
     if (airings.length > 0) await this.#options.airing?.tick(airings);
     const timed = schedules.length > 0 || airings.length > 0;
-    const scheduleMs = timed ? (this.#options.scheduleMs ?? 30_000) : undefined;
+    const scheduleMs = timed ? (this.#options.scheduleMs ?? DEFAULTS.scheduleStepMs) : undefined;
     return { next: nextRunAt(Date.now(), feeds.length > 0 ? feedDueAt : undefined, scheduleMs), feedDueAt };
   }
 }
