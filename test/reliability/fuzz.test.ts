@@ -1,7 +1,7 @@
+import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/messages/en.js';
 import { ja } from '../../src/i18n/messages/ja.js';
-import { forEachLimited } from '../../src/jobs/run/concurrency.js';
 import type { InteractionResult } from '../discord/fake-discord.js';
 import { type Stack, startStack, USERS } from '../e2e/harness.js';
 import { DEMO_OAUTH_CLIENT, DEMO_TOKENS, DEMO_WORKS } from '../emulator/seed.js';
@@ -136,7 +136,7 @@ describe('hostile input', () => {
         problem(index, fuzzCase, `no answer: ${String(error).slice(0, 400)}`);
       }
     };
-    await forEachLimited([...cases.entries()], CONCURRENCY, ([index, fuzzCase]) => run(fuzzCase, index));
+    await pLimit(CONCURRENCY).map([...cases.entries()], ([index, fuzzCase]) => run(fuzzCase, index));
 
     // Still up, and answering normally.
     const sanity = await (

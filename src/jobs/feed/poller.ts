@@ -4,6 +4,7 @@
  * activities posted oldest first to every matching channel in batches through the outbox
  * (feed-post.ts), then the owner's cursor moved on.
  */
+import pLimit from 'p-limit';
 import { DEFAULTS } from '../../config.js';
 import type { Store } from '../../store/index.js';
 import { isActiveFeed, type Subscription } from '../../subscriptions/model.js';
@@ -11,7 +12,6 @@ import { DEFAULT_POST_LANGUAGES } from '../delivery/post-language.js';
 import { ownerCallFailed, ownerToken } from '../owners/access.js';
 import type { OwnerChanges } from '../owners/changes.js';
 import type { SubscriptionJobDeps } from '../owners/job-deps.js';
-import { forEachLimited } from '../run/concurrency.js';
 import { FeedCursors } from './cursors.js';
 import type { FeedPostEvent } from './delivery.js';
 import { fetchNewActivities } from './fetch.js';
@@ -112,9 +112,8 @@ export class FeedPoller {
       byOwner.set(subscription.ownerId, [...(byOwner.get(subscription.ownerId) ?? []), subscription]);
     }
     report.owners = byOwner.size;
-    await forEachLimited(
+    await pLimit(this.#deps.concurrency ?? DEFAULTS.feedConcurrency).map(
       [...byOwner.entries()],
-      this.#deps.concurrency ?? DEFAULTS.feedConcurrency,
       async ([ownerId, subscriptions]) =>
         this.#pollOwnerSafely(ownerId, subscriptions, marks?.get(ownerId), report),
     );

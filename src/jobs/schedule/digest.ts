@@ -1,4 +1,6 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 /**
  * The daily digest of each schedule subscription, at its HH:MM in its IANA zone.
  *
@@ -15,7 +17,6 @@ import type { ScheduleSettings, Subscription } from '../../subscriptions/model.j
 import { DEFAULT_POST_LANGUAGES } from '../delivery/post-language.js';
 import { ownerCallFailed, ownerToken } from '../owners/access.js';
 import type { SubscriptionJobDeps } from '../owners/job-deps.js';
-import { forEachLimited, yieldToEventLoop } from '../run/concurrency.js';
 import { type DailyFire, type DailySchedule, dailySchedule } from './daily-time.js';
 import { digestMessage } from './digest-message.js';
 import { fetchPrograms } from './programs.js';
@@ -137,7 +138,7 @@ export class DailyDigest {
       }
     }
     report.due = due.length;
-    await forEachLimited(due, this.#deps.concurrency ?? 8, async ({ subscription, settings, fire }) => {
+    await pLimit(this.#deps.concurrency ?? 8).map(due, async ({ subscription, settings, fire }) => {
       try {
         await this.#post(subscription, settings, fire, report);
       } catch (error) {
