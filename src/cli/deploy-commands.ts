@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { REST, Routes } from 'discord.js';
 import type { APIApplication } from 'discord-api-types/v10';
 import { loadCommands } from '../bot/loader.js';
@@ -8,9 +9,12 @@ import { ConfigError, loadConfig, requireDiscordToken } from '../config.js';
  * (instant, for trials). Honours DISCORD_REST_URL like the bot does.
  */
 async function deploy(argv: string[]): Promise<void> {
-  const guildFlag = argv.indexOf('--guild');
-  const guildId = guildFlag >= 0 ? argv[guildFlag + 1] : undefined;
-  if (guildFlag >= 0 && !guildId?.match(/^\d{5,20}$/)) throw new ConfigError('--guild: expects a guild id');
+  // Not strict: other arguments are ignored, as they always were.
+  const { values } = parseArgs({ args: argv, options: { guild: { type: 'string' } }, strict: false });
+  const guildId = values.guild;
+  if (guildId !== undefined && !(typeof guildId === 'string' && /^\d{5,20}$/.test(guildId))) {
+    throw new ConfigError('--guild: expects a guild id');
+  }
   const config = loadConfig();
   const rest = new REST(config.discordRestUrl ? { api: config.discordRestUrl } : {}).setToken(
     requireDiscordToken(config),

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { parseConfig } from '../config.js';
 import { isEntryPoint } from '../entry-point.js';
 import { formatSmokeTable, runSmoke } from './smoke-checks.js';
@@ -16,13 +17,19 @@ interface Output {
 
 /** The only arguments: none, `--token <token>` or `--token=<token>`. */
 function tokenFlag(args: readonly string[]): string | undefined | Error {
-  const [first, second, ...rest] = args;
-  if (first === undefined) return undefined;
-  if (first.startsWith('--token=') && second === undefined) return first.slice('--token='.length);
-  if (first === '--token' && second !== undefined && rest.length === 0) return second;
-  if (first === '--token') return new Error('--token needs one value');
-  // Never echo a value: it may be a token passed the wrong way.
-  return new Error(`unknown argument ${first.startsWith('-') ? first.split('=')[0] : '(a value)'}`);
+  try {
+    return parseArgs({ args: [...args], options: { token: { type: 'string' } } }).values.token;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      // parseArgs will not take a value that starts with '-' after a space; a token may.
+      const [flag, value, ...rest] = args;
+      if (flag === '--token' && value !== undefined && rest.length === 0) return value;
+      return new Error('--token needs one value');
+    }
+    // Never echo a value (parseArgs' own message would): it may be a token passed the wrong way.
+    const option = args.find((arg) => arg.startsWith('-') && arg.split('=')[0] !== '--token');
+    return new Error(`unknown argument ${option ? option.split('=')[0] : '(a value)'}`);
+  }
 }
 
 /** The whole command, with its inputs passed in (tests run it against the emulator). */
