@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Keyv } from 'keyv';
 import type { z } from 'zod';
 import { createLogger, type Logger } from '../logger.js';
@@ -91,7 +92,7 @@ const MAX_CAS_ATTEMPTS = 50;
 
 /** A short random pause between compare-and-set rounds, so racing writers fall out of step. */
 function casBackoff(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 + attempt, 20)));
+  return sleep(Math.random() * Math.min(2 + attempt, 20));
 }
 
 const COLLECTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;

@@ -3,6 +3,7 @@
  * and failures are retried with jittered backoff (GETs: 429, 5xx, timeouts, network;
  * writes: only 429, which the service did not process). Logs carry no token.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../../logger.js';
 import type { Priority, RequestBudget } from './budget.js';
 import { RateLimited, ServiceError, Unavailable } from './errors.js';
@@ -28,7 +29,7 @@ export function resolveRetry(options: RetryOptions = {}): ResolvedRetry {
     baseDelayMs: options.baseDelayMs ?? 250,
     maxDelayMs: options.maxDelayMs ?? 2000,
     random: options.random ?? Math.random,
-    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    sleep: options.sleep ?? ((ms) => sleep(ms)),
   };
 }
 
