@@ -4,6 +4,7 @@
  * clock, so tests call the step directly instead of waiting for the interval.
  */
 import { randomUUID } from 'node:crypto';
+import { Cron } from 'croner';
 import type { Logger } from '../../logger.js';
 
 export interface TickerOptions<T = unknown> {
@@ -20,9 +21,19 @@ export interface TickerOptions<T = unknown> {
   logger: Logger;
   /**
    * Ticks on the wall clock's multiples of the interval (e.g. :00 and :30), so that a digest due
-   * at 08:00 posts at 08:00:00 rather than up to an interval later.
+   * at 08:00 posts at 08:00:00 rather than up to an interval later. The interval is then whole
+   * seconds that divide a minute, or whole minutes that divide an hour.
    */
   alignToClock?: boolean;
+}
+
+/** The croner pattern that fires on the wall clock's multiples of `intervalMs`. */
+function alignedPattern(name: string, intervalMs: number): string {
+  const seconds = intervalMs / 1000;
+  if (Number.isInteger(seconds) && seconds < 60 && 60 % seconds === 0) return `*/${seconds} * * * * *`;
+  const minutes = seconds / 60;
+  if (Number.isInteger(minutes) && minutes < 60 && 60 % minutes === 0) return `0 */${minutes} * * * *`;
+  throw new RangeError(`ticker ${name}: an aligned interval must divide a minute or an hour`);
 }
 
 export class Ticker<T = unknown> {
@@ -30,11 +41,12 @@ export class Ticker<T = unknown> {
   /** The step; true when it found nothing to do. Holds no `T`, so any Ticker is a `Ticker<unknown>`. */
   readonly #run: () => Promise<boolean>;
   #timer: ReturnType<typeof setInterval> | undefined;
-  #alignTimer: ReturnType<typeof setTimeout> | undefined;
+  #aligned: Cron | undefined;
   #running: Promise<void> | undefined;
 
   constructor(options: TickerOptions<T>) {
     if (!(options.intervalMs > 0)) throw new RangeError(`ticker ${options.name}: intervalMs must be > 0`);
+    if (options.alignToClock) alignedPattern(options.name, options.intervalMs);
     const { step, isIdle, ...rest } = options;
     this.#options = rest;
     this.#run = async () => {
@@ -44,28 +56,19 @@ export class Ticker<T = unknown> {
   }
 
   get started(): boolean {
-    return this.#timer !== undefined || this.#alignTimer !== undefined;
+    return this.#timer !== undefined || this.#aligned !== undefined;
   }
 
   /** Runs a first step at once, then every interval (from the next aligned instant when asked). */
   start(): void {
-    if (this.#timer || this.#alignTimer) return;
-    const { intervalMs, alignToClock } = this.#options;
-    const every = () => {
+    if (this.started) return;
+    const { name, intervalMs, alignToClock } = this.#options;
+    if (alignToClock) {
+      this.#aligned = new Cron(alignedPattern(name, intervalMs), { unref: true }, () => void this.runOnce());
+    } else {
       this.#timer = setInterval(() => void this.runOnce(), intervalMs);
       this.#timer.unref?.();
-    };
-    if (alignToClock) {
-      this.#alignTimer = setTimeout(
-        () => {
-          this.#alignTimer = undefined;
-          void this.runOnce();
-          every();
-        },
-        intervalMs - (Date.now() % intervalMs),
-      );
-      this.#alignTimer.unref?.();
-    } else every();
+    }
     void this.runOnce();
   }
 
@@ -107,9 +110,9 @@ export class Ticker<T = unknown> {
   /** Stops the interval and waits for a running step to finish. */
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
-    if (this.#alignTimer) clearTimeout(this.#alignTimer);
+    this.#aligned?.stop();
     this.#timer = undefined;
-    this.#alignTimer = undefined;
+    this.#aligned = undefined;
     await this.#running;
   }
 }
