@@ -114,7 +114,7 @@ export interface JobsOptions {
   alerts?: { refreshMs?: number };
   /**
    * With Redis: each owner's work is a BullMQ job that one process at a time runs (see
-   * owner-queue.ts) instead of every job's ticker running in this process.
+   * run/owner-queue.ts) instead of every job's ticker running in this process.
    */
   scaleOut?: { redisUrl: string; lockMs?: number; concurrency?: number };
 }

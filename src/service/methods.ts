@@ -12,7 +12,7 @@ export interface CallOptions {
   priority: Priority;
   /** Give up with BudgetBusy if the call cannot start in time (interactive default: the budget's). */
   maxWaitMs?: number;
-  /** The Discord user the call is for: the budget lets people take turns (see budget.ts). */
+  /** The Discord user the call is for: the budget lets people take turns (see wire/budget.ts). */
   person?: string;
 }
 

@@ -141,7 +141,7 @@ export class Subscriptions {
   private readonly newId: () => string;
   private readonly createdListeners: Array<(subscription: Subscription) => Promise<void>> = [];
 
-  /** One instance serves commands and jobs; the jobs narrow it to their owners (jobs/owner-partition.ts). */
+  /** One instance serves commands and jobs; the jobs narrow it to their owners (jobs/owners/partition.ts). */
   constructor(store: Store, options: SubscriptionsOptions = {}) {
     this.items = store.collection(SUBSCRIPTIONS_COLLECTION, subscriptionSchema);
     this.versions = store.collection(SUBSCRIPTIONS_VERSION_COLLECTION, subscriptionsVersionSchema);

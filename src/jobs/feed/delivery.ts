@@ -1,5 +1,5 @@
 /**
- * One poll's activities to one channel, exactly once, in as few messages as fit (feed-batch.ts).
+ * One poll's activities to one channel, exactly once, in as few messages as fit (batch.ts).
  *
  * Every activity has its own outbox entry in the channel (`activity:<id>`, the key single posts
  * always had, so posts from before batches still count). A batch message has its own entry and
@@ -11,7 +11,7 @@
  * channel is that batch's to post.
  *
  * When Discord refuses a batch as invalid (400), or a batch fails too often, each of its activities
- * is posted on its own in the minimal form (feed-minimal.ts), under its own entry; what follows in
+ * is posted on its own in the minimal form (minimal.ts), under its own entry; what follows in
  * the channel does not wait.
  */
 import type { Logger } from '../../logger.js';

@@ -1,6 +1,6 @@
 /**
  * What a channel post shows of one feed activity: an embed for a record or a review, one line for a
- * status change (several lines share one embed: see feed-batch.ts), each linked to its page on the
+ * status change (several lines share one embed: see batch.ts), each linked to its page on the
  * service; unknown actions have none.
  */
 import type { APIEmbed } from 'discord-api-types/v10';

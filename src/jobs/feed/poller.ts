@@ -2,7 +2,7 @@
  * The feed poller: per cycle, one `following_activities` request per owner of active feed
  * subscriptions (however many channels subscribe; more pages at once when more is new), new
  * activities posted oldest first to every matching channel in batches through the outbox
- * (feed-post.ts), then the owner's cursor moved on.
+ * (post.ts), then the owner's cursor moved on.
  */
 import pLimit from 'p-limit';
 import { DEFAULTS } from '../../config.js';
@@ -39,7 +39,7 @@ export interface FeedPollerDeps extends SubscriptionJobDeps {
   onFeedEvent?: (event: FeedPostEvent) => void;
   /** Owners polled at the same time (default 4; the request budget paces them anyway). */
   concurrency?: number;
-  /** Subscriptions made meanwhile are read again before posting (see owner-changes.ts). */
+  /** Subscriptions made meanwhile are read again before posting (see owners/changes.ts). */
   changes?: Pick<OwnerChanges, 'current' | 'all'>;
 }
 
@@ -263,7 +263,7 @@ export class FeedPoller {
   }
 
   /**
-   * Posts the new activities to every matching channel (feed-post.ts); returns how far the cursor
+   * Posts the new activities to every matching channel (post.ts); returns how far the cursor
    * may move: past all of them, or only past those every channel took when a post failed for now.
    */
   async #postAll(

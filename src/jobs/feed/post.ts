@@ -1,6 +1,6 @@
 /**
  * One poll's new activities to every channel that subscribes to the owner's feed: per channel, the
- * activities its subscriptions ask for, batched (feed-delivery.ts), after one line summing up those
+ * activities its subscriptions ask for, batched (delivery.ts), after one line summing up those
  * older than the catch-up window; then how far the owner's cursor may move.
  */
 import type { Locale } from '../../i18n/locale.js';

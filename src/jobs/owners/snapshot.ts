@@ -4,7 +4,7 @@
  * `maxAgeMs` the snapshot compares the subscriptions' version mark (one small record, replaced
  * after every change in any process); only a moved mark, or a snapshot a minute old (a process
  * of an older release does not move the mark), reads every subscription again. Each read takes
- * the owners' change marks first (owner-changes.ts); an owner whose mark has moved since (a
+ * the owners' change marks first (changes.ts); an owner whose mark has moved since (a
  * subscription made in any process), or who is missing, is read afresh, so a new subscription is
  * neither taken for "nothing to do" nor left out of a post.
  */
