@@ -52,15 +52,18 @@ const LIST = {
   sort_id: optional<SortOrder>(),
 };
 
-export const WORKS = {
-  ...LIST,
+/** Filters that works and my_works share. */
+const WORK_FILTERS = {
   filter_ids: optional<number[]>(),
   /** `YYYY-(winter|spring|summer|autumn|all)`. */
   filter_season: optional<string>(),
   filter_title: optional<string>(),
-  sort_season: optional<SortOrder>(),
-  sort_watchers_count: optional<SortOrder>(),
 };
+
+/** Sorts that works and my_works share. */
+const WORK_SORTS = { sort_season: optional<SortOrder>(), sort_watchers_count: optional<SortOrder>() };
+
+export const WORKS = { ...LIST, ...WORK_FILTERS, ...WORK_SORTS };
 
 export const EPISODES = {
   ...LIST,
@@ -109,12 +112,9 @@ export const FOLLOWING_ACTIVITIES = {
 
 export const MY_WORKS = {
   ...LIST,
-  filter_ids: optional<number[]>(),
-  filter_season: optional<string>(),
-  filter_title: optional<string>(),
+  ...WORK_FILTERS,
   filter_status: optional<WatchStatusFilter>(),
-  sort_season: optional<SortOrder>(),
-  sort_watchers_count: optional<SortOrder>(),
+  ...WORK_SORTS,
 };
 
 export const MY_PROGRAMS = {
