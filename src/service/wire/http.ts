@@ -87,8 +87,7 @@ export class HttpTransport {
     if (this.closed)
       throw new Unavailable(request.operation, 'network', { cause: new Error('transport closed') });
     refuseUnsendableHeaders(request);
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), request.timeoutMs);
+    const signal = AbortSignal.timeout(request.timeoutMs);
     let status: number | undefined;
     try {
       const response = await this.pool(request.url.origin).request({
@@ -96,7 +95,7 @@ export class HttpTransport {
         path: `${request.url.pathname}${request.url.search}`,
         headers: request.headers ?? {},
         body: request.body ?? null,
-        signal: abort.signal,
+        signal,
         headersTimeout: request.timeoutMs,
         bodyTimeout: request.timeoutMs,
       });
@@ -104,9 +103,7 @@ export class HttpTransport {
       const body = await response.body.text();
       return { status, headers: response.headers, body };
     } catch (error) {
-      throw classifyTransportError(request.operation, error, abort.signal.aborted, status);
-    } finally {
-      clearTimeout(timer);
+      throw classifyTransportError(request.operation, error, signal.aborted, status);
     }
   }
 
