@@ -4,12 +4,12 @@ import { defineCommand } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
 import { slashCommand, stringOption, subcommand, workOption } from '../src/bot/definition.js';
 import { parseOptions } from '../src/bot/parse-options.js';
-import { episodeList } from '../src/catalogue/episode-list.js';
-import { episodeChoices, resolveEpisode } from '../src/catalogue/episodes.js';
-import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { episodeButtons } from '../src/components/episode-buttons.js';
 import { episodeEmbed } from '../src/render/episode.js';
 import type { Episode, Work } from '../src/service/index.js';
+import { episodeList } from './catalogue/episode-list.js';
+import { episodeChoices, resolveEpisode } from './catalogue/episodes.js';
+import { resolveWork, workChoices } from './catalogue/works.js';
 
 const positiveId = z.coerce.number().int().positive();
 

@@ -3,11 +3,11 @@ import { defineCommand } from '../src/bot/command.js';
 import { slashCommand, statusChoices, stringOption } from '../src/bot/definition.js';
 import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
-import { WORK_SORTS, workSortOption, workSortSchema } from '../src/catalogue/work-sort.js';
 import { customId } from '../src/components/custom-id.js';
 import { statusLabel } from '../src/render/status.js';
 import { workLine, workMenuOption } from '../src/render/work.js';
 import { WATCH_STATUS_FILTERS, watchStatusFilterSchema } from '../src/service/index.js';
+import { WORK_SORTS, workSortOption, workSortSchema } from './catalogue/work-sort.js';
 import { SEASON } from './work.js';
 
 const libraryQuery = z.object({

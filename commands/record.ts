@@ -15,15 +15,15 @@ import {
 import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
-import { episodeChoices, resolveEpisode } from '../src/catalogue/episodes.js';
-import { nextEpisodeOf } from '../src/catalogue/next-episode.js';
-import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { customId } from '../src/components/custom-id.js';
 import { episodeButtons } from '../src/components/episode-buttons.js';
 import { plain, truncate } from '../src/render/format.js';
 import { localEpisodeLabel, localTitle } from '../src/render/names.js';
 import { recordEmbed, recordLine } from '../src/render/record.js';
 import { RATING_STATES } from '../src/service/index.js';
+import { episodeChoices, resolveEpisode } from './catalogue/episodes.js';
+import { nextEpisodeOf } from './catalogue/next-episode.js';
+import { resolveWork, workChoices } from './catalogue/works.js';
 
 const listOptions = z.object({
   work: z.string().min(1, 'reason.required'),

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { slashCommand, statusChoices, stringOption, workOption } from '../src/bot/definition.js';
 import { parseOptions } from '../src/bot/parse-options.js';
-import { resolveWork, workChoices } from '../src/catalogue/works.js';
 import { localTitle } from '../src/render/names.js';
 import { statusLabel } from '../src/render/status.js';
 import { STATUS_KINDS, statusKindSchema } from '../src/service/index.js';
+import { resolveWork, workChoices } from './catalogue/works.js';
 
 const options = z.object({ work: z.string().min(1, 'reason.required'), kind: statusKindSchema });
 

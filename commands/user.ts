@@ -3,11 +3,11 @@ import { defineCommand } from '../src/bot/command.js';
 import { slashCommand, stringOption, subcommand, type Text } from '../src/bot/definition.js';
 import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
-import { userByName } from '../src/catalogue/users.js';
 import { customId } from '../src/components/custom-id.js';
 import { activityLine } from '../src/render/activity.js';
 import { truncate } from '../src/render/format.js';
 import { userEmbed, userLine } from '../src/render/user.js';
+import { userByName } from './catalogue/users.js';
 
 const USERNAME = /^@?[A-Za-z0-9_]{1,50}$/;
 const usernameQuery = z.object({ username: z.string().trim().regex(USERNAME, 'reason.username') });

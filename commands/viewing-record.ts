@@ -8,11 +8,11 @@ import { type CommandInput, defineCommand, type MessageReply } from '../src/bot/
 import type { Context } from '../src/bot/context.js';
 import { contextMenuCommand } from '../src/bot/definition.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
-import { userByName } from '../src/catalogue/users.js';
 import { activityLine } from '../src/render/activity.js';
 import { LIMITS, lines } from '../src/render/format.js';
 import { userEmbed } from '../src/render/user.js';
 import type { StoredToken } from '../src/vault/index.js';
+import { userByName } from './catalogue/users.js';
 
 /** Activities shown under the profile. */
 const LATEST_ACTIVITIES = 5;

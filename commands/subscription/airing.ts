@@ -10,10 +10,10 @@ import { stringOption, subcommand, textChannelOption, workOption } from '../../s
 import { parseOptions } from '../../src/bot/parse-options.js';
 import { languageOption, postLanguage, postLanguageSchema } from '../../src/bot/post-language-option.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { resolveWork } from '../../src/catalogue/works.js';
 import { plain, truncate, workTitle } from '../../src/render/format.js';
 import type { Work } from '../../src/service/index.js';
 import { type FollowedWork, MAX_AIRING_WORKS, type Subscription } from '../../src/subscriptions/model.js';
+import { resolveWork } from '../catalogue/works.js';
 import { channel, mention, requireGuild, requirePostable, requireRoom } from './checks.js';
 
 const airingOptions = z.object({

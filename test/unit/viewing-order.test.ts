@@ -1,6 +1,6 @@
 /** Pure parts of the viewing loop: the backlog's order, an episode's first airing, the seasons. */
 import { describe, expect, it } from 'vitest';
-import { seasonChoices } from '../../src/catalogue/seasons.js';
+import { seasonChoices } from '../../commands/catalogue/seasons.js';
 import { firstAirings } from '../../src/jobs/schedule/airing-posts.js';
 import type { Program } from '../../src/service/index.js';
 import { type BacklogEntry, orderBacklog } from '../../src/viewing/watch-lists.js';

@@ -2,7 +2,7 @@
  * Seasons as the service names them (`2026-autumn`): the current one from the clock, and the
  * choices `season` options autocomplete, the current season first, then earlier ones.
  */
-import type { AutocompleteChoice } from '../bot/command.js';
+import type { AutocompleteChoice } from '../../src/bot/command.js';
 
 const SEASONS = ['winter', 'spring', 'summer', 'autumn'] as const;
 /** Seasons offered when nothing narrows them: this one and two years back. */

@@ -1,9 +1,9 @@
-import type { AutocompleteChoice } from '../bot/command.js';
-import type { Context } from '../bot/context.js';
-import { UserFacingError } from '../bot/user-facing-error.js';
-import { plain, truncate } from '../render/format.js';
-import { WORK_FIELDS } from '../render/work.js';
-import type { Work } from '../service/index.js';
+import type { AutocompleteChoice } from '../../src/bot/command.js';
+import type { Context } from '../../src/bot/context.js';
+import { UserFacingError } from '../../src/bot/user-facing-error.js';
+import { plain, truncate } from '../../src/render/format.js';
+import { WORK_FIELDS } from '../../src/render/work.js';
+import type { Work } from '../../src/service/index.js';
 
 const DIGITS = /^\d{1,10}$/;
 
