@@ -13,6 +13,7 @@ import { en } from '../i18n/messages/en.js';
 import { ja } from '../i18n/messages/ja.js';
 import type { StatusKind } from '../service/index.js';
 import { POSTABLE_CHANNEL_TYPES } from './channel-access.js';
+import type { ChannelOption } from './interaction-types.js';
 
 /** An English text and its Japanese localization. */
 export interface Text {
@@ -78,21 +79,46 @@ export function subcommand(
   name: string,
   jaName: string,
   description: Text,
-  options: APIApplicationCommandBasicOption[] = [],
+  options: readonly APIApplicationCommandBasicOption[] = [],
 ): APIApplicationCommandSubcommandOption {
-  return { type: ApplicationCommandOptionType.Subcommand, ...naming(name, jaName, description), options };
+  return {
+    type: ApplicationCommandOptionType.Subcommand,
+    ...naming(name, jaName, description),
+    options: [...options],
+  };
 }
 
-interface OptionExtras {
-  required?: boolean;
+interface OptionExtras<R extends boolean = boolean, C extends string = string> {
+  required?: R;
   autocomplete?: boolean;
-  choices?: Array<{ value: string; name: Text }>;
+  choices?: ReadonlyArray<{ value: C; name: Text }>;
   maxLength?: number;
   min?: number;
   max?: number;
 }
 
-export function stringOption(name: string, jaName: string, description: Text, extras: OptionExtras = {}) {
+/** Type-only: the value a handler receives for an option (never present at run time). */
+declare const VALUE: unique symbol;
+
+/**
+ * What the option builders return: the registered JSON, typed with the option's literal name, whether
+ * it is required and the value it gives, so that `readOptions` (option-values.ts) can type a handler's
+ * options from the definition alone.
+ */
+export type TypedOption<
+  N extends string = string,
+  R extends boolean = boolean,
+  V = unknown,
+> = APIApplicationCommandBasicOption & { name: N; required: R; readonly [VALUE]?: V };
+
+/** The handler's value type of a typed option. */
+export type ValueOf<O> = O extends { readonly [VALUE]?: infer V } ? V : never;
+
+export function stringOption<
+  const N extends string,
+  const C extends string = string,
+  R extends boolean = false,
+>(name: N, jaName: string, description: Text, extras: OptionExtras<R, C> = {}): TypedOption<N, R, C> {
   const base = {
     type: ApplicationCommandOptionType.String as const,
     ...naming(name, jaName, description),
@@ -107,56 +133,74 @@ export function stringOption(name: string, jaName: string, description: Text, ex
         name_localizations: { ja: c.name.ja },
         value: c.value,
       })),
-    } satisfies APIApplicationCommandBasicOption;
+    } satisfies APIApplicationCommandBasicOption as TypedOption<N, R, C>;
   }
-  return { ...base, autocomplete: extras.autocomplete ?? false } satisfies APIApplicationCommandBasicOption;
+  return {
+    ...base,
+    autocomplete: extras.autocomplete ?? false,
+  } satisfies APIApplicationCommandBasicOption as TypedOption<N, R, C>;
 }
 
-export function integerOption(name: string, jaName: string, description: Text, extras: OptionExtras = {}) {
+export function integerOption<const N extends string, R extends boolean = false>(
+  name: N,
+  jaName: string,
+  description: Text,
+  extras: OptionExtras<R> = {},
+): TypedOption<N, R, number> {
   return {
     type: ApplicationCommandOptionType.Integer,
     ...naming(name, jaName, description),
     required: extras.required ?? false,
     ...(extras.min !== undefined ? { min_value: extras.min } : {}),
     ...(extras.max !== undefined ? { max_value: extras.max } : {}),
-  } satisfies APIApplicationCommandBasicOption;
+  } satisfies APIApplicationCommandBasicOption as TypedOption<N, R, number>;
 }
 
-export function numberOption(name: string, jaName: string, description: Text, extras: OptionExtras = {}) {
+export function numberOption<const N extends string, R extends boolean = false>(
+  name: N,
+  jaName: string,
+  description: Text,
+  extras: OptionExtras<R> = {},
+): TypedOption<N, R, number> {
   return {
     type: ApplicationCommandOptionType.Number,
     ...naming(name, jaName, description),
     required: extras.required ?? false,
     ...(extras.min !== undefined ? { min_value: extras.min } : {}),
     ...(extras.max !== undefined ? { max_value: extras.max } : {}),
-  } satisfies APIApplicationCommandBasicOption;
+  } satisfies APIApplicationCommandBasicOption as TypedOption<N, R, number>;
 }
 
-export function booleanOption(name: string, jaName: string, description: Text, extras: OptionExtras = {}) {
+export function booleanOption<const N extends string, R extends boolean = false>(
+  name: N,
+  jaName: string,
+  description: Text,
+  extras: OptionExtras<R> = {},
+): TypedOption<N, R, boolean> {
   return {
     type: ApplicationCommandOptionType.Boolean,
     ...naming(name, jaName, description),
     required: extras.required ?? false,
-  } satisfies APIApplicationCommandBasicOption;
+  } satisfies APIApplicationCommandBasicOption as TypedOption<N, R, boolean>;
 }
 
-export function textChannelOption(
-  name: string,
+export function textChannelOption<const N extends string, R extends boolean = false>(
+  name: N,
   jaName: string,
   description: Text,
-  extras: OptionExtras = {},
-) {
+  extras: OptionExtras<R> = {},
+): TypedOption<N, R, ChannelOption> {
   return {
     type: ApplicationCommandOptionType.Channel,
     ...naming(name, jaName, description),
     required: extras.required ?? false,
     // Discord's picker offers only what a subscription accepts (threads are refused: channel-access.ts).
     channel_types: [...POSTABLE_CHANNEL_TYPES],
-  } satisfies APIApplicationCommandBasicOption;
+  } satisfies APIApplicationCommandBasicOption as TypedOption<N, R, ChannelOption>;
 }
 
 /** The shared `work` option: autocomplete gives the id; free text is searched by title. */
-export const workOption = (required = true) =>
+export const workOption = <R extends boolean = true>(required: R = true as R) =>
   stringOption(
     'work',
     '作品',
@@ -165,7 +209,7 @@ export const workOption = (required = true) =>
   );
 
 /** The shared `episode` option: autocomplete lists the episodes of the `work` already chosen. */
-export const episodeOption = (required = true) =>
+export const episodeOption = <R extends boolean = true>(required: R = true as R) =>
   stringOption(
     'episode',
     'エピソード',
@@ -177,6 +221,6 @@ export const episodeOption = (required = true) =>
   );
 
 /** Choices for a watch-status option, named as the catalogues name the statuses. */
-export function statusChoices(kinds: readonly StatusKind[]): Array<{ value: string; name: Text }> {
+export function statusChoices<K extends StatusKind>(kinds: readonly K[]): Array<{ value: K; name: Text }> {
   return kinds.map((kind) => ({ value: kind, name: { en: en[`status.${kind}`], ja: ja[`status.${kind}`] } }));
 }

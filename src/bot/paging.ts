@@ -46,6 +46,31 @@ export function pagedList<Q>(list: PagedList<Q>): PagedList<Q> {
   return list;
 }
 
+/** Opens one of a command's lists with a query of that list's own type. */
+export interface ListOpener<Q> {
+  /** The id its page states are stored under: `<command>/<list>`. */
+  readonly id: string;
+  open(ctx: Context, query: Q): Promise<MessageReply>;
+}
+
+type QueryOf<L> = L extends PagedList<infer Q> ? Q : never;
+
+/**
+ * A command's paged lists, as its module registers them (`lists`), and an opener for each: stored
+ * page states name their list `<command>/<list>`, the key the pager registers it under.
+ */
+export function listOpeners<const L extends Readonly<Record<string, PagedList<unknown>>>>(
+  command: string,
+  lists: L,
+): { readonly [K in keyof L]: ListOpener<QueryOf<L[K]>> } {
+  const openers = Object.keys(lists).map((name) => {
+    const id = `${command}/${name}`;
+    const opener: ListOpener<unknown> = { id, open: (ctx, query) => ctx.pager.open(ctx, id, query) };
+    return [name, opener] as const;
+  });
+  return Object.fromEntries(openers) as { readonly [K in keyof L]: ListOpener<QueryOf<L[K]>> };
+}
+
 export const PAGER_PREFIX = 'pg';
 
 /** A Previous/Next button's id: `pg:<state key>:<page to show>`. */

@@ -29,3 +29,33 @@ export function parseCustomId(id: string): ParsedCustomId {
   const [prefix = '', action = '', ...args] = id.split(SEPARATOR);
   return { prefix, action, args };
 }
+
+/** One action of a family: builds its custom id and reads the id's arguments back, by name. */
+export interface CustomIdAction<P extends readonly string[]> {
+  /** The action segment, the key of the handler in a command's `components` or `modals`. */
+  readonly action: string;
+  /** `<family>:<action>:<arg>...`, the arguments in the order the action names them. */
+  build(...args: { readonly [I in keyof P]: string | number }): string;
+  /** The arguments by name; a missing segment reads as ''. Unchecked: a client can forge them. */
+  read(args: readonly string[]): { readonly [K in P[number]]: string };
+}
+
+/**
+ * A family's custom ids, stated once beside the handlers that answer them: each action names its
+ * arguments, and both the reply that posts a component and the handler that answers it use the
+ * same builder and reader, so the two cannot drift apart.
+ */
+export function customIds<const A extends Readonly<Record<string, readonly string[]>>>(
+  family: string,
+  actions: A,
+): { readonly [K in keyof A]: CustomIdAction<A[K]> } {
+  const entries = Object.entries(actions).map(([action, names]) => {
+    const handle: CustomIdAction<readonly string[]> = {
+      action,
+      build: (...args) => customId(family, action, ...args),
+      read: (args) => Object.fromEntries(names.map((name, index) => [name, args[index] ?? ''])),
+    };
+    return [action, handle] as const;
+  });
+  return Object.fromEntries(entries) as { readonly [K in keyof A]: CustomIdAction<A[K]> };
+}
