@@ -1,0 +1,86 @@
+/** `/record post`: records an episode, by default the next one the person has not recorded. */
+import { z } from 'zod';
+import type { CommandInput, MessageReply } from '../../src/bot/command.js';
+import type { Context } from '../../src/bot/context.js';
+import { subcommand, workOption } from '../../src/bot/definition.js';
+import { readOptions } from '../../src/bot/option-values.js';
+import { UserFacingError } from '../../src/bot/user-facing-error.js';
+import { episodeButtons } from '../../src/components/episode-buttons.js';
+import { plain } from '../../src/render/format.js';
+import { localEpisodeLabel } from '../../src/render/names.js';
+import { recordEmbed } from '../../src/render/record.js';
+import { resolveEpisode } from '../catalogue/episodes.js';
+import { nextEpisodeOf } from '../catalogue/next-episode.js';
+import { resolveWork } from '../catalogue/works.js';
+import {
+  commentOption,
+  nextEpisodeOption,
+  ratingOption,
+  ratingStateOption,
+  recordValueRules,
+  shareOptions,
+} from './options.js';
+
+const options = [
+  workOption(),
+  nextEpisodeOption(),
+  ratingStateOption(),
+  ratingOption(),
+  commentOption(),
+  ...shareOptions(),
+] as const;
+
+export const postSubcommand = () =>
+  subcommand('post', '投稿', { en: 'Record an episode you watched', ja: '見たエピソードを記録' }, options);
+
+/** The episode given, or the next one the person has not recorded; asks when neither is known. */
+async function episodeToRecord(ctx: Context, workId: number, given: string | undefined) {
+  if (given) return { episode: await resolveEpisode(ctx, workId, given), next: false };
+  const account = await ctx.linkedAccount();
+  const found = account && (await nextEpisodeOf(ctx, workId, account.serviceUserId, await ctx.ownCall()));
+  if (!found) throw new UserFacingError('record.whichEpisode');
+  return { episode: found.episode, next: true };
+}
+
+export async function post(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
+  const given = readOptions(options, raw, {
+    ...recordValueRules,
+    refine: {
+      ...recordValueRules.refine,
+      /** Left out: the next episode the person has not recorded (catalogue/next-episode.ts). */
+      episode: z.string().trim().min(1, 'reason.required').optional(),
+    },
+  });
+  const call = await ctx.ownCall('write');
+  const work = await resolveWork(ctx, given.work);
+  const { episode, next } = await episodeToRecord(ctx, work.id, given.episode);
+  const record = await ctx.service.createRecord(
+    {
+      episode_id: episode.id,
+      ...(given.comment ? { comment: given.comment } : {}),
+      ...(given.rating_state ? { rating_state: given.rating_state } : {}),
+      ...(given.rating !== undefined ? { rating: given.rating } : {}),
+      share_microblog: given.share_microblog ?? false,
+      share_network: given.share_network ?? false,
+    },
+    call,
+  );
+  // The reply shows what was recorded even if the service's answer leaves nested objects out.
+  const shown = {
+    ...record,
+    work: record.work?.title ? record.work : work,
+    episode: record.episode?.id ? record.episode : episode,
+  };
+  // Without an `episode` option the reply names the episode kiroku chose.
+  const content = next
+    ? ctx.t('record.recordedNext', { episode: plain(localEpisodeLabel(shown.episode, ctx.t)) })
+    : undefined;
+  return {
+    kind: 'message',
+    ephemeral: false,
+    ...(content ? { content } : {}),
+    embeds: [recordEmbed(shown, ctx.t)],
+    // Friends reading the post can record the same episode, or move to its neighbours.
+    components: episodeButtons(work.id, episode, ctx.t),
+  };
+}
