@@ -6,21 +6,32 @@
 import { z } from 'zod';
 import type { AutocompleteChoice, CommandInput, MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
-import { stringOption, subcommand, textChannelOption, workOption } from '../../src/bot/definition.js';
-import { parseOptions } from '../../src/bot/parse-options.js';
-import { languageOption, postLanguage, postLanguageSchema } from '../../src/bot/post-language-option.js';
+import { stringOption, subcommand, workOption } from '../../src/bot/definition.js';
+import { readOptions } from '../../src/bot/option-values.js';
+import { languageOption, postLanguage } from '../../src/bot/post-language-option.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { plain, truncate, workTitle } from '../../src/render/format.js';
 import type { Work } from '../../src/service/index.js';
 import { type FollowedWork, MAX_AIRING_WORKS, type Subscription } from '../../src/subscriptions/model.js';
 import { resolveWork } from '../catalogue/works.js';
-import { channel, mention, requireGuild, requirePostable, requireRoom } from './checks.js';
+import {
+  channelReason,
+  mention,
+  postChannelOption,
+  requireGuild,
+  requirePostable,
+  requireRoom,
+} from './checks.js';
 
-const airingOptions = z.object({
-  channel,
-  work: z.string().trim().min(1, 'reason.required'),
-  language: postLanguageSchema,
-});
+const options = [
+  postChannelOption(),
+  {
+    ...workOption(),
+    description: 'A work you are watching or want to watch',
+    description_localizations: { ja: '「見てる」か「見たい」の作品' },
+  },
+  languageOption(),
+] as const;
 
 /** Statuses whose works the service lists in the owner's programs. */
 const SCHEDULED_STATUSES = ['watching', 'wanna_watch'] as const;
@@ -33,15 +44,7 @@ export const airingSubcommand = () =>
       en: 'Post in a channel when an episode of a chosen work first airs',
       ja: '選んだ作品のエピソードが初めて放送されたらチャンネルに投稿',
     },
-    [
-      textChannelOption('channel', 'チャンネル', { en: 'Where to post', ja: '投稿先' }, { required: true }),
-      {
-        ...workOption(),
-        description: 'A work you are watching or want to watch',
-        description_localizations: { ja: '「見てる」か「見たい」の作品' },
-      },
-      languageOption(),
-    ],
+    options,
   );
 
 /** The `work` option of `/subscription remove`: which work to take off an airing subscription. */
@@ -74,16 +77,19 @@ function follow(works: readonly FollowedWork[], work: FollowedWork): FollowedWor
 
 export async function subscribeAiring(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
   const guildId = requireGuild(ctx);
-  const options = parseOptions(airingOptions, raw);
+  const given = readOptions(options, raw, {
+    reasons: { ...channelReason, work: 'reason.required' },
+    refine: { work: z.string().trim().min(1, 'reason.required') },
+  });
   await ctx.ownCall();
-  await requirePostable(ctx, guildId, options.channel);
-  const work = await resolveWork(ctx, options.work);
+  await requirePostable(ctx, guildId, given.channel);
+  const work = await resolveWork(ctx, given.work);
   await requireScheduled(ctx, work);
   const followed: FollowedWork = { id: work.id, title: truncate(workTitle(work, ctx.t), 200) };
   const title = plain(followed.title);
-  const where = mention(options.channel.id);
+  const where = mention(given.channel.id);
   const [existing] = await ctx.subscriptions.all(
-    (s) => s.kind === 'airing' && s.channelId === options.channel.id && s.ownerId === ctx.user.id,
+    (s) => s.kind === 'airing' && s.channelId === given.channel.id && s.ownerId === ctx.user.id,
   );
   let subscription: Subscription | undefined;
   if (existing) {
@@ -99,13 +105,13 @@ export async function subscribeAiring(ctx: Context, raw: CommandInput['options']
     );
     if (!subscription) throw new UserFacingError('error.expired');
   } else {
-    await requireRoom(ctx, guildId, 'airing', options.channel.id);
-    const { language } = postLanguage(ctx, options.language);
+    await requireRoom(ctx, guildId, 'airing', given.channel.id);
+    const { language } = postLanguage(ctx, given.language);
     subscription = await ctx.subscriptions.create(
       {
         kind: 'airing',
         guildId,
-        channelId: options.channel.id,
+        channelId: given.channel.id,
         ownerId: ctx.user.id,
         airing: { works: [followed] },
         language,

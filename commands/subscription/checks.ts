@@ -2,17 +2,17 @@
  * Checks every `/subscription` sub-command makes before storing anything: a server, a channel kiroku
  * and the invoker may post in, room under the caps and no duplicate.
  */
-import { z } from 'zod';
 import { invokerMaySend, isPostableChannelType } from '../../src/bot/channel-access.js';
 import type { ChannelOption } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
+import { textChannelOption } from '../../src/bot/definition.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { capReached, SUBSCRIPTION_CAPS, type Subscription } from '../../src/subscriptions/model.js';
 
-export const channel = z.custom<ChannelOption>(
-  (value) => typeof value === 'object' && value !== null && (value as ChannelOption).kind === 'channel',
-  'reason.required',
-);
+/** The channel every sub-command posts in; left out (never by Discord), the reason is 'required'. */
+export const postChannelOption = () =>
+  textChannelOption('channel', 'チャンネル', { en: 'Where to post', ja: '投稿先' }, { required: true });
+export const channelReason = { channel: 'reason.required' } as const;
 
 export const mention = (channelId: string) => `<#${channelId}>`;
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
-import { packedPage, pagedList } from '../../src/bot/paging.js';
+import { listOpeners, packedPage, pagedList } from '../../src/bot/paging.js';
 import { truncate } from '../../src/render/format.js';
 import { ACTIVITY_ACTIONS } from '../../src/service/index.js';
 import { STATE_REASONS, type Subscription } from '../../src/subscriptions/model.js';
@@ -66,7 +66,7 @@ function stateKey(s: Subscription) {
  * Every subscription of the server, paged by content (as many whole lines as fit a page), in a
  * stable order. The server is the one the list is read in, never one stored with the buttons.
  */
-export const subscriptionList = pagedList({
+const subscriptionList = pagedList({
   query: z.object({}),
   async fetchPage(ctx, _query, page) {
     const guildId = requireGuild(ctx);
@@ -89,7 +89,11 @@ export const subscriptionList = pagedList({
   },
 });
 
+/** The command's paged lists, as its module registers them. */
+export const subscriptionLists = { list: subscriptionList };
+const lists = listOpeners('subscription', subscriptionLists);
+
 export async function list(ctx: Context): Promise<MessageReply> {
   requireGuild(ctx);
-  return { ...(await ctx.pager.open(ctx, 'subscription/list', {})), ephemeral: true };
+  return { ...(await lists.list.open(ctx, {})), ephemeral: true };
 }
