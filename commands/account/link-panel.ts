@@ -9,11 +9,8 @@ import { tokenSettingsUrl } from '../../src/accounts/accounts.js';
 import type { MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import type { MessageComponents } from '../../src/bot/interaction-types.js';
-import { customId } from '../../src/components/custom-id.js';
 import type { Translator } from '../../src/i18n/translator.js';
-
-/** Action segments of the panel's buttons, as keys of the account command's `components`. */
-export const PANEL_ACTIONS = { tokenForm: 'tokenform', oauth: 'oauth' } as const;
+import { accountIds } from './ids.js';
 
 const PANEL_COLOR = 0x3b82f6;
 
@@ -43,7 +40,7 @@ function panelButtons(t: Translator, oauth: boolean): MessageComponents {
           type: ComponentType.Button,
           style: ButtonStyle.Primary,
           label: t('account.panelHaveToken'),
-          custom_id: customId('account', PANEL_ACTIONS.tokenForm),
+          custom_id: accountIds.tokenform.build(),
         },
         ...(oauth
           ? [
@@ -51,7 +48,7 @@ function panelButtons(t: Translator, oauth: boolean): MessageComponents {
                 type: ComponentType.Button as const,
                 style: ButtonStyle.Secondary as const,
                 label: t('account.panelOauth'),
-                custom_id: customId('account', PANEL_ACTIONS.oauth),
+                custom_id: accountIds.oauth.build(),
               },
             ]
           : []),
