@@ -7,7 +7,7 @@ import { parseOptions } from '../src/bot/parse-options.js';
 import { episodeButtons } from '../src/components/episode-buttons.js';
 import { episodeEmbed } from '../src/render/episode.js';
 import type { Episode, Work } from '../src/service/index.js';
-import { episodeList } from './catalogue/episode-list.js';
+import { episodeListOpeners, episodeLists } from './catalogue/episode-list.js';
 import { episodeChoices, resolveEpisode } from './catalogue/episodes.js';
 import { resolveWork, workChoices } from './catalogue/works.js';
 
@@ -58,7 +58,7 @@ export const command = defineCommand({
     if (input.subcommand === 'list') {
       const { work: value } = parseOptions(listOptions, input.options);
       const work = await resolveWork(ctx, value);
-      return ctx.pager.open(ctx, 'episode/list', { workId: work.id });
+      return episodeListOpeners.list.open(ctx, { workId: work.id });
     }
     const options = parseOptions(infoOptions, input.options);
     const work = await resolveWork(ctx, options.work);
@@ -83,5 +83,5 @@ export const command = defineCommand({
     },
   },
 
-  lists: { list: episodeList },
+  lists: episodeLists,
 });

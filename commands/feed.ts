@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { booleanOption, slashCommand, stringOption } from '../src/bot/definition.js';
-import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
+import { listOpeners, pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { activityLine } from '../src/render/activity.js';
 import { ACTIVITY_ACTIONS } from '../src/service/index.js';
@@ -44,6 +44,10 @@ const feedList = pagedList({
   },
 });
 
+/** The command's paged lists, as its module registers them. */
+const feedLists = { list: feedList };
+const lists = listOpeners('feed', feedLists);
+
 export const command = defineCommand({
   definition: slashCommand(
     'feed',
@@ -72,7 +76,7 @@ export const command = defineCommand({
   async execute(ctx, input) {
     const query = parseOptions(feedQuery, input.options);
     await ctx.ownCall();
-    return { ...(await ctx.pager.open(ctx, 'feed/list', query)), ephemeral: true };
+    return { ...(await lists.list.open(ctx, query)), ephemeral: true };
   },
-  lists: { list: feedList },
+  lists: feedLists,
 });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { slashCommand, statusChoices, stringOption } from '../src/bot/definition.js';
-import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
+import { listOpeners, pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
-import { customId } from '../src/components/custom-id.js';
 import { statusLabel } from '../src/render/status.js';
 import { workLine, workMenuOption } from '../src/render/work.js';
 import { WATCH_STATUS_FILTERS, watchStatusFilterSchema } from '../src/service/index.js';
 import { WORK_SORTS, workSortOption, workSortSchema } from './catalogue/work-sort.js';
+import { workIds } from './work/ids.js';
 import { SEASON } from './work.js';
 
 const libraryQuery = z.object({
@@ -57,13 +57,17 @@ const libraryList = pagedList({
       {
         emptyText: ctx.t('empty.library'),
         open: {
-          customId: customId('work', 'open'),
+          customId: workIds.open.build(),
           options: result.items.map((work) => workMenuOption(work, ctx.t)),
         },
       },
     );
   },
 });
+
+/** The command's paged lists, as its module registers them. */
+const libraryLists = { list: libraryList };
+const lists = listOpeners('library', libraryLists);
 
 export const command = defineCommand({
   definition: slashCommand(
@@ -96,7 +100,7 @@ export const command = defineCommand({
   async execute(ctx, input) {
     const query = parseOptions(libraryQuery, input.options);
     await ctx.ownCall();
-    return { ...(await ctx.pager.open(ctx, 'library/list', query)), ephemeral: true };
+    return { ...(await lists.list.open(ctx, query)), ephemeral: true };
   },
-  lists: { list: libraryList },
+  lists: libraryLists,
 });

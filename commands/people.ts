@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { slashCommand, stringOption } from '../src/bot/definition.js';
-import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
+import { listOpeners, pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { truncate } from '../src/render/format.js';
 import { personLine } from '../src/render/person.js';
@@ -44,6 +44,10 @@ const peopleList = pagedList({
   },
 });
 
+/** The command's paged lists, as its module registers them. */
+const peopleLists = { search: peopleList };
+const lists = listOpeners('people', peopleLists);
+
 export const command = defineCommand({
   definition: slashCommand(
     'people',
@@ -60,7 +64,7 @@ export const command = defineCommand({
   ),
   ephemeral: () => false,
   async execute(ctx, input) {
-    return ctx.pager.open(ctx, 'people/search', parseOptions(peopleQuery, input.options));
+    return lists.search.open(ctx, parseOptions(peopleQuery, input.options));
   },
-  lists: { search: peopleList },
+  lists: peopleLists,
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { booleanOption, integerOption, slashCommand } from '../src/bot/definition.js';
-import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
+import { listOpeners, pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
-import { customId } from '../src/components/custom-id.js';
 import { localTitle } from '../src/render/names.js';
 import { PROGRAM_FIELDS, programLine } from '../src/render/program.js';
+import { workIds } from './work/ids.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -58,7 +58,7 @@ const scheduleList = pagedList({
       {
         emptyText: ctx.t('empty.schedule'),
         open: {
-          customId: customId('work', 'open'),
+          customId: workIds.open.build(),
           options: [...works.values()].map((work) => ({
             label: localTitle(work, ctx.t),
             value: String(work.id),
@@ -68,6 +68,10 @@ const scheduleList = pagedList({
     );
   },
 });
+
+/** The command's paged lists, as its module registers them. */
+const scheduleLists = { list: scheduleList };
+const lists = listOpeners('schedule', scheduleLists);
 
 export const command = defineCommand({
   definition: slashCommand(
@@ -98,7 +102,7 @@ export const command = defineCommand({
       to: new Date(now.getTime() + options.hours * HOUR_MS).toISOString(),
       ...options,
     };
-    return { ...(await ctx.pager.open(ctx, 'schedule/list', query)), ephemeral: true };
+    return { ...(await lists.list.open(ctx, query)), ephemeral: true };
   },
-  lists: { list: scheduleList },
+  lists: scheduleLists,
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { slashCommand, stringOption, subcommand, type Text } from '../src/bot/definition.js';
-import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
+import { listOpeners, pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
-import { customId } from '../src/components/custom-id.js';
+import { customIds } from '../src/components/custom-id.js';
 import { activityLine } from '../src/render/activity.js';
 import { truncate } from '../src/render/format.js';
 import { userEmbed, userLine } from '../src/render/user.js';
@@ -24,6 +24,9 @@ const usernameOption = () =>
   );
 
 const USER_LIST_FIELDS = ['id', 'username', 'name'];
+
+/** The "Open…" menu under followers and following: its value is the picked username. */
+const userIds = customIds('user', { open: [] });
 
 function relationList(kind: 'followers' | 'following') {
   return pagedList({
@@ -51,7 +54,7 @@ function relationList(kind: 'followers' | 'following') {
         {
           emptyText: ctx.t('empty.users'),
           open: {
-            customId: customId('user', 'open'),
+            customId: userIds.open.build(),
             options: named.map((u) => ({
               label: u.username ?? '',
               value: u.username ?? '',
@@ -93,6 +96,14 @@ const activityList = pagedList({
 
 const describe = (en: string, ja: string): Text => ({ en, ja });
 
+/** The command's paged lists, as its module registers them. */
+const userLists = {
+  followers: relationList('followers'),
+  following: relationList('following'),
+  activities: activityList,
+};
+const lists = listOpeners('user', userLists);
+
 export const command = defineCommand({
   definition: slashCommand(
     'user',
@@ -124,11 +135,11 @@ export const command = defineCommand({
     const query = parseOptions(usernameQuery, input.options);
     switch (input.subcommand) {
       case 'followers':
-        return ctx.pager.open(ctx, 'user/followers', query);
+        return lists.followers.open(ctx, query);
       case 'following':
-        return ctx.pager.open(ctx, 'user/following', query);
+        return lists.following.open(ctx, query);
       case 'activities':
-        return ctx.pager.open(ctx, 'user/activities', query);
+        return lists.activities.open(ctx, query);
       default: {
         const user = await userByName(ctx, query.username);
         return { kind: 'message', embeds: [userEmbed(user, ctx.t, ctx.locale)] };
@@ -137,7 +148,7 @@ export const command = defineCommand({
   },
   components: {
     /** A person picked in an "Open…" menu of followers or following: their profile, privately. */
-    open: {
+    [userIds.open.action]: {
       answers: 'message',
       async handle(ctx, input) {
         const { username } = usernameQuery.parse({ username: input.values[0] });
@@ -146,9 +157,5 @@ export const command = defineCommand({
       },
     },
   },
-  lists: {
-    followers: relationList('followers'),
-    following: relationList('following'),
-    activities: activityList,
-  },
+  lists: userLists,
 });

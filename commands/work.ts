@@ -4,20 +4,20 @@ import type { MessageReply } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
 import { slashCommand, stringOption, subcommand, workOption } from '../src/bot/definition.js';
-import { pagedList, pageLines, viewOf } from '../src/bot/paging.js';
+import { listOpeners, pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
-import { customId } from '../src/components/custom-id.js';
 import { truncate } from '../src/render/format.js';
 import { hasNoEpisodes } from '../src/render/names.js';
 import { statusLabel } from '../src/render/status.js';
 import { workEmbed, workLine, workMenuOption } from '../src/render/work.js';
 import type { Work } from '../src/service/index.js';
 import { STATUS_KINDS, statusKindSchema } from '../src/service/index.js';
-import { episodeListQuery } from './catalogue/episode-list.js';
+import { episodeListOpeners, episodeListQuery } from './catalogue/episode-list.js';
 import { currentSeason, seasonChoices } from './catalogue/seasons.js';
 import { WORK_SORTS, workSortOption, workSortSchema } from './catalogue/work-sort.js';
 import { resolveWork, workChoices } from './catalogue/works.js';
 import { currentSeasonMatches, nextEpisodeField, workLinkRow } from './work/extras.js';
+import { workIds } from './work/ids.js';
 
 export const SEASON = /^\d{4}-(winter|spring|summer|autumn|all)$/;
 
@@ -64,14 +64,17 @@ const searchList = pagedList({
     return viewOf(result, page, perPage, embed, {
       emptyText: ctx.t('empty.works'),
       open: {
-        customId: customId('work', 'open'),
+        customId: workIds.open.build(),
         options: shown.map((w) => workMenuOption(w, ctx.t)),
       },
     });
   },
 });
 
-/** The work with its buttons: episodes (not for a movie) and the watch-status menu. */
+/** The command's paged lists, as its module registers them. */
+const workLists = { search: searchList };
+const lists = listOpeners('work', workLists);
+
 /** One work with the person's next episode, its Episodes button (not for movies), status menu and link buttons. */
 async function workInfoReply(ctx: Context, work: Work): Promise<MessageReply> {
   // The person's own schedule: a refused or failing call leaves the countdown out, not the work.
@@ -89,7 +92,7 @@ async function workInfoReply(ctx: Context, work: Work): Promise<MessageReply> {
               type: ComponentType.Button as const,
               style: ButtonStyle.Primary as const,
               label: ctx.t('work.showEpisodes'),
-              custom_id: customId('work', 'episodes', work.id),
+              custom_id: workIds.episodes.build(work.id),
             },
           ],
         },
@@ -107,7 +110,7 @@ async function workInfoReply(ctx: Context, work: Work): Promise<MessageReply> {
         components: [
           {
             type: ComponentType.StringSelect,
-            custom_id: customId('work', 'status', work.id),
+            custom_id: workIds.status.build(work.id),
             placeholder: ctx.t('work.setStatusPlaceholder'),
             options: STATUS_KINDS.map((kind) => ({ label: statusLabel(kind, ctx.t), value: kind })),
           },
@@ -146,7 +149,7 @@ export const command = defineCommand({
 
   async execute(ctx, input) {
     if (input.subcommand === 'search') {
-      return ctx.pager.open(ctx, 'work/search', parseOptions(searchQuery, input.options));
+      return lists.search.open(ctx, parseOptions(searchQuery, input.options));
     }
     const { work: value } = parseOptions(infoOptions, input.options);
     return workInfoReply(ctx, await resolveWork(ctx, value));
@@ -159,22 +162,22 @@ export const command = defineCommand({
 
   components: {
     /** A work picked in an "Open…" menu (search, library): its info, privately. */
-    open: {
+    [workIds.open.action]: {
       answers: 'message',
       async handle(ctx, input) {
         const workId = z.coerce.number().int().positive().parse(input.values[0]);
         return { ...(await workInfoReply(ctx, await resolveWork(ctx, String(workId)))), ephemeral: true };
       },
     },
-    episodes: {
+    [workIds.episodes.action]: {
       answers: 'message',
       async handle(ctx, input) {
         const workId = z.coerce.number().int().positive().parse(input.args[0]);
-        const reply = await ctx.pager.open(ctx, 'episode/list', episodeListQuery.parse({ workId }));
+        const reply = await episodeListOpeners.list.open(ctx, episodeListQuery.parse({ workId }));
         return { ...reply, ephemeral: true };
       },
     },
-    status: {
+    [workIds.status.action]: {
       answers: 'message',
       async handle(ctx, input) {
         const workId = z.coerce.number().int().positive().parse(input.args[0]);
@@ -192,5 +195,5 @@ export const command = defineCommand({
     },
   },
 
-  lists: { search: searchList },
+  lists: workLists,
 });

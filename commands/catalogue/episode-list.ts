@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
+import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
 import { customId } from '../../src/components/custom-id.js';
 import { EPISODE_ACTIONS, EPISODE_COMMAND } from '../../src/components/episode-buttons.js';
 import { formatNumber } from '../../src/i18n/translator.js';
@@ -10,7 +10,7 @@ import type { Work } from '../../src/service/index.js';
 export const episodeListQuery = z.object({ workId: z.number().int().positive() });
 
 /** A work's episodes in broadcast order (sort_sort_number asc), page by page. */
-export const episodeList = pagedList({
+const episodeList = pagedList({
   query: episodeListQuery,
   async fetchPage(ctx, query, page) {
     const call = await ctx.catalogueCall();
@@ -57,3 +57,7 @@ export const episodeList = pagedList({
     });
   },
 });
+
+/** /episode's paged list, as its module registers it; /work's Episodes button opens it too. */
+export const episodeLists = { list: episodeList };
+export const episodeListOpeners = listOpeners('episode', episodeLists);
