@@ -25,7 +25,7 @@ function episodeReply(ctx: Context, episode: Episode, work: Work): MessageReply 
 async function openEpisode(ctx: Context, workArg: string | undefined, episodeArg: string | undefined) {
   const work = await resolveWork(ctx, String(positiveId.parse(workArg)));
   const episode = await resolveEpisode(ctx, work.id, String(positiveId.parse(episodeArg)));
-  return { ...episodeReply(ctx, episode, work), ephemeral: true };
+  return episodeReply(ctx, episode, work);
 }
 
 const listOptions = z.object({ work: z.string().min(1, 'reason.required') });

@@ -76,7 +76,7 @@ export const command = defineCommand({
   async execute(ctx, input) {
     const query = parseOptions(feedQuery, input.options);
     await ctx.ownCall();
-    return { ...(await lists.list.open(ctx, query)), ephemeral: true };
+    return lists.list.open(ctx, query);
   },
   lists: feedLists,
 });

@@ -70,7 +70,6 @@ export const command = defineCommand({
     }));
     return {
       kind: 'message',
-      ephemeral: true,
       embeds: [
         {
           title: ctx.t('help.title'),

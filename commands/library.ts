@@ -100,7 +100,7 @@ export const command = defineCommand({
   async execute(ctx, input) {
     const query = parseOptions(libraryQuery, input.options);
     await ctx.ownCall();
-    return { ...(await lists.list.open(ctx, query)), ephemeral: true };
+    return lists.list.open(ctx, query);
   },
   lists: libraryLists,
 });

@@ -25,18 +25,16 @@ async function lookUp(ctx: Context, input: CommandInput): Promise<MessageReply> 
   const target = input.target;
   if (target?.kind !== 'message') throw new UserFacingError('error.expired');
   const query = lookupQuery(target.content);
-  if (!query) return { kind: 'message', ephemeral: true, content: ctx.t('lookup.empty') };
+  if (!query) return { kind: 'message', content: ctx.t('lookup.empty') };
   const call = await ctx.catalogueCall();
   const page = await ctx.service.works(
     { filter_title: query, sort_watchers_count: 'desc', per_page: BEST_MATCHES, fields: WORK_FIELDS },
     call,
   );
   const shown = plain(truncate(query, 60));
-  if (page.items.length === 0)
-    return { kind: 'message', ephemeral: true, content: ctx.t('lookup.none', { query: shown }) };
+  if (page.items.length === 0) return { kind: 'message', content: ctx.t('lookup.none', { query: shown }) };
   return {
     kind: 'message',
-    ephemeral: true,
     embeds: [
       {
         title: truncate(ctx.t('lookup.title', { query: shown }), 256),

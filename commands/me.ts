@@ -14,7 +14,6 @@ export const command = defineCommand({
     const embed = userEmbed(me, ctx.t, ctx.locale);
     return {
       kind: 'message',
-      ephemeral: true,
       embeds: [{ ...embed, title: ctx.t('me.title', { username: me.username ?? String(me.id) }) }],
     };
   },

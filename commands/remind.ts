@@ -38,12 +38,12 @@ export const command = defineCommand({
     const { minutes } = parseOptions(remindOptions, input.options);
     if (minutes === 0) {
       const wasOn = await ctx.reminders.turnOff(ctx.user.id);
-      return { kind: 'message', ephemeral: true, content: ctx.t(wasOn ? 'remind.off' : 'remind.alreadyOff') };
+      return { kind: 'message', content: ctx.t(wasOn ? 'remind.off' : 'remind.alreadyOff') };
     }
     // The reminders read the person's own programs with their own token.
     await ctx.ownCall();
     await ctx.reminders.turnOn(ctx.user.id, minutes, ctx.locale, ctx.now());
-    return { kind: 'message', ephemeral: true, content: ctx.t('remind.on', { minutes }) };
+    return { kind: 'message', content: ctx.t('remind.on', { minutes }) };
   },
 
   components: {
@@ -53,7 +53,7 @@ export const command = defineCommand({
         // Only the person the reminder was for: a forwarded DM's button does nothing for others.
         if (input.args[0] !== ctx.user.id) throw new UserFacingError('error.notYourComponent');
         await ctx.reminders.turnOff(ctx.user.id);
-        return { kind: 'message', ephemeral: true, content: ctx.t('remind.stopped') };
+        return { kind: 'message', content: ctx.t('remind.stopped') };
       },
     },
   },

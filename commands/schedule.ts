@@ -102,7 +102,7 @@ export const command = defineCommand({
       to: new Date(now.getTime() + options.hours * HOUR_MS).toISOString(),
       ...options,
     };
-    return { ...(await lists.list.open(ctx, query)), ephemeral: true };
+    return lists.list.open(ctx, query);
   },
   lists: scheduleLists,
 });

@@ -35,7 +35,6 @@ export const command = defineCommand({
     await ctx.service.setStatus({ work_id: work.id, kind }, call);
     return {
       kind: 'message',
-      ephemeral: true,
       content: ctx.t('status.set', { title: localTitle(work, ctx.t), status: statusLabel(kind, ctx.t) }),
     };
   },

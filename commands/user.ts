@@ -153,7 +153,7 @@ export const command = defineCommand({
       async handle(ctx, input) {
         const { username } = usernameQuery.parse({ username: input.values[0] });
         const user = await userByName(ctx, username);
-        return { kind: 'message', ephemeral: true, embeds: [userEmbed(user, ctx.t, ctx.locale)] };
+        return { kind: 'message', embeds: [userEmbed(user, ctx.t, ctx.locale)] };
       },
     },
   },

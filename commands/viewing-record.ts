@@ -32,7 +32,6 @@ async function viewingRecord(ctx: Context, input: CommandInput): Promise<Message
   if (!link) {
     return {
       kind: 'message',
-      ephemeral: true,
       content: ctx.t('profile.notShared', { user: `<@${target.id}>` }),
     };
   }
@@ -55,7 +54,7 @@ async function viewingRecord(ctx: Context, input: CommandInput): Promise<Message
       value: activity || ctx.t('profile.noActivity'),
     },
   ];
-  return { kind: 'message', ephemeral: true, embeds: [embed] };
+  return { kind: 'message', embeds: [embed] };
 }
 
 export const command = defineCommand({

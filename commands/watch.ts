@@ -34,12 +34,12 @@ async function showBacklog(ctx: Context, raw: Parameters<typeof parseOptions>[1]
   if (entries.length === 0) {
     const account = await ctx.linkedAccount();
     const url = watchingLibraryUrl(account?.serviceUsername ?? '', ctx.settings.site.webUrl);
-    return { kind: 'message', ephemeral: true, content: ctx.t('watch.empty', { url }) };
+    return { kind: 'message', content: ctx.t('watch.empty', { url }) };
   }
   const key = await ctx.watchLists.create(ctx.user.id, entries);
   const list = await ctx.watchLists.get(key);
   if (!list) throw new Error('watch: the stored backlog could not be read back');
-  return { kind: 'message', ephemeral: true, ...watchPage(ctx, key, list, 1) };
+  return { kind: 'message', ...watchPage(ctx, key, list, 1) };
 }
 
 /** The Comment button's form; the record is made when it is sent. */

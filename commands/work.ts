@@ -166,15 +166,14 @@ export const command = defineCommand({
       answers: 'message',
       async handle(ctx, input) {
         const workId = z.coerce.number().int().positive().parse(input.values[0]);
-        return { ...(await workInfoReply(ctx, await resolveWork(ctx, String(workId)))), ephemeral: true };
+        return workInfoReply(ctx, await resolveWork(ctx, String(workId)));
       },
     },
     [workIds.episodes.action]: {
       answers: 'message',
       async handle(ctx, input) {
         const workId = z.coerce.number().int().positive().parse(input.args[0]);
-        const reply = await episodeListOpeners.list.open(ctx, episodeListQuery.parse({ workId }));
-        return { ...reply, ephemeral: true };
+        return episodeListOpeners.list.open(ctx, episodeListQuery.parse({ workId }));
       },
     },
     [workIds.status.action]: {
@@ -188,7 +187,6 @@ export const command = defineCommand({
         const title = work?.title ?? String(workId);
         return {
           kind: 'message',
-          ephemeral: true,
           content: ctx.t('status.set', { title, status: statusLabel(kind, ctx.t) }),
         };
       },

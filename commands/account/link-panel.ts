@@ -61,7 +61,6 @@ export function linkPanel(ctx: Pick<Context, 't' | 'oauth'>): MessageReply {
   const oauth = ctx.oauth !== undefined;
   return {
     kind: 'message',
-    ephemeral: true,
     embeds: [panelEmbed(ctx.t, oauth)],
     components: panelButtons(ctx.t, oauth),
   };

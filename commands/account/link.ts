@@ -90,7 +90,7 @@ function codeModal(ctx: Context, state: string): ModalReply {
 }
 
 async function startOAuth(ctx: Context): Promise<MessageReply> {
-  if (!ctx.oauth) return { kind: 'message', ephemeral: true, content: ctx.t('account.oauthUnavailable') };
+  if (!ctx.oauth) return { kind: 'message', content: ctx.t('account.oauthUnavailable') };
   const state = await ctx.oauthStates.issue(
     { id: ctx.user.id, username: ctx.user.username, locale: ctx.locale },
     ctx.now(),
@@ -98,7 +98,6 @@ async function startOAuth(ctx: Context): Promise<MessageReply> {
   const url = ctx.oauth.authorizationUrl({ scope: ['read', 'write'], state });
   return {
     kind: 'message',
-    ephemeral: true,
     content: ctx.t('account.oauthIntro'),
     components: [
       {
@@ -134,7 +133,6 @@ export async function link(ctx: Context, raw: CommandInput['options']) {
 function linkedReply(ctx: Context, stored: Parameters<typeof linkedMessage>[1]): MessageReply {
   return {
     kind: 'message',
-    ephemeral: true,
     content: linkedMessage(ctx, stored),
     embeds: [nextStepsEmbed(ctx.t)],
   };

@@ -10,7 +10,7 @@ export const statusSubcommand = () =>
 
 export async function status(ctx: Context): Promise<MessageReply> {
   const account = await ctx.linkedAccount();
-  if (!account) return { kind: 'message', ephemeral: true, content: ctx.t('account.notLinked') };
+  if (!account) return { kind: 'message', content: ctx.t('account.notLinked') };
   const call = await ctx.ownCall();
   const [me, info] = await Promise.all([
     ctx.service.me({ fields: ['id', 'username'] }, call),
@@ -19,7 +19,6 @@ export async function status(ctx: Context): Promise<MessageReply> {
   const scopes = info.scope;
   return {
     kind: 'message',
-    ephemeral: true,
     content: canWrite({ scopes }) ? undefined : ctx.t('account.readOnlyWarning'),
     embeds: [
       {

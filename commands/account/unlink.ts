@@ -16,7 +16,6 @@ export const unlinkSubcommand = () =>
 export function unlinkConfirmation(ctx: Context): MessageReply {
   return {
     kind: 'message',
-    ephemeral: true,
     content: ctx.t('account.unlinkConfirm'),
     components: [
       {

@@ -28,11 +28,10 @@ export const visibilitySubcommand = () =>
 export async function visibility(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
   const { shared } = readOptions(options, raw, { reasons: { shared: 'reason.required' } });
   if (shared && !(await ctx.linkedAccount()))
-    return { kind: 'message', ephemeral: true, content: ctx.t('account.visibilityNeedsLink') };
+    return { kind: 'message', content: ctx.t('account.visibilityNeedsLink') };
   await ctx.preferences.setDiscoverable(ctx.user.id, shared);
   return {
     kind: 'message',
-    ephemeral: true,
     content: ctx.t(shared ? 'account.visibilityOn' : 'account.visibilityOff'),
   };
 }

@@ -48,7 +48,6 @@ export async function deleteConfirmation(ctx: Context, raw: CommandInput['option
     .join(' ');
   return {
     kind: 'message',
-    ephemeral: true,
     content: ctx.t('record.deleteConfirmNamed', { what: truncate(what, 300) }),
     components: [
       {

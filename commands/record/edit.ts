@@ -60,5 +60,5 @@ export async function edit(ctx: Context, raw: CommandInput['options']): Promise<
     },
     call,
   );
-  return { kind: 'message', ephemeral: true, content: ctx.t('record.edited', { id: record.id }) };
+  return { kind: 'message', content: ctx.t('record.edited', { id: record.id }) };
 }

@@ -77,7 +77,6 @@ export async function post(ctx: Context, raw: CommandInput['options']): Promise<
     : undefined;
   return {
     kind: 'message',
-    ephemeral: false,
     ...(content ? { content } : {}),
     embeds: [recordEmbed(shown, ctx.t)],
     // Friends reading the post can record the same episode, or move to its neighbours.

@@ -122,7 +122,6 @@ export async function subscribeAiring(ctx: Context, raw: CommandInput['options']
   const count = subscription.airing?.works.length ?? 1;
   return {
     kind: 'message',
-    ephemeral: true,
     content: ctx.t('airing.created', { id: subscription.id, channel: where, work: title, count }),
   };
 }
@@ -145,7 +144,6 @@ export async function unfollowWork(
   if (updated && (updated.airing?.works.length ?? 0) === 0) await ctx.subscriptions.remove(subscription.id);
   return {
     kind: 'message',
-    ephemeral: true,
     content: ctx.t('airing.removedWork', { work: plain(work.title), id: subscription.id }),
   };
 }

@@ -40,7 +40,7 @@ async function recordFromAlert(
         : ctx.t('subscription.recorded', { episode });
     },
   );
-  return { kind: 'message', ephemeral: true, content: recorded ?? ctx.t('subscription.alreadyRecorded') };
+  return { kind: 'message', content: recorded ?? ctx.t('subscription.alreadyRecorded') };
 }
 
 export const alertButtons: Readonly<Record<string, ComponentHandler>> = {

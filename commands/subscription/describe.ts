@@ -95,5 +95,5 @@ const lists = listOpeners('subscription', subscriptionLists);
 
 export async function list(ctx: Context): Promise<MessageReply> {
   requireGuild(ctx);
-  return { ...(await lists.list.open(ctx, {})), ephemeral: true };
+  return lists.list.open(ctx, {});
 }

@@ -91,7 +91,6 @@ export async function subscribeFeed(ctx: Context, raw: CommandInput['options']):
         : actionWords(ctx, actions);
   return {
     kind: 'message',
-    ephemeral: true,
     content: `${ctx.t('subscription.feedCreated', {
       id: created.id,
       channel: mention(created.channelId),

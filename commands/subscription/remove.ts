@@ -43,5 +43,5 @@ export async function remove(ctx: Context, raw: CommandInput['options']): Promis
     throw new UserFacingError('subscription.unknown', (t) => t('subscription.unknown', { id }));
   if (work) return unfollowWork(ctx, found, work);
   await ctx.subscriptions.remove(id);
-  return { kind: 'message', ephemeral: true, content: ctx.t('subscription.removed', { id }) };
+  return { kind: 'message', content: ctx.t('subscription.removed', { id }) };
 }

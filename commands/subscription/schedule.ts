@@ -104,7 +104,6 @@ export async function subscribeSchedule(ctx: Context, raw: CommandInput['options
     given.alert_minutes > 0 ? ctx.t('subscription.alertsSuffix', { minutes: given.alert_minutes }) : '';
   return {
     kind: 'message',
-    ephemeral: true,
     content: `${ctx.t('subscription.scheduleCreated', {
       id: created.id,
       channel: mention(created.channelId),

@@ -60,7 +60,6 @@ export interface MessageReply {
   content?: string;
   embeds?: APIEmbed[];
   components?: MessageComponents;
-  ephemeral?: boolean;
 }
 
 export interface ModalReply {

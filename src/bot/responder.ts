@@ -132,10 +132,9 @@ export async function answerCommand(
     await interaction.editReply(messagePayload(reply));
     return;
   }
-  const ephemeral = reply.ephemeral ?? options.ephemeral;
   await interaction.reply({
     ...messagePayload(reply),
-    flags: ephemeral ? MessageFlags.Ephemeral : undefined,
+    flags: options.ephemeral ? MessageFlags.Ephemeral : undefined,
   });
 }
 
@@ -183,7 +182,8 @@ async function deliverComponentReply(
     else await interaction.update(messagePayload(reply));
     return;
   }
-  const flags = reply.ephemeral === false ? undefined : MessageFlags.Ephemeral;
+  // A component's answer is for whoever pressed: a new message is always private.
+  const flags = MessageFlags.Ephemeral;
   // After a deferred update the original message stays as it is; the answer is a new message.
   if (deferral === 'update') await interaction.followUp({ ...messagePayload(reply), flags });
   else if (deferral === 'reply') await interaction.editReply(messagePayload(reply));
