@@ -48,6 +48,13 @@ const GROUPS = [
 
 const ACCOUNT_PATHS = ['account link', 'account status', 'account visibility', 'account unlink'];
 
+/**
+ * Every path /help shows. The groups and their order are what people read, so they are stated
+ * here; which paths exist is the command list's, and test/unit/help-paths.test.ts holds the two
+ * together: every registered slash path once, none that is not registered.
+ */
+export const HELP_PATHS: readonly string[] = [...GROUPS.flatMap((group) => group.paths), ...ACCOUNT_PATHS];
+
 async function accountField(ctx: Context): Promise<APIEmbedField> {
   const [account] = await Promise.all([ctx.linkedAccount(), ctx.commandMentions.refresh()]);
   const state = account
