@@ -3,7 +3,7 @@ import type { MessageReply } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
 import { slashCommand, stringOption, subcommand, workOption } from '../src/bot/definition.js';
-import { parseOptions } from '../src/bot/parse-options.js';
+import { readOptions } from '../src/bot/option-values.js';
 import { episodeButtons } from '../src/components/episode-buttons.js';
 import { episodeEmbed } from '../src/render/episode.js';
 import type { Episode, Work } from '../src/service/index.js';
@@ -28,39 +28,40 @@ async function openEpisode(ctx: Context, workArg: string | undefined, episodeArg
   return episodeReply(ctx, episode, work);
 }
 
-const listOptions = z.object({ work: z.string().min(1, 'reason.required') });
-const infoOptions = z.object({
-  work: z.string().min(1, 'reason.required'),
-  number: z.string().min(1, 'reason.required'),
-});
+const listOptions = [workOption()] as const;
+const infoOptions = [
+  workOption(),
+  stringOption(
+    'number',
+    '話数',
+    {
+      en: 'Episode number such as 5 or #5, or pick from the list',
+      ja: '5 や #5 のような話数、または一覧から選択',
+    },
+    { required: true, autocomplete: true, maxLength: 20 },
+  ),
+] as const;
+const reasons = { work: 'reason.required', number: 'reason.required' } as const;
 
 export const command = defineCommand({
   definition: slashCommand('episode', 'エピソード', { en: 'Look up episodes', ja: 'エピソードを調べる' }, [
-    subcommand('list', '一覧', { en: 'List the episodes of a work', ja: '作品のエピソード一覧' }, [
-      workOption(),
-    ]),
-    subcommand('info', '詳細', { en: 'Show one episode', ja: 'エピソードの詳細を表示' }, [
-      workOption(),
-      stringOption(
-        'number',
-        '話数',
-        {
-          en: 'Episode number such as 5 or #5, or pick from the list',
-          ja: '5 や #5 のような話数、または一覧から選択',
-        },
-        { required: true, autocomplete: true, maxLength: 20 },
-      ),
-    ]),
+    subcommand(
+      'list',
+      '一覧',
+      { en: 'List the episodes of a work', ja: '作品のエピソード一覧' },
+      listOptions,
+    ),
+    subcommand('info', '詳細', { en: 'Show one episode', ja: 'エピソードの詳細を表示' }, infoOptions),
   ]),
   ephemeral: () => false,
 
   async execute(ctx, input) {
     if (input.subcommand === 'list') {
-      const { work: value } = parseOptions(listOptions, input.options);
+      const { work: value } = readOptions(listOptions, input.options, { reasons });
       const work = await resolveWork(ctx, value);
       return episodeListOpeners.list.open(ctx, { workId: work.id });
     }
-    const options = parseOptions(infoOptions, input.options);
+    const options = readOptions(infoOptions, input.options, { reasons });
     const work = await resolveWork(ctx, options.work);
     const episode = await resolveEpisode(ctx, work.id, options.number);
     return episodeReply(ctx, episode, work);

@@ -3,17 +3,21 @@
  * (src/jobs/schedule/reminders.ts). Off by default; `minutes:0` and the Stop button in every reminder turn
  * it off. Works in servers, in DMs with kiroku and for user installs.
  */
-import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { integerOption, slashCommand } from '../src/bot/definition.js';
-import { parseOptions } from '../src/bot/parse-options.js';
+import { readOptions } from '../src/bot/option-values.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { REMIND_STOP } from '../src/components/remind-ids.js';
 import { MAX_REMIND_MINUTES } from '../src/viewing/reminders.js';
 
-const remindOptions = z.object({
-  minutes: z.number().int().min(0, 'reason.required').max(MAX_REMIND_MINUTES, 'reason.required'),
-});
+const options = [
+  integerOption(
+    'minutes',
+    '分前',
+    { en: 'How many minutes before (0 = off)', ja: '何分前に知らせるか（0 でオフ）' },
+    { required: true, min: 0, max: MAX_REMIND_MINUTES },
+  ),
+] as const;
 
 export const command = defineCommand({
   definition: slashCommand(
@@ -23,19 +27,12 @@ export const command = defineCommand({
       en: 'A DM before each of your programs airs (0 turns it off)',
       ja: '各番組の放送前に DM でお知らせ（0 でオフ）',
     },
-    [
-      integerOption(
-        'minutes',
-        '分前',
-        { en: 'How many minutes before (0 = off)', ja: '何分前に知らせるか（0 でオフ）' },
-        { required: true, min: 0, max: MAX_REMIND_MINUTES },
-      ),
-    ],
+    options,
   ),
   ephemeral: () => true,
 
   async execute(ctx, input) {
-    const { minutes } = parseOptions(remindOptions, input.options);
+    const { minutes } = readOptions(options, input.options, { reasons: { minutes: 'reason.required' } });
     if (minutes === 0) {
       const wasOn = await ctx.reminders.turnOff(ctx.user.id);
       return { kind: 'message', content: ctx.t(wasOn ? 'remind.off' : 'remind.alreadyOff') };

@@ -1,19 +1,32 @@
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { booleanOption, integerOption, slashCommand } from '../src/bot/definition.js';
+import { readOptions } from '../src/bot/option-values.js';
 import { listOpeners, pagedList, pageLines, viewOf } from '../src/bot/paging.js';
-import { parseOptions } from '../src/bot/parse-options.js';
 import { localTitle } from '../src/render/names.js';
 import { PROGRAM_FIELDS, programLine } from '../src/render/program.js';
 import { workIds } from './work/ids.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-const scheduleOptions = z.object({
-  hours: z.number().int().min(1, 'reason.hours').max(168, 'reason.hours').default(24),
-  unwatched: z.boolean().default(false),
-  rebroadcast: z.boolean().default(false),
-});
+const options = [
+  integerOption(
+    'hours',
+    '時間',
+    { en: 'How many hours ahead (default 24)', ja: '何時間先まで（既定 24）' },
+    { min: 1, max: 168 },
+  ),
+  booleanOption('unwatched', '未視聴のみ', {
+    en: 'Only episodes you have not recorded',
+    ja: '未記録のエピソードのみ',
+  }),
+  booleanOption('rebroadcast', '再放送を含む', { en: 'Include rebroadcasts', ja: '再放送も含める' }),
+] as const;
+
+const optionRules = {
+  reasons: { hours: 'reason.hours' },
+  defaults: { hours: 24, unwatched: false, rebroadcast: false },
+} as const;
 
 /** The window is fixed when the command runs, so that paging shows one consistent list. */
 const scheduleQuery = z.object({
@@ -78,29 +91,17 @@ export const command = defineCommand({
     'schedule',
     '放送予定',
     { en: 'Your upcoming broadcasts', ja: 'これからの放送予定' },
-    [
-      integerOption(
-        'hours',
-        '時間',
-        { en: 'How many hours ahead (default 24)', ja: '何時間先まで（既定 24）' },
-        { min: 1, max: 168 },
-      ),
-      booleanOption('unwatched', '未視聴のみ', {
-        en: 'Only episodes you have not recorded',
-        ja: '未記録のエピソードのみ',
-      }),
-      booleanOption('rebroadcast', '再放送を含む', { en: 'Include rebroadcasts', ja: '再放送も含める' }),
-    ],
+    options,
   ),
   ephemeral: () => true,
   async execute(ctx, input) {
-    const options = parseOptions(scheduleOptions, input.options);
+    const given = readOptions(options, input.options, optionRules);
     await ctx.ownCall();
     const now = ctx.now();
     const query = {
       from: now.toISOString(),
-      to: new Date(now.getTime() + options.hours * HOUR_MS).toISOString(),
-      ...options,
+      to: new Date(now.getTime() + given.hours * HOUR_MS).toISOString(),
+      ...given,
     };
     return lists.list.open(ctx, query);
   },

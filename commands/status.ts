@@ -1,35 +1,36 @@
-import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
 import { slashCommand, statusChoices, stringOption, workOption } from '../src/bot/definition.js';
-import { parseOptions } from '../src/bot/parse-options.js';
+import { readOptions } from '../src/bot/option-values.js';
 import { localTitle } from '../src/render/names.js';
 import { statusLabel } from '../src/render/status.js';
-import { STATUS_KINDS, statusKindSchema } from '../src/service/index.js';
+import { STATUS_KINDS } from '../src/service/index.js';
 import { resolveWork, workChoices } from './catalogue/works.js';
 
-const options = z.object({ work: z.string().min(1, 'reason.required'), kind: statusKindSchema });
+const options = [
+  workOption(),
+  stringOption(
+    'kind',
+    '状態',
+    { en: 'Watch status (No status clears it)', ja: '視聴ステータス（未選択で解除）' },
+    {
+      required: true,
+      choices: statusChoices(STATUS_KINDS),
+    },
+  ),
+] as const;
 
 export const command = defineCommand({
   definition: slashCommand(
     'status',
     'ステータス',
     { en: 'Set your watch status for a work', ja: '作品の視聴ステータスを設定' },
-    [
-      workOption(),
-      stringOption(
-        'kind',
-        '状態',
-        { en: 'Watch status (No status clears it)', ja: '視聴ステータス（未選択で解除）' },
-        {
-          required: true,
-          choices: statusChoices(STATUS_KINDS),
-        },
-      ),
-    ],
+    options,
   ),
   ephemeral: () => true,
   async execute(ctx, input) {
-    const { work: value, kind } = parseOptions(options, input.options);
+    const { work: value, kind } = readOptions(options, input.options, {
+      reasons: { work: 'reason.required' },
+    });
     const call = await ctx.ownCall('write');
     const work = await resolveWork(ctx, value);
     await ctx.service.setStatus({ work_id: work.id, kind }, call);

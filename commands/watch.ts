@@ -6,10 +6,10 @@
  */
 import { ComponentType, TextInputStyle } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { defineCommand, type MessageReply } from '../src/bot/command.js';
+import { type CommandInput, defineCommand, type MessageReply } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
 import { booleanOption, slashCommand } from '../src/bot/definition.js';
-import { parseOptions } from '../src/bot/parse-options.js';
+import { readOptions } from '../src/bot/option-values.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { customId } from '../src/components/custom-id.js';
 import { truncate } from '../src/render/format.js';
@@ -21,16 +21,21 @@ import { shortEpisode, WATCH_ACTIONS, watchPage } from './watch/page.js';
 /** Discord's limit on a text input; the service's own limit is far above it. */
 const MAX_COMMENT = 4000;
 
-const watchOptions = z.object({ rebroadcast: z.boolean().default(false) });
+const options = [
+  booleanOption('rebroadcast', '再放送を含む', {
+    en: 'Include rebroadcasts',
+    ja: '再放送も含める',
+  }),
+] as const;
 
 /** The service page listing what the person is watching, where each work's broadcast channel is chosen. */
 export const watchingLibraryUrl = (username: string, webUrl: string) =>
   `${webUrl}/@${encodeURIComponent(username)}/watching`;
 
-async function showBacklog(ctx: Context, raw: Parameters<typeof parseOptions>[1]): Promise<MessageReply> {
-  const options = parseOptions(watchOptions, raw);
+async function showBacklog(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
+  const given = readOptions(options, raw, { defaults: { rebroadcast: false } });
   const call = await ctx.ownCall();
-  const entries = await fetchBacklog(ctx, call, options);
+  const entries = await fetchBacklog(ctx, call, given);
   if (entries.length === 0) {
     const account = await ctx.linkedAccount();
     const url = watchingLibraryUrl(account?.serviceUsername ?? '', ctx.settings.site.webUrl);
@@ -83,12 +88,7 @@ export const command = defineCommand({
     'watch',
     '見る',
     { en: 'Aired episodes you have not recorded yet, to record', ja: '放送済みで未記録のエピソードを記録' },
-    [
-      booleanOption('rebroadcast', '再放送を含む', {
-        en: 'Include rebroadcasts',
-        ja: '再放送も含める',
-      }),
-    ],
+    options,
   ),
   ephemeral: () => true,
   execute: (ctx, input) => showBacklog(ctx, input.options),

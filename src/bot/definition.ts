@@ -60,10 +60,10 @@ export function slashCommand(
   name: string,
   jaName: string,
   description: Text,
-  options: APIApplicationCommandOption[] = [],
+  options: readonly APIApplicationCommandOption[] = [],
   extra: Partial<RESTPostAPIChatInputApplicationCommandsJSONBody> = {},
 ): RESTPostAPIChatInputApplicationCommandsJSONBody {
-  return { ...naming(name, jaName, description), options, ...ANYWHERE, ...extra };
+  return { ...naming(name, jaName, description), options: [...options], ...ANYWHERE, ...extra };
 }
 
 /** A right-click command on a user or a message: a name (with its ja localization) and no description. */
