@@ -11,12 +11,11 @@ import type { Context } from '../src/bot/context.js';
 import { booleanOption, slashCommand } from '../src/bot/definition.js';
 import { readOptions } from '../src/bot/option-values.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
-import { customId } from '../src/components/custom-id.js';
 import { truncate } from '../src/render/format.js';
 import { RATING_STATES } from '../src/service/index.js';
 import { parseArgs, recordEntry, turnPage, undoEntry } from './watch/actions.js';
 import { fetchBacklog } from './watch/backlog.js';
-import { shortEpisode, WATCH_ACTIONS, watchPage } from './watch/page.js';
+import { shortEpisode, watchIds, watchPage } from './watch/page.js';
 
 /** Discord's limit on a text input; the service's own limit is far above it. */
 const MAX_COMMENT = 4000;
@@ -60,7 +59,7 @@ async function commentForm(ctx: Context, args: string[]) {
   return {
     kind: 'modal' as const,
     modal: {
-      custom_id: customId('watch', WATCH_ACTIONS.comment, key, episodeId, page),
+      custom_id: watchIds.note.build(key, episodeId, page),
       title: truncate(title, 45),
       components: [
         {
@@ -94,8 +93,8 @@ export const command = defineCommand({
   execute: (ctx, input) => showBacklog(ctx, input.options),
 
   components: {
-    [WATCH_ACTIONS.record]: { answers: 'update', handle: (ctx, input) => recordEntry(ctx, input) },
-    [WATCH_ACTIONS.rate]: {
+    [watchIds.rec.action]: { answers: 'update', handle: (ctx, input) => recordEntry(ctx, input) },
+    [watchIds.rate.action]: {
       answers: 'update',
       async handle(ctx, input) {
         const rating = ratingValue.safeParse(input.values[0]);
@@ -103,12 +102,12 @@ export const command = defineCommand({
         return recordEntry(ctx, input, { rating_state: rating.data });
       },
     },
-    [WATCH_ACTIONS.comment]: { answers: 'modal', handle: (ctx, input) => commentForm(ctx, input.args) },
-    [WATCH_ACTIONS.undo]: { answers: 'update', handle: (ctx, input) => undoEntry(ctx, input) },
-    [WATCH_ACTIONS.page]: { answers: 'update', handle: (ctx, input) => turnPage(ctx, input) },
+    [watchIds.note.action]: { answers: 'modal', handle: (ctx, input) => commentForm(ctx, input.args) },
+    [watchIds.undo.action]: { answers: 'update', handle: (ctx, input) => undoEntry(ctx, input) },
+    [watchIds.page.action]: { answers: 'update', handle: (ctx, input) => turnPage(ctx, input) },
   },
   modals: {
-    [WATCH_ACTIONS.comment]: {
+    [watchIds.note.action]: {
       async handle(ctx, input) {
         const comment = (input.fields.comment ?? '').trim().slice(0, MAX_COMMENT);
         return recordEntry(ctx, input, comment ? { comment } : {});

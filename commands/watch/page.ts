@@ -12,7 +12,7 @@ import {
 } from 'discord-api-types/v10';
 import type { MessageComponents } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
-import { customId } from '../../src/components/custom-id.js';
+import { customIds } from '../../src/components/custom-id.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import {
   discordTime,
@@ -31,13 +31,17 @@ export const ENTRIES_PER_PAGE = 2;
 /** How long after recording an entry its Undo button is offered (and honoured). */
 export const UNDO_MS = 60_000;
 
-export const WATCH_ACTIONS = {
-  record: 'rec',
-  rate: 'rate',
-  comment: 'note',
-  undo: 'undo',
-  page: 'page',
-} as const;
+export const watchIds = customIds('watch', {
+  /** Record the entry as it is. */
+  rec: ['key', 'episodeId', 'page'],
+  /** Record it with the rating picked in the menu. */
+  rate: ['key', 'episodeId', 'page'],
+  /** Open the comment form (and, as the form's id, record with the comment sent). */
+  note: ['key', 'episodeId', 'page'],
+  undo: ['key', 'episodeId', 'page'],
+  /** Previous or next page; the direction keeps the two buttons' ids apart on page 1. */
+  page: ['key', 'page', 'direction'],
+});
 
 export function shortEpisode(entry: Pick<BacklogEntry, 'number' | 'numberText'>, t: Translator): string {
   return shortOf(entry, t);
@@ -99,13 +103,13 @@ function entryRows(key: string, page: number, entry: BacklogEntry, t: Translator
         type: ComponentType.Button,
         style: ButtonStyle.Success,
         label: truncate(t('watch.recordButton', { episode }), 80),
-        custom_id: customId('watch', WATCH_ACTIONS.record, key, entry.episodeId, page),
+        custom_id: watchIds.rec.build(key, entry.episodeId, page),
       },
       {
         type: ComponentType.Button,
         style: ButtonStyle.Secondary,
         label: t('watch.commentButton'),
-        custom_id: customId('watch', WATCH_ACTIONS.comment, key, entry.episodeId, page),
+        custom_id: watchIds.note.build(key, entry.episodeId, page),
       },
     ],
   };
@@ -114,7 +118,7 @@ function entryRows(key: string, page: number, entry: BacklogEntry, t: Translator
     components: [
       {
         type: ComponentType.StringSelect,
-        custom_id: customId('watch', WATCH_ACTIONS.rate, key, entry.episodeId, page),
+        custom_id: watchIds.rate.build(key, entry.episodeId, page),
         placeholder: truncate(t('watch.ratePlaceholder', { episode }), 150),
         min_values: 1,
         max_values: 1,
@@ -139,14 +143,14 @@ function navRow(ctx: Context, key: string, list: WatchList, page: number): Row |
         type: ComponentType.Button,
         style: ButtonStyle.Secondary,
         label: ctx.t('paging.previous'),
-        custom_id: customId('watch', WATCH_ACTIONS.page, key, Math.max(1, page - 1), 'p'),
+        custom_id: watchIds.page.build(key, Math.max(1, page - 1), 'p'),
         disabled: page <= 1,
       },
       {
         type: ComponentType.Button,
         style: ButtonStyle.Secondary,
         label: ctx.t('paging.next'),
-        custom_id: customId('watch', WATCH_ACTIONS.page, key, page + 1, 'n'),
+        custom_id: watchIds.page.build(key, page + 1, 'n'),
         disabled: page >= pageCount(list),
       },
     );
@@ -157,7 +161,7 @@ function navRow(ctx: Context, key: string, list: WatchList, page: number): Row |
       type: ComponentType.Button,
       style: ButtonStyle.Danger,
       label: truncate(ctx.t('watch.undoButton', { episode: shortEpisode(undo.entry, ctx.t) }), 80),
-      custom_id: customId('watch', WATCH_ACTIONS.undo, key, undo.entry.episodeId, page),
+      custom_id: watchIds.undo.build(key, undo.entry.episodeId, page),
     });
   }
   return components.length > 0 ? { type: ComponentType.ActionRow, components } : undefined;
