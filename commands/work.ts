@@ -4,6 +4,7 @@ import type { MessageReply } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
 import { slashCommand, stringOption, subcommand, workOption } from '../src/bot/definition.js';
+import { readOptions } from '../src/bot/option-values.js';
 import { listOpeners, pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
 import { truncate } from '../src/render/format.js';
@@ -27,7 +28,7 @@ const searchQuery = z.object({
   sort: workSortSchema,
 });
 
-const infoOptions = z.object({ work: z.string().min(1, 'reason.required') });
+const infoOptions = [workOption()] as const;
 
 const searchList = pagedList({
   query: searchQuery,
@@ -143,7 +144,7 @@ export const command = defineCommand({
         workSortOption(),
       ],
     ),
-    subcommand('info', '詳細', { en: 'Show one work', ja: '作品の詳細を表示' }, [workOption()]),
+    subcommand('info', '詳細', { en: 'Show one work', ja: '作品の詳細を表示' }, infoOptions),
   ]),
   ephemeral: () => false,
 
@@ -151,7 +152,7 @@ export const command = defineCommand({
     if (input.subcommand === 'search') {
       return lists.search.open(ctx, parseOptions(searchQuery, input.options));
     }
-    const { work: value } = parseOptions(infoOptions, input.options);
+    const { work: value } = readOptions(infoOptions, input.options, { reasons: { work: 'reason.required' } });
     return workInfoReply(ctx, await resolveWork(ctx, value));
   },
 
