@@ -141,19 +141,32 @@ export function stringOption<
   } satisfies APIApplicationCommandBasicOption as TypedOption<N, R, C>;
 }
 
+/** A whole-number or decimal option, with the range Discord enforces in its picker. */
+function rangedOption<const N extends string, R extends boolean>(
+  type: ApplicationCommandOptionType.Integer | ApplicationCommandOptionType.Number,
+  name: N,
+  jaName: string,
+  description: Text,
+  extras: OptionExtras<R>,
+): TypedOption<N, R, number> {
+  const range = {
+    ...naming(name, jaName, description),
+    required: extras.required ?? false,
+    ...(extras.min !== undefined ? { min_value: extras.min } : {}),
+    ...(extras.max !== undefined ? { max_value: extras.max } : {}),
+  };
+  const option: APIApplicationCommandBasicOption =
+    type === ApplicationCommandOptionType.Integer ? { type, ...range } : { type, ...range };
+  return option as TypedOption<N, R, number>;
+}
+
 export function integerOption<const N extends string, R extends boolean = false>(
   name: N,
   jaName: string,
   description: Text,
   extras: OptionExtras<R> = {},
 ): TypedOption<N, R, number> {
-  return {
-    type: ApplicationCommandOptionType.Integer,
-    ...naming(name, jaName, description),
-    required: extras.required ?? false,
-    ...(extras.min !== undefined ? { min_value: extras.min } : {}),
-    ...(extras.max !== undefined ? { max_value: extras.max } : {}),
-  } satisfies APIApplicationCommandBasicOption as TypedOption<N, R, number>;
+  return rangedOption(ApplicationCommandOptionType.Integer, name, jaName, description, extras);
 }
 
 export function numberOption<const N extends string, R extends boolean = false>(
@@ -162,13 +175,7 @@ export function numberOption<const N extends string, R extends boolean = false>(
   description: Text,
   extras: OptionExtras<R> = {},
 ): TypedOption<N, R, number> {
-  return {
-    type: ApplicationCommandOptionType.Number,
-    ...naming(name, jaName, description),
-    required: extras.required ?? false,
-    ...(extras.min !== undefined ? { min_value: extras.min } : {}),
-    ...(extras.max !== undefined ? { max_value: extras.max } : {}),
-  } satisfies APIApplicationCommandBasicOption as TypedOption<N, R, number>;
+  return rangedOption(ApplicationCommandOptionType.Number, name, jaName, description, extras);
 }
 
 export function booleanOption<const N extends string, R extends boolean = false>(
