@@ -8,7 +8,7 @@ import { workLine, workMenuOption } from '../src/render/work.js';
 import { WATCH_STATUS_FILTERS, watchStatusFilterSchema } from '../src/service/index.js';
 import { WORK_SORTS, workSortOption, workSortSchema } from './catalogue/work-sort.js';
 import { workIds } from './work/ids.js';
-import { SEASON } from './work.js';
+import { SEASON } from './work/search.js';
 
 const libraryQuery = z.object({
   status: watchStatusFilterSchema.optional(),
