@@ -68,3 +68,19 @@ export async function requireRoom(
       t('subscription.ownerCap', { max: SUBSCRIPTION_CAPS.perOwner }),
     );
 }
+
+/**
+ * Before a feed or schedule subscription is stored: the owner's own call for what it will do (which
+ * refuses someone not linked), a channel both may post in, and room under the caps.
+ */
+export async function requireNewSubscription(
+  ctx: Context,
+  guildId: string,
+  kind: 'feed' | 'schedule',
+  channel: ChannelOption,
+  purpose: Parameters<Context['ownCall']>[0],
+): Promise<void> {
+  await ctx.ownCall(purpose);
+  await requirePostable(ctx, guildId, channel);
+  await requireRoom(ctx, guildId, kind, channel.id);
+}

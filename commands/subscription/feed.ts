@@ -5,14 +5,7 @@ import { stringOption, subcommand } from '../../src/bot/definition.js';
 import { readOptions } from '../../src/bot/option-values.js';
 import { languageOption, postLanguage } from '../../src/bot/post-language-option.js';
 import { ACTIVITY_ACTIONS } from '../../src/service/index.js';
-import {
-  channelReason,
-  mention,
-  postChannelOption,
-  requireGuild,
-  requirePostable,
-  requireRoom,
-} from './checks.js';
+import { channelReason, mention, postChannelOption, requireGuild, requireNewSubscription } from './checks.js';
 import { actionWords } from './describe.js';
 
 /**
@@ -67,9 +60,7 @@ export async function subscribeFeed(ctx: Context, raw: CommandInput['options']):
     reasons: channelReason,
     defaults: { actions: 'records_reviews' },
   });
-  await ctx.ownCall('poll');
-  await requirePostable(ctx, guildId, given.channel);
-  await requireRoom(ctx, guildId, 'feed', given.channel.id);
+  await requireNewSubscription(ctx, guildId, 'feed', given.channel, 'poll');
   const actions = [...ACTION_PRESETS[given.actions]];
   const { language, note } = postLanguage(ctx, given.language);
   const created = await ctx.subscriptions.create(

@@ -7,14 +7,7 @@ import { readOptions } from '../../src/bot/option-values.js';
 import { languageOption, postLanguage } from '../../src/bot/post-language-option.js';
 import { HH_MM } from '../../src/subscriptions/model.js';
 import { canonicalTimeZone, isValidTimeZone } from '../../src/time-zone.js';
-import {
-  channelReason,
-  mention,
-  postChannelOption,
-  requireGuild,
-  requirePostable,
-  requireRoom,
-} from './checks.js';
+import { channelReason, mention, postChannelOption, requireGuild, requireNewSubscription } from './checks.js';
 
 const options = [
   postChannelOption(),
@@ -78,9 +71,7 @@ const rules = {
 export async function subscribeSchedule(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
   const guildId = requireGuild(ctx);
   const given = readOptions(options, raw, rules);
-  await ctx.ownCall('announcement');
-  await requirePostable(ctx, guildId, given.channel);
-  await requireRoom(ctx, guildId, 'schedule', given.channel.id);
+  await requireNewSubscription(ctx, guildId, 'schedule', given.channel, 'announcement');
   const timezone = given.timezone ?? ctx.settings.defaultTimezone;
   const { language, note } = postLanguage(ctx, given.language);
   const created = await ctx.subscriptions.create(
