@@ -4,6 +4,7 @@
  */
 import { defineCommand } from '../src/bot/command.js';
 import { slashCommand } from '../src/bot/definition.js';
+import { accountIds } from './account/ids.js';
 import { link, linkButtons, linkForms, linkSubcommand } from './account/link.js';
 import { status, statusSubcommand } from './account/status.js';
 import { unlinkButtons, unlinkConfirmation, unlinkSubcommand } from './account/unlink.js';
@@ -31,6 +32,7 @@ export const command = defineCommand({
     }
   },
 
+  ids: accountIds,
   components: { ...linkButtons, ...unlinkButtons },
 
   modals: linkForms,

@@ -6,7 +6,7 @@ import { defineCommand } from '../src/bot/command.js';
 import { slashCommand } from '../src/bot/definition.js';
 import { episodeChoices } from './catalogue/episodes.js';
 import { workChoices } from './catalogue/works.js';
-import { deleteButtons, deleteConfirmation, deleteSubcommand } from './record/delete.js';
+import { deleteButtons, deleteConfirmation, deleteIds, deleteSubcommand } from './record/delete.js';
 import { edit, editSubcommand } from './record/edit.js';
 import { listSubcommand, recordLists, showList } from './record/list.js';
 import { post, postSubcommand } from './record/post.js';
@@ -36,6 +36,7 @@ export const command = defineCommand({
     return [];
   },
 
+  ids: deleteIds,
   components: deleteButtons,
 
   lists: recordLists,

@@ -146,6 +146,7 @@ export const command = defineCommand({
       }
     }
   },
+  ids: userIds,
   components: {
     /** A person picked in an "Open…" menu of followers or following: their profile, privately. */
     [userIds.open.action]: {

@@ -92,6 +92,7 @@ export const command = defineCommand({
   ephemeral: () => true,
   execute: (ctx, input) => showBacklog(ctx, input.options),
 
+  ids: watchIds,
   components: {
     [watchIds.rec.action]: { answers: 'update', handle: (ctx, input) => recordEntry(ctx, input) },
     [watchIds.rate.action]: {

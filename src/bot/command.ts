@@ -61,6 +61,11 @@ export interface CommandModule {
   /** Keyed by the action segment of `<command>:<action>:...` custom ids. */
   components?: Readonly<Record<string, ComponentHandler>>;
   modals?: Readonly<Record<string, ModalHandler>>;
+  /**
+   * The custom ids the module's replies carry (`customIds` in src/components/custom-id.ts): the
+   * loader refuses a module whose ids name another command or an action nothing answers.
+   */
+  ids?: Readonly<Record<string, { readonly family: string; readonly action: string }>>;
   /** Paged lists, keyed by list name; their Previous/Next buttons are routed by the pager. */
   lists?: Readonly<Record<string, PagedList<unknown>>>;
 }

@@ -32,7 +32,16 @@ const moduleParts = {
   components: handlerMap,
   modals: handlerMap,
   lists: z.record(z.string(), z.looseObject({ fetchPage: fn, query: z.unknown() })).optional(),
+  ids: z.record(z.string(), z.looseObject({ family: z.string(), action: z.string() })).optional(),
 };
+
+/** Ids the module builds that would not reach it: another command's family, or no handler. */
+function unroutedIds(command: CommandModule): string[] {
+  const answered = new Set([...Object.keys(command.components ?? {}), ...Object.keys(command.modals ?? {})]);
+  return Object.values(command.ids ?? {})
+    .filter((id) => id.family !== command.definition.name || !answered.has(id.action))
+    .map((id) => `custom id ${id.family}:${id.action} has no handler in this command`);
+}
 
 /** What every file in commands/ must export as `command`; checked once at start. */
 const commandModuleShape = z.looseObject({
@@ -83,7 +92,7 @@ export function checkCommandModule(file: string, exported: unknown): CommandModu
     throw new CommandShapeError(`${file}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'bad shape'}`);
   }
   const command = exported as CommandModule;
-  const problems = registrationProblems(command.definition);
+  const problems = [...registrationProblems(command.definition), ...unroutedIds(command)];
   if (problems.length > 0) throw new CommandShapeError(`${file}: ${problems.join('; ')}`);
   return command;
 }

@@ -32,6 +32,8 @@ export function parseCustomId(id: string): ParsedCustomId {
 
 /** One action of a family: builds its custom id and reads the id's arguments back, by name. */
 export interface CustomIdAction<P extends readonly string[]> {
+  /** The family segment: the command that answers the id. */
+  readonly family: string;
   /** The action segment, the key of the handler in a command's `components` or `modals`. */
   readonly action: string;
   /** `<family>:<action>:<arg>...`, the arguments in the order the action names them. */
@@ -51,6 +53,7 @@ export function customIds<const A extends Readonly<Record<string, readonly strin
 ): { readonly [K in keyof A]: CustomIdAction<A[K]> } {
   const entries = Object.entries(actions).map(([action, names]) => {
     const handle: CustomIdAction<readonly string[]> = {
+      family,
       action,
       build: (...args) => customId(family, action, ...args),
       read: (args) => Object.fromEntries(names.map((name, index) => [name, args[index] ?? ''])),

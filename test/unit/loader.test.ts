@@ -42,6 +42,24 @@ describe('command loader', () => {
     );
   });
 
+  it('refuses a module whose custom ids would not reach it: another family, or no handler', async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'kiroku-commands-'));
+    const definition = `{ name: 'lost', description: 'x', description_localizations: { ja: 'x' } }`;
+    const handler = `{ answers: 'update', handle: async () => ({ kind: 'update' }) }`;
+    await writeFile(
+      path.join(directory, 'lost.js'),
+      `export const command = { definition: ${definition}, ephemeral: () => true, execute: async () => ({ kind: 'message' }), components: { ok: ${handler} }, ids: { ok: { family: 'lost', action: 'ok' }, gone: { family: 'lost', action: 'gone' } } };`,
+    );
+    await expect(loadCommands(directory)).rejects.toThrow(/lost\.js: custom id lost:gone has no handler/);
+    // A new file name: the module cache keeps the first one.
+    await rm(path.join(directory, 'lost.js'));
+    await writeFile(
+      path.join(directory, 'astray.js'),
+      `export const command = { definition: ${definition}, ephemeral: () => true, execute: async () => ({ kind: 'message' }), components: { ok: ${handler} }, ids: { ok: { family: 'other', action: 'ok' } } };`,
+    );
+    await expect(loadCommands(directory)).rejects.toThrow(/custom id other:ok/);
+  });
+
   it('refuses a module that does not export a command', async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'kiroku-commands-'));
     await writeFile(path.join(directory, 'empty.js'), 'export const nothing = 1;');
