@@ -4,7 +4,7 @@ import { defineCommand } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
 import { slashCommand, stringOption, subcommand, workOption } from '../src/bot/definition.js';
 import { readOptions } from '../src/bot/option-values.js';
-import { episodeButtons } from '../src/components/episode-buttons.js';
+import { episodeButtons, episodeIds } from '../src/components/episode-buttons.js';
 import { episodeEmbed } from '../src/render/episode.js';
 import type { Episode, Work } from '../src/service/index.js';
 import { episodeListOpeners, episodeLists } from './catalogue/episode-list.js';
@@ -73,12 +73,13 @@ export const command = defineCommand({
     return episodeChoices(ctx, typeof work === 'string' ? work : undefined, input.focused.value);
   },
 
+  ids: episodeIds,
   components: {
-    open: {
+    [episodeIds.open.action]: {
       answers: 'message',
       handle: (ctx, input) => openEpisode(ctx, input.args[0], input.values[0]),
     },
-    show: {
+    [episodeIds.show.action]: {
       answers: 'message',
       handle: (ctx, input) => openEpisode(ctx, input.args[0], input.args[1]),
     },

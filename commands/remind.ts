@@ -7,7 +7,7 @@ import { defineCommand } from '../src/bot/command.js';
 import { integerOption, slashCommand } from '../src/bot/definition.js';
 import { readOptions } from '../src/bot/option-values.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
-import { REMIND_STOP } from '../src/components/remind-ids.js';
+import { REMIND_STOP, remindIds } from '../src/components/remind-ids.js';
 import { MAX_REMIND_MINUTES } from '../src/viewing/reminders.js';
 
 const options = [
@@ -43,6 +43,7 @@ export const command = defineCommand({
     return { kind: 'message', content: ctx.t('remind.on', { minutes }) };
   },
 
+  ids: remindIds,
   components: {
     [REMIND_STOP]: {
       answers: 'message',

@@ -4,6 +4,7 @@
  */
 import { defineCommand } from '../src/bot/command.js';
 import { SERVER_ONLY, slashCommand, subcommand } from '../src/bot/definition.js';
+import { alertIds } from '../src/components/alert-ids.js';
 import {
   airingSubcommand,
   followedWorkChoices,
@@ -63,5 +64,6 @@ export const command = defineCommand({
     return scheduledWorkChoices(ctx, input.focused.value);
   },
 
+  ids: alertIds,
   components: alertButtons,
 });

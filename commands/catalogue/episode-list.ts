@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
-import { customId } from '../../src/components/custom-id.js';
-import { EPISODE_ACTIONS, EPISODE_COMMAND } from '../../src/components/episode-buttons.js';
+import { episodeIds } from '../../src/components/episode-buttons.js';
 import { formatNumber } from '../../src/i18n/translator.js';
 import { plain, truncate } from '../../src/render/format.js';
 import { localEpisodeLabel, localTitle } from '../../src/render/names.js';
@@ -51,7 +50,7 @@ const episodeList = pagedList({
     return viewOf(result, page, perPage, embed, {
       emptyText: ctx.t('empty.episodes'),
       open: {
-        customId: customId(EPISODE_COMMAND, EPISODE_ACTIONS.open, query.workId),
+        customId: episodeIds.open.build(query.workId),
         options: result.items.map((e) => ({ label: localEpisodeLabel(e, ctx.t), value: String(e.id) })),
       },
     });

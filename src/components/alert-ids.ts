@@ -6,22 +6,24 @@
  */
 import { z } from 'zod';
 import { RATING_STATES } from '../service/index.js';
-import { customId } from './custom-id.js';
+import { customIds } from './custom-id.js';
 
 /** The command whose `components` answer the alert's buttons. */
 export const ALERT_COMMAND = 'subscription';
+/** The alert's ids: each carries the aired episode. */
+export const alertIds = customIds(ALERT_COMMAND, { watched: ['episodeId'], rate: ['episodeId'] });
 /** Action segments, as keys of that command's `components`. */
-export const ALERT_ACTIONS = { watched: 'watched', rate: 'rate' } as const;
+export const ALERT_ACTIONS = { watched: alertIds.watched.action, rate: alertIds.rate.action } as const;
 
 /** Select values: 'none' records without a rating, the others with that rating state. */
 export const RATING_VALUES = ['none', ...RATING_STATES] as const;
 
 export function watchedButtonId(episodeId: number): string {
-  return customId(ALERT_COMMAND, ALERT_ACTIONS.watched, episodeId);
+  return alertIds.watched.build(episodeId);
 }
 
 export function rateSelectId(episodeId: number): string {
-  return customId(ALERT_COMMAND, ALERT_ACTIONS.rate, episodeId);
+  return alertIds.rate.build(episodeId);
 }
 
 /** The episode argument of either component; a forged one fails here (and reads as stale). */

@@ -10,10 +10,12 @@ import type { Translator } from '../i18n/translator.js';
 import { localEpisodeNumber } from '../render/names.js';
 import type { Episode } from '../service/index.js';
 import { watchedButtonId } from './alert-ids.js';
-import { customId } from './custom-id.js';
+import { customIds } from './custom-id.js';
 
 export const EPISODE_COMMAND = 'episode';
-export const EPISODE_ACTIONS = { show: 'show', open: 'open' } as const;
+/** Previous/next buttons carry the work and the episode; the list's "Open…" menu the work (its value, the episode). */
+export const episodeIds = customIds(EPISODE_COMMAND, { show: ['workId', 'episodeId'], open: ['workId'] });
+export const EPISODE_ACTIONS = { show: episodeIds.show.action, open: episodeIds.open.action } as const;
 
 /** Discord's limit on a button label. */
 const LABEL_MAX = 80;
@@ -21,7 +23,7 @@ const LABEL_MAX = 80;
 type Neighbour = Partial<Pick<Episode, 'id' | 'number' | 'number_text'>>;
 
 export function showEpisodeId(workId: number, episodeId: number): string {
-  return customId(EPISODE_COMMAND, EPISODE_ACTIONS.show, workId, episodeId);
+  return episodeIds.show.build(workId, episodeId);
 }
 
 function label(text: string): string {
