@@ -53,12 +53,12 @@ export const ratingOption = () =>
 export const shareOptions = () =>
   [
     booleanOption('share_microblog', 'x共有', {
-      en: 'Also post it to X (Twitter), if your service account is connected to it',
-      ja: 'サービスのアカウントが X（Twitter）と連携していれば、X にも投稿',
+      en: 'Also post it to X (Twitter), if your linked account is connected to X',
+      ja: 'X（Twitter）連携を設定していれば、X にも投稿',
     }),
     booleanOption('share_network', 'facebook共有', {
-      en: 'Also post it to Facebook, if your service account is connected to it',
-      ja: 'サービスのアカウントが Facebook と連携していれば、Facebook にも投稿',
+      en: 'Also post it to Facebook, if your linked account is connected to Facebook',
+      ja: 'Facebook 連携を設定していれば、Facebook にも投稿',
     }),
   ] as const;
 /** `/record post`'s episode: optional, and left out it means the next one not yet recorded. */

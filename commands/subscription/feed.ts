@@ -27,7 +27,7 @@ const options = [
   stringOption(
     'actions',
     '種類',
-    { en: 'Which activity to post', ja: '投稿する活動の種類' },
+    { en: 'Which activity to post', ja: '投稿するアクティビティの種類' },
     {
       choices: [
         {
@@ -50,7 +50,7 @@ export const feedSubcommand = () =>
   subcommand(
     'feed',
     'フィード',
-    { en: 'Post your friends’ activity in a channel', ja: 'フォロー中の人の活動を投稿' },
+    { en: 'Post your friends’ activity in a channel', ja: 'フォロー中の人のアクティビティを投稿' },
     options,
   );
 

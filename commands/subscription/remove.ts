@@ -19,7 +19,7 @@ const options = [
 ] as const;
 
 export const removeSubcommand = () =>
-  subcommand('remove', '削除', { en: 'Remove a subscription', ja: '購読を削除' }, options);
+  subcommand('remove', '削除', { en: 'Remove a subscription', ja: '自動投稿を削除' }, options);
 
 const rules = {
   reasons: { id: 'reason.required' },
