@@ -4,7 +4,7 @@
  * the final answer (the callback itself, or the edit/followup after a defer).
  */
 import { InteractionResponseType } from 'discord-api-types/v10';
-import type { InteractionReply, InteractionResult } from '../test/discord/fake-discord.js';
+import type { InteractionReply, InteractionResult } from '../test/fakes/discord/fake-discord.js';
 
 export interface Sample {
   /** ms to the first callback, or null when none was accepted. */

@@ -2,8 +2,8 @@
  * Distinct pieces of demo work titles and their kana (2 to 6 characters), for autocomplete and search texts that
  * match something without ever repeating: the bot's lookup cache must not answer them.
  */
-import { EmulatorData } from '../test/emulator/data.js';
-import { seedDemo } from '../test/emulator/seed.js';
+import { EmulatorData } from '../test/fakes/emulator/data.js';
+import { seedDemo } from '../test/fakes/emulator/seed.js';
 
 export function titleFragments(): string[] {
   const data = new EmulatorData();

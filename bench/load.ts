@@ -3,8 +3,8 @@
  * autocomplete, /work info, /work search and /help by different users, each timed like a burst.
  */
 import { createTranslator } from '../src/i18n/translator.js';
-import type { FakeDiscord, InteractionReply } from '../test/discord/fake-discord.js';
-import { seededRandom } from '../test/emulator/faults.js';
+import type { FakeDiscord, InteractionReply } from '../test/fakes/discord/fake-discord.js';
+import { seededRandom } from '../test/fakes/emulator/faults.js';
 import { burst, type Sample } from './burst.js';
 import { sleep } from './stats.js';
 

@@ -4,7 +4,7 @@
  */
 import type { Kiroku } from '../src/app.js';
 import { type ScheduleSettings, type Subscription, Subscriptions } from '../src/subscriptions/model.js';
-import type { EmulatorData } from '../test/emulator/data.js';
+import type { EmulatorData } from '../test/fakes/emulator/data.js';
 
 export interface Owner {
   discordId: string;

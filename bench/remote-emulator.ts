@@ -1,5 +1,5 @@
 /**
- * The emulator in its own process (test/emulator/cli.ts), so that its work does not share the bot's
+ * The emulator in its own process (test/fakes/emulator/cli.ts), so that its work does not share the bot's
  * event loop when latency is measured. Faults and stats go through its control endpoints.
  */
 import { spawnScript } from './spawn.js';
@@ -14,7 +14,7 @@ export interface RemoteEmulator {
 export async function startRemoteEmulator(options: { rateLimit: boolean }): Promise<RemoteEmulator> {
   const child = spawnScript({
     runner: 'node',
-    script: 'test/emulator/cli.ts',
+    script: 'test/fakes/emulator/cli.ts',
     args: ['--port', '0', ...(options.rateLimit ? [] : ['--no-rate-limit'])],
   });
   const { line } = await child.waitForLine(/listening on http:\/\/127\.0\.0\.1:\d+/, 30_000);

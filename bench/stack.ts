@@ -1,6 +1,6 @@
 /**
  * The real bot (startKiroku) wired to the emulator and the fake Discord on loopback, for the
- * benchmarks. Like test/e2e/harness.ts, but the request budget may be set past the config's cap
+ * benchmarks. Like test/support/stack.ts, but the request budget may be set past the config's cap
  * (to isolate the bot's own overhead) and logs are counted instead of kept.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,11 +9,15 @@ import path from 'node:path';
 import { type Kiroku, startKiroku } from '../src/app.js';
 import { type Config, parseConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
-import { type FakeDiscord, type FakeDiscordOptions, startFakeDiscord } from '../test/discord/fake-discord.js';
-import { DEMO_TOKENS } from '../test/emulator/seed.js';
-import { type Emulator, type StartEmulatorOptions, startEmulator } from '../test/emulator/server.js';
-import { registerCommands } from '../test/register-commands.js';
-import { RELAXED_INTERACTION_LIMITS } from '../test/relaxed-limits.js';
+import {
+  type FakeDiscord,
+  type FakeDiscordOptions,
+  startFakeDiscord,
+} from '../test/fakes/discord/fake-discord.js';
+import { DEMO_TOKENS } from '../test/fakes/emulator/seed.js';
+import { type Emulator, type StartEmulatorOptions, startEmulator } from '../test/fakes/emulator/server.js';
+import { registerCommands } from '../test/support/register-commands.js';
+import { RELAXED_INTERACTION_LIMITS } from '../test/support/relaxed-limits.js';
 import { createLogSink, type LogSink } from './log-sink.js';
 
 export interface BenchStackOptions {

@@ -4,8 +4,8 @@
  */
 import { Pool } from 'undici';
 import { loadCommands } from '../src/bot/loader.js';
-import { type FakeDiscord, startFakeDiscord } from '../test/discord/fake-discord.js';
-import { DEMO_TOKENS } from '../test/emulator/seed.js';
+import { type FakeDiscord, startFakeDiscord } from '../test/fakes/discord/fake-discord.js';
+import { DEMO_TOKENS } from '../test/fakes/emulator/seed.js';
 import { startBareClient } from './bare-client.js';
 import { type RemoteEmulator, startRemoteEmulator } from './remote-emulator.js';
 import { registerCommands, startBot as startKirokuBot } from './stack.js';

@@ -14,10 +14,10 @@ import { createLogger } from '../../src/logger.js';
 import { openStore } from '../../src/store/index.js';
 import { Subscriptions } from '../../src/subscriptions/model.js';
 import { KeyRing, TokenVault } from '../../src/vault/index.js';
-import { type FakeDiscord, startFakeDiscord } from '../../test/discord/fake-discord.js';
-import type { EmulatorData } from '../../test/emulator/data.js';
-import { seededRandom } from '../../test/emulator/faults.js';
-import { type Emulator, startEmulator } from '../../test/emulator/server.js';
+import { type FakeDiscord, startFakeDiscord } from '../../test/fakes/discord/fake-discord.js';
+import type { EmulatorData } from '../../test/fakes/emulator/data.js';
+import { seededRandom } from '../../test/fakes/emulator/faults.js';
+import { type Emulator, startEmulator } from '../../test/fakes/emulator/server.js';
 import { type Arrival, arrivals, ownerRates, recentHistory } from '../activity-model.js';
 import { allChannels, feedSubscription, inBatches, ownerDiscordId } from '../population.js';
 

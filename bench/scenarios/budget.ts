@@ -4,7 +4,7 @@
  * budget (3/s). runCycle() is driven by hand, concurrently with the load (not the ticker).
  */
 import type { Kiroku } from '../../src/app.js';
-import { DEMO_USERS } from '../../test/emulator/seed.js';
+import { DEMO_USERS } from '../../test/fakes/emulator/seed.js';
 import { FragmentPool } from '../fragments.js';
 import { type LoadPools, type LoadSample, runLoad } from '../load.js';
 import { allChannels, createOwners, feedSubscription, subscribeAll } from '../population.js';

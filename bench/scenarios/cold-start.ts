@@ -7,9 +7,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startFakeDiscord } from '../../test/discord/fake-discord.js';
-import { DEMO_TOKENS } from '../../test/emulator/seed.js';
-import { startEmulator } from '../../test/emulator/server.js';
+import { startFakeDiscord } from '../../test/fakes/discord/fake-discord.js';
+import { DEMO_TOKENS } from '../../test/fakes/emulator/seed.js';
+import { startEmulator } from '../../test/fakes/emulator/server.js';
 import { compiledPath, ensureBuild } from '../build.js';
 import { spawnScript } from '../spawn.js';
 import { median, round } from '../stats.js';

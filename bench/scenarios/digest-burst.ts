@@ -6,7 +6,7 @@
  * Lateness = how long after the fire each digest message reached Discord.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { DEMO_WORKS } from '../../test/emulator/seed.js';
+import { DEMO_WORKS } from '../../test/fakes/emulator/seed.js';
 import { createBenchClock } from '../clock.js';
 import { allChannels, createOwners, scheduleSubscription, subscribeAll } from '../population.js';
 import { type BenchStack, startBenchStack } from '../stack.js';

@@ -3,7 +3,7 @@
  * evenly like a script) beside normal users' lookups and 1,000 feed owners. Normal users' p95 and the
  * feed's pace are compared with the same run's phase without the abuser: both should stay within 1.2×.
  */
-import type { FakeDiscord } from '../../test/discord/fake-discord.js';
+import type { FakeDiscord } from '../../test/fakes/discord/fake-discord.js';
 import { burst, type Sample } from '../burst.js';
 import { FragmentPool } from '../fragments.js';
 import { type LoadPools, runLoad } from '../load.js';

@@ -5,7 +5,7 @@
  * against the floor: that client making the one service request the command needs before replying.
  */
 import { createTranslator } from '../../src/i18n/translator.js';
-import type { InteractionReply } from '../../test/discord/fake-discord.js';
+import type { InteractionReply } from '../../test/fakes/discord/fake-discord.js';
 import { burst, type Classify, outcomes, type Sample } from '../burst.js';
 import { FragmentPool } from '../fragments.js';
 import { percentile, round } from '../stats.js';

@@ -3,8 +3,8 @@
  * 1 for a lookup, 0 for a repeat within the cache TTL, and for the feed one request per distinct
  * linked owner per cycle however many channels each owner feeds.
  */
-import type { InteractionResult } from '../../test/discord/fake-discord.js';
-import { DEMO_GINGA, DEMO_USERS, DEMO_WORKS } from '../../test/emulator/seed.js';
+import type { InteractionResult } from '../../test/fakes/discord/fake-discord.js';
+import { DEMO_GINGA, DEMO_USERS, DEMO_WORKS } from '../../test/fakes/emulator/seed.js';
 import { allChannels, createOwners, feedSubscription, subscribeAll } from '../population.js';
 import { type BenchStack, startBenchStack } from '../stack.js';
 import { type Row, row, type Scenario } from '../types.js';

@@ -1,7 +1,7 @@
 /**
  * One word per concept, in each language: the service's own terms (Annict's Japanese UI) and the
  * words the English catalogue uses. `avoid` lists the words that name the same concept another way;
- * test/unit/glossary.test.ts reads every text of both catalogues against this list, so a new text
+ * test/i18n/glossary.test.ts reads every text of both catalogues against this list, so a new text
  * that says 購読 or 活動 (or "service account") fails before anyone reads it.
  */
 export interface GlossaryEntry {

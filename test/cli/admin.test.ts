@@ -17,14 +17,14 @@ import { openStore, type Store } from '../../src/store/index.js';
 import { Quarantine } from '../../src/store/quarantine.js';
 import { Subscriptions } from '../../src/subscriptions/model.js';
 import { loadKeyRing, TokenVault } from '../../src/vault/index.js';
-import { DEMO_OAUTH_CLIENT, DEMO_USERS } from '../emulator/seed.js';
-import { type Emulator, startEmulator } from '../emulator/server.js';
+import { DEMO_OAUTH_CLIENT, DEMO_USERS } from '../fakes/emulator/seed.js';
+import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import {
   REDIS_MISSING,
   type RedisServer,
   redisServerAvailable,
   startRedisServer,
-} from '../store/redis-server.js';
+} from '../support/redis-server.js';
 
 const ALICE = '510000000000000001';
 const BOB = '510000000000000002';

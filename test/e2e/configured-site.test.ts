@@ -7,8 +7,8 @@
 import { REST, Routes } from 'discord.js';
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CHANNELS, DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../emulator/seed.js';
-import { type Stack, startStack, USERS } from './harness.js';
+import { DEMO_CHANNELS, DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
+import { type Stack, startStack, USERS } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 const MINUTE = 60_000;

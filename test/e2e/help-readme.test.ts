@@ -6,8 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { ApplicationCommandOptionType, ApplicationCommandType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RegisteredCommand } from '../discord/fake-discord.js';
-import { type Stack, startStack } from './harness.js';
+import type { RegisteredCommand } from '../fakes/discord/fake-discord.js';
+import { type Stack, startStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { REPO_ROOT } from '../e2e/spawn-bot.js';
+import { REPO_ROOT } from '../support/spawn-bot.js';
 import { exportedSeriesNames } from './exported-metrics.js';
 
 const KIROKU_NAME = /\bkiroku_[a-zA-Z0-9_]+/g;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MalformedResponse } from '../../src/service/wire/errors.js';
+import { type Stub, type StubRequest, sendJson, startStub } from '../support/stub-server.js';
 import { makeClient, TOKEN } from './helpers.js';
-import { type Stub, type StubRequest, sendJson, startStub } from './stub-server.js';
 
 let stub: Stub;
 beforeAll(async () => {

@@ -10,8 +10,8 @@ import {
   Unavailable,
 } from '../../src/service/wire/errors.js';
 import { parseWwwAuthenticate } from '../../src/service/wire/http.js';
+import { type Stub, sendJson, sendText, startStub } from '../support/stub-server.js';
 import { captureLogger, makeClient, TOKEN } from './helpers.js';
-import { type Stub, sendJson, sendText, startStub } from './stub-server.js';
 
 let stub: Stub;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthClient, type OAuthClientOptions } from '../../src/service/oauth.js';
 import { OAuthError, RateLimited, Unauthorized } from '../../src/service/wire/errors.js';
+import { type Stub, sendJson, sendText, startStub } from '../support/stub-server.js';
 import { fastBudget } from './helpers.js';
-import { type Stub, sendJson, sendText, startStub } from './stub-server.js';
 
 const SECRET = 'client-secret-xyz';
 const CODE = 'auth-code-987';

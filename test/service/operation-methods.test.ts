@@ -7,8 +7,8 @@ import {
   OPERATIONS,
 } from '../../src/service/api/operations.js';
 import type { CallOptions } from '../../src/service/client.js';
+import { type Stub, startStub } from '../support/stub-server.js';
 import { makeClient, TOKEN } from './helpers.js';
-import { type Stub, startStub } from './stub-server.js';
 
 let stub: Stub;
 beforeAll(async () => {

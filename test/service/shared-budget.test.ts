@@ -2,14 +2,14 @@ import { createClient } from '@keyv/redis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRequestBudget, type RequestBudget } from '../../src/service/wire/budget.js';
 import { openSharedBudgetLimiter, type SharedBudgetLimiter } from '../../src/service/wire/shared-budget.js';
-import { type Emulator, startEmulator } from '../emulator/server.js';
-import { captureLogger } from '../store/log-capture.js';
+import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
+import { captureLogger } from '../support/log-capture.js';
 import {
   REDIS_MISSING,
   type RedisServer,
   redisServerAvailable,
   startRedisServer,
-} from '../store/redis-server.js';
+} from '../support/redis-server.js';
 
 const available = redisServerAvailable();
 const title = 'request budget shared through a real redis-server';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Metrics } from '../../src/metrics.js';
+import { type Stub, sendJson, startStub } from '../support/stub-server.js';
 import { captureLogger, fastBudget, makeClient, TOKEN } from './helpers.js';
-import { type Stub, sendJson, startStub } from './stub-server.js';
 
 let stub: Stub;
 beforeAll(async () => {

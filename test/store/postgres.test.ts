@@ -3,9 +3,13 @@ import { z } from 'zod';
 import { ConfigError } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { describePostgresUrl } from '../../src/store/postgres.js';
+import { captureLogger } from '../support/log-capture.js';
+import {
+  type PostgresServer,
+  postgresUnavailableReason,
+  startPostgresServer,
+} from '../support/postgres-server.js';
 import { collectionSuite } from './collection-suite.js';
-import { captureLogger } from './log-capture.js';
-import { type PostgresServer, postgresUnavailableReason, startPostgresServer } from './postgres-server.js';
 
 const unavailable = postgresUnavailableReason();
 const title = 'PostgreSQL store (real server on 127.0.0.1)';

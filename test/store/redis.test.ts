@@ -3,9 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/index.js';
+import { captureLogger } from '../support/log-capture.js';
+import {
+  REDIS_MISSING,
+  type RedisServer,
+  redisServerAvailable,
+  startRedisServer,
+} from '../support/redis-server.js';
 import { collectionSuite } from './collection-suite.js';
-import { captureLogger } from './log-capture.js';
-import { REDIS_MISSING, type RedisServer, redisServerAvailable, startRedisServer } from './redis-server.js';
 
 const available = redisServerAvailable();
 if (!available) console.warn(REDIS_MISSING);

@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/index.js';
+import { captureLogger } from '../support/log-capture.js';
 import { collectionSuite } from './collection-suite.js';
-import { captureLogger } from './log-capture.js';
 
 let directory: string;
 let counter = 0;

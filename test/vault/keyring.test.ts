@@ -6,7 +6,7 @@ import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/config.js';
 import { deriveKeyId, loadKeyRing, open, seal } from '../../src/vault/index.js';
-import { captureLogger } from '../store/log-capture.js';
+import { captureLogger } from '../support/log-capture.js';
 
 const key = () => randomBytes(32).toString('base64');
 const posix = process.platform !== 'win32';

@@ -15,7 +15,7 @@ import {
   VAULT_COLLECTION,
   VaultError,
 } from '../../src/vault/index.js';
-import { captureLogger } from '../store/log-capture.js';
+import { captureLogger } from '../support/log-capture.js';
 
 const alice = '111111111111111111';
 const bob = '222222222222222222';

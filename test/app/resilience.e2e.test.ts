@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_WORKS } from '../fakes/emulator/seed.js';
+import { type Stack, startStack, USERS } from '../support/stack.js';
+
+const TIMEOUT = 20_000;
+
+/** Discord's 3-second rule, service outages and gateway reconnects. */
+describe('the bot under slow and failing services and gateways', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const workInfo = (work: number) =>
+    stack.discord.slash({
+      name: 'work',
+      subcommand: 'info',
+      options: { work: String(work) },
+      user: USERS.alice,
+    });
+
+  it('answers a quick lookup directly, with one callback and no defer', async () => {
+    const result = await workInfo(DEMO_WORKS.haganeMelody);
+    const reply = await result.reply(TIMEOUT);
+    expect(reply.type).toBe(4);
+    expect(result.deferred).toBe(false);
+  });
+
+  for (const latencyMs of [2_500, 5_000]) {
+    it(`defers first and edits the answer in when the service takes ${latencyMs} ms`, async () => {
+      stack.emulator.faults.latencyMs = latencyMs;
+      try {
+        const result = await workInfo(DEMO_WORKS.houkagoDragon + (latencyMs === 2_500 ? 0 : 1));
+        const reply = await result.reply(TIMEOUT);
+        expect(result.deferred).toBe(true);
+        expect(result.firstCallbackMs).toBeLessThan(3_000);
+        expect(reply.via).toBe('edit');
+        expect(reply.embeds[0]?.title).toBeTruthy();
+        expect(result.errors).toEqual([]);
+      } finally {
+        stack.emulator.faults.latencyMs = 0;
+      }
+    });
+  }
+
+  it('autocomplete answers inside the window with an empty list when the service is slow', async () => {
+    stack.emulator.faults.latencyMs = 5_000;
+    try {
+      const result = await stack.discord.autocomplete({
+        name: 'work',
+        subcommand: 'info',
+        options: { work: '月影' },
+        focused: 'work',
+        user: USERS.alice,
+      });
+      const reply = await result.reply(TIMEOUT);
+      expect(reply.type).toBe(8);
+      expect(reply.choices).toEqual([]);
+      expect(result.firstCallbackMs).toBeLessThan(3_000);
+    } finally {
+      stack.emulator.faults.latencyMs = 0;
+    }
+  });
+
+  it('a service outage gives an error message, not silence', async () => {
+    stack.emulator.faults.errorRate = 1;
+    try {
+      const reply = await (await workInfo(DEMO_WORKS.isekaiBakery)).reply(TIMEOUT);
+      expect(reply.ephemeral).toBe(true);
+      expect(reply.content).toBe('Annict is not answering right now. Please try again later.');
+    } finally {
+      stack.emulator.faults.errorRate = 0;
+    }
+    stack.emulator.faults.malformed = true;
+    try {
+      const reply = await (await workInfo(DEMO_WORKS.sakurazaka)).reply(TIMEOUT);
+      expect(reply.content).toMatch(/could not read/);
+    } finally {
+      stack.emulator.faults.malformed = false;
+    }
+  });
+
+  it('keeps answering after a gateway reconnect and after a dropped connection', async () => {
+    expect(stack.discord.reconnect()).toBe(1);
+    await stack.discord.waitForGateway('resumed', { timeoutMs: TIMEOUT });
+    const afterReconnect = await (await workInfo(DEMO_WORKS.yoakeSignal)).reply(TIMEOUT);
+    expect(afterReconnect.embeds[0]?.title).toBeTruthy();
+
+    stack.discord.dropConnection();
+    await stack.discord.waitForGateway('resumed', { timeoutMs: TIMEOUT });
+    const afterDrop = await (await workInfo(DEMO_WORKS.nekoMajo)).reply(TIMEOUT);
+    expect(afterDrop.embeds[0]?.title).toBeTruthy();
+  });
+});
+
+describe('without an operator token', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ serviceToken: null });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('points unlinked users to /account link, and serves linked users with their own token', async () => {
+    const unlinked = await (
+      await stack.discord.slash({
+        name: 'work',
+        subcommand: 'search',
+        options: { title: '銀河' },
+        user: USERS.stranger,
+      })
+    ).reply(TIMEOUT);
+    expect(unlinked.ephemeral).toBe(true);
+    expect(unlinked.content).toMatch(/`\/account link`|<\/account link:\d+>/);
+
+    await stack.link(USERS.alice.id, 'alice');
+    const linked = await (
+      await stack.discord.slash({
+        name: 'work',
+        subcommand: 'search',
+        options: { title: '銀河' },
+        user: USERS.alice,
+      })
+    ).reply(TIMEOUT);
+    expect(linked.embeds[0]?.description).toContain('Galactic Railway Journey');
+  });
+
+  it('answers an unknown command and a stale button with a clear private message', async () => {
+    const unknown = await (await stack.discord.slash({ name: 'nonexistent', user: USERS.alice })).reply(
+      TIMEOUT,
+    );
+    expect(unknown.ephemeral).toBe(true);
+    const stale = await (
+      await stack.discord.button({ customId: 'pg:doesnotexist:2', user: USERS.alice })
+    ).reply(TIMEOUT);
+    expect(stale.content).toMatch(/expired/);
+  });
+});

@@ -1,0 +1,88 @@
+/** `/work info` and `/work search` extras (issue 26, item 5): countdown, link buttons, seasons. */
+import type { APIButtonComponentWithURL } from 'discord-api-types/v10';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_WORKS } from '../fakes/emulator/seed.js';
+import { type Stack, slashAsAlice, startStack, USERS } from '../support/stack.js';
+
+const TIMEOUT = 15_000;
+/** The whole stack runs in the summer of 2023: the season of the 空色ノート film. */
+const OFFSET = Date.parse('2023-08-01T03:00:00Z') - Date.now();
+
+describe('/work extras', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ emulatorRateLimit: false, now: () => new Date(Date.now() + OFFSET) });
+    await stack.link(USERS.alice.id, 'alice');
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const slash = slashAsAlice(() => stack);
+
+  it('/work info counts down to the person’s next episode and links the work’s pages', async () => {
+    const reply = await (await slash('work', 'info', { work: String(DEMO_WORKS.soraNote) })).reply(TIMEOUT);
+    const next = reply.embeds[0]?.fields?.find((f) => f.name === 'Your next episode');
+    // 空色ノート #4 airs on BS11 later today (the earlier TOKYO MX airing has passed).
+    expect(next?.value).toMatch(/^ep 4 · <t:\d+:f> \(<t:\d+:R>\) · BS11$/);
+    const links = reply.components
+      .flatMap((row): unknown[] => ('components' in row ? [...row.components] : []))
+      .filter((c): c is APIButtonComponentWithURL => typeof c === 'object' && c !== null && 'url' in c);
+    expect(links.map((l) => l.label)).toEqual(expect.arrayContaining(['MyAnimeList', 'Syobocal']));
+    expect(links.find((l) => l.label === 'MyAnimeList')?.url).toBe(
+      `https://myanimelist.net/anime/${50000 + DEMO_WORKS.soraNote * 7}`,
+    );
+    expect(links.find((l) => l.label === 'Syobocal')?.url).toBe(
+      `https://cal.syoboi.jp/tid/${6800 + DEMO_WORKS.soraNote}`,
+    );
+
+    // Someone without a link sees the work without a countdown, at no extra request.
+    stack.emulator.resetStats();
+    const stranger = await (
+      await stack.discord.slash({
+        name: 'work',
+        subcommand: 'info',
+        options: { work: String(DEMO_WORKS.soraNote) },
+        user: USERS.stranger,
+      })
+    ).reply(TIMEOUT);
+    expect(stranger.embeds[0]?.fields?.some((f) => f.name === 'Your next episode')).toBe(false);
+    expect(stack.emulator.stats.requests).toBe(0);
+  });
+
+  it('season autocompletes the current season first; a year offers its seasons', async () => {
+    const ask = async (typed: string) =>
+      (
+        await (
+          await stack.discord.autocomplete({
+            name: 'work',
+            subcommand: 'search',
+            options: { season: typed },
+            focused: 'season',
+            user: USERS.alice,
+          })
+        ).reply(TIMEOUT)
+      ).choices?.map((c) => c.value);
+    expect((await ask(''))?.slice(0, 3)).toEqual(['2023-summer', '2023-spring', '2023-winter']);
+    expect(await ask('2019')).toEqual([
+      '2019-autumn',
+      '2019-summer',
+      '2019-spring',
+      '2019-winter',
+      '2019-all',
+    ]);
+    expect(await ask('2023')).toEqual(['2023-summer', '2023-spring', '2023-winter', '2023-all']);
+  });
+
+  it('without a season, this season’s matches come first, for one request more', async () => {
+    stack.emulator.resetStats();
+    const reply = await (await slash('work', 'search', { title: '空色ノート' })).reply(TIMEOUT);
+    expect(stack.emulator.stats.requests).toBe(2);
+    const [first, second] = (reply.embeds[0]?.description ?? '').split('\n');
+    // An English reader sees the works' English titles (title_en).
+    expect(first).toContain('Sky Blue Notebook the Movie');
+    expect(second).toContain('**Sky Blue Notebook**');
+    expect(reply.embeds[0]?.description?.match(/Sky Blue Notebook/g)).toHaveLength(2);
+  });
+});

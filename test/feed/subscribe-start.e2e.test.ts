@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../fakes/emulator/seed.js';
+import { type Stack, startStack, USERS } from '../support/stack.js';
+
+const TIMEOUT = 15_000;
+
+/** Subscribing loses nothing: what happens after the confirmation is posted by the owner's first poll. */
+describe('a new feed subscription', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    await stack.link(USERS.alice.id, 'alice');
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  function bobRecords(comment: string) {
+    const episode = [...stack.emulator.data.episodes.values()][0];
+    stack.emulator.data.createRecord({ userId: DEMO_USERS.bob.id, episodeId: episode?.id ?? 0, comment });
+  }
+
+  it('posts activity made between the confirmation and the first poll, and no history before it', async () => {
+    const [channel = ''] = stack.discord.channelIds(stack.discord.guildIds[0]);
+    bobRecords('before the subscription');
+    const reply = await (
+      await stack.discord.slash({
+        name: 'subscription',
+        subcommand: 'feed',
+        options: { channel },
+        user: USERS.alice,
+      })
+    ).reply(TIMEOUT);
+    expect(reply.content).toMatch(/will be posted in/);
+    bobRecords('after the confirmation');
+
+    const first = await stack.kiroku.jobs.feed.runCycle();
+    expect(first.posted).toBe(1);
+    const posted = stack.discord.channelMessages(channel).map((m) => JSON.stringify(m.embeds));
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toContain('after the confirmation');
+  });
+});

@@ -1,0 +1,208 @@
+/**
+ * Property tests: generated text (emoji, ZWJ sequences, flags, keycaps, combining marks, RTL, CJK,
+ * Markdown and `||` runs, mentions, essays, empty and blank strings, lone surrogates) pushed
+ * through every renderer; each body must fit Discord's documented limits, be well-formed Unicode
+ * and match Discord's OpenAPI description, as the fake Discord checks them.
+ */
+import type { APIEmbed } from 'discord-api-types/v10';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { packedPage, pageLines } from '../../src/bot/paging.js';
+import { createTranslator } from '../../src/i18n/translator.js';
+import { packFeedBatches } from '../../src/jobs/feed/batch.js';
+import { feedItem } from '../../src/jobs/feed/message.js';
+import { alertMessage } from '../../src/jobs/schedule/alert-message.js';
+import { digestMessage } from '../../src/jobs/schedule/digest-message.js';
+import { activityLine } from '../../src/render/activity.js';
+import { episodeEmbed } from '../../src/render/episode.js';
+import { escapeUserText } from '../../src/render/escape.js';
+import { fitChoices, fitContent, fitEmbeds } from '../../src/render/fit-message.js';
+import { plain, spoiler, truncate } from '../../src/render/format.js';
+import { personLine } from '../../src/render/person.js';
+import { programLine } from '../../src/render/program.js';
+import { recordEmbed, recordLine } from '../../src/render/record.js';
+import { userEmbed, userLine } from '../../src/render/user.js';
+import { workEmbed, workLine } from '../../src/render/work.js';
+import { choiceProblems, malformedStrings, messageProblems } from '../fakes/discord/body-limits.js';
+import { specProblems } from '../fakes/discord/openapi/validate.js';
+import { activity, episode, messyText, person, program, record, user, work } from './arbitraries.js';
+
+const translators = { en: createTranslator('en'), ja: createTranslator('ja') } as const;
+const locale = fc.constantFrom('en', 'ja') as fc.Arbitrary<'en' | 'ja'>;
+const RUNS = { numRuns: 40 };
+/** Generated essays are big and the machine is shared: room for the runs, no timing asserted. */
+const SLOW = 180_000;
+
+/** What the fake Discord would refuse in a channel message with this body. */
+function refusals(body: { content?: string; embeds?: APIEmbed[]; components?: unknown[] }): unknown[] {
+  return [
+    ...malformedStrings(body),
+    ...messageProblems(body as Record<string, unknown>),
+    ...specProblems('POST', ['channels', '1', 'messages'], body),
+  ];
+}
+
+function expectSendable(body: { content?: string; embeds?: APIEmbed[]; components?: unknown[] }): void {
+  expect(refusals(body)).toEqual([]);
+}
+
+describe('every renderer makes a body Discord accepts, whatever the text', () => {
+  it(
+    'work, episode, user and record embeds',
+    () => {
+      fc.assert(
+        fc.property(work, episode, user, record, locale, (w, e, u, r, l) => {
+          const t = translators[l];
+          expectSendable({ embeds: [workEmbed(w, t, l)] });
+          expectSendable({ embeds: [episodeEmbed(e, w, t, l)] });
+          expectSendable({ embeds: [userEmbed(u, t, l)] });
+          expectSendable({ embeds: [recordEmbed(r, t)] });
+        }),
+        RUNS,
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    'feed posts, digests and alerts',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(activity, { minLength: 1, maxLength: 12 }),
+          fc.array(program, { maxLength: 12 }),
+          locale,
+          (activities, programs, l) => {
+            const t = translators[l];
+            // A poll's activities for one channel, batched as the feed posts them: every message fits.
+            const items = activities.flatMap((a, id) => {
+              const item = feedItem(a, t);
+              return item ? [{ id, item }] : [];
+            });
+            const batches = packFeedBatches(items);
+            for (const batch of batches) expectSendable(batch.message);
+            // No activity is lost between the items and the messages.
+            expect(batches.flatMap((b) => b.members)).toEqual(items.map((i) => i.id));
+            const info = { localDate: '2024-04-01', timezone: 'Asia/Tokyo', at: new Date(0), locale: l };
+            expectSendable(digestMessage(programs, info, t));
+            if (programs[0]) expectSendable(alertMessage(programs[0], t));
+          },
+        ),
+        RUNS,
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    'list pages of every kind of line',
+    () => {
+      const lineOf = fc.oneof(
+        fc.tuple(work, locale).map(([w, l]) => workLine(w, translators[l], l)),
+        user.map(userLine),
+        fc.tuple(record, locale).map(([r, l]) => recordLine(r, translators[l])),
+        fc.tuple(activity, locale).map(([a, l]) => activityLine(a, translators[l])),
+        fc.tuple(person, locale).map(([p, l]) => personLine(p, translators[l], l)),
+        fc.tuple(program, locale).map(([p, l]) => programLine(p, translators[l])),
+      );
+      fc.assert(
+        fc.property(fc.array(lineOf, { maxLength: 30 }), messyText, locale, (entries, title, l) => {
+          const ctx = { t: translators[l] };
+          expectSendable({ embeds: [{ title: truncate(title, 256), description: pageLines(ctx, entries) }] });
+          const page = packedPage(entries, 1, { title: truncate(title, 256) });
+          if (entries.length > 0) expectSendable({ embeds: [page.embed] });
+        }),
+        { numRuns: 25 },
+      );
+    },
+    SLOW,
+  );
+
+  it('spoilers of any comment stay closed and fit', () => {
+    fc.assert(
+      fc.property(messyText, fc.integer({ min: 8, max: 4096 }), (comment, max) => {
+        const out = spoiler(comment, max);
+        expect(out.length).toBeLessThanOrEqual(max);
+        // Discord ends a spoiler at the first raw `||`: the only one must be the closing one.
+        expect(out.slice(2).indexOf('||')).toBe(out.length - 4);
+        expect(malformedStrings(out)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('error replies and autocomplete choices', () => {
+    fc.assert(
+      fc.property(messyText, fc.array(messyText, { maxLength: 40 }), (input, names) => {
+        const t = translators.en;
+        const content = fitContent(t('match.noWork', { query: plain(truncate(input, 100)) }).repeat(30));
+        expectSendable({ content });
+        const choices = fitChoices(names.map((name, i) => ({ name, value: String(i) })));
+        expect([...choiceProblems({ choices }), ...malformedStrings(choices)]).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
+
+  it('the responder’s last guard makes any embed sendable', () => {
+    const anyEmbed = fc.record(
+      {
+        title: messyText,
+        description: messyText,
+        url: messyText,
+        footer: fc.record({ text: messyText }),
+        author: fc.record({ name: messyText }),
+        thumbnail: fc.record({ url: messyText }),
+        fields: fc.array(fc.record({ name: messyText, value: messyText }), { maxLength: 27 }),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.array(anyEmbed, { maxLength: 11 }), (embeds) => {
+        expectSendable({ embeds: fitEmbeds(embeds as APIEmbed[]) });
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('a list never loses an entry without saying so', () => {
+  const MARK = /\[#(\d+)\]/g;
+  it('shows every entry, or says how many more there are', () => {
+    fc.assert(
+      fc.property(fc.array(messyText, { maxLength: 120 }), locale, (texts, l) => {
+        const t = translators[l];
+        const entries = texts.map((text, i) => `[#${i}] ${escapeUserText(text)}`);
+        const out = pageLines({ t }, entries);
+        expect(out.length).toBeLessThanOrEqual(4096);
+        const shown = new Set(Array.from(out.matchAll(MARK), (m) => Number(m[1])));
+        const more = out.match(l === 'en' ? /…and (\d+) more$/ : /…ほか (\d+) 件$/);
+        // Entries shown are the first ones, whole in number; the rest is counted out loud.
+        expect(shown.size + Number(more?.[1] ?? 0)).toBe(entries.length);
+        for (let i = 0; i < shown.size; i++) expect(shown.has(i)).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('pages of a whole list hold every entry once', () => {
+    fc.assert(
+      fc.property(fc.array(messyText, { maxLength: 80 }), (texts) => {
+        const entries = texts.map((text, i) => `[#${i}] ${escapeUserText(text)}`);
+        let seen = 0;
+        for (let page = 1; ; page++) {
+          const view = packedPage(entries, page, { title: 'x' });
+          const description = view.embed.description ?? '';
+          expect(description.length).toBeLessThanOrEqual(4096);
+          seen += Array.from(description.matchAll(MARK)).length;
+          if (!view.hasNext) {
+            expect(view.page).toBe(view.pages);
+            break;
+          }
+        }
+        expect(seen).toBe(entries.length);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

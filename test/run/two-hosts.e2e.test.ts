@@ -1,0 +1,171 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
+import { DEMO_TOKENS, DEMO_USERS } from '../fakes/emulator/seed.js';
+import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
+import {
+  REDIS_MISSING,
+  type RedisServer,
+  redisServerAvailable,
+  startRedisServer,
+} from '../support/redis-server.js';
+import { guildOnShard, linkAndSubscribeOnEachShard } from '../support/sharded-feed.js';
+import { USERS } from '../support/stack.js';
+
+const TIMEOUT = 20_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const available = redisServerAvailable();
+const title = 'two hosts: SHARD_COUNT=2, one shard each, one Redis';
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+interface Host {
+  process: ChildProcess;
+  port: number;
+  output(): string;
+  dataDir: string;
+}
+
+/** `npm start` as one host would run it: a supervisor of its SHARD_IDS out of SHARD_COUNT. */
+async function startHost(env: Record<string, string>, shardIds: string): Promise<Host> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-host-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: {
+      ...process.env,
+      ...env,
+      DATA_DIR: dataDir,
+      SHARD_COUNT: '2',
+      SHARD_IDS: shardIds,
+      HTTP_PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: unknown) => {
+    output += String(chunk);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  for (let i = 0; i < 600 && !output.includes('all shards ready'); i++) await sleep(100);
+  if (!output.includes('all shards ready'))
+    throw new Error(`host ${shardIds} did not start:\n${output.slice(-3000)}`);
+  return { process: child, port, output: () => output, dataDir };
+}
+
+async function stopHost(host: Host | undefined): Promise<void> {
+  if (!host) return;
+  if (host.process.exitCode === null) {
+    const exited = once(host.process, 'exit');
+    host.process.kill('SIGTERM');
+    await Promise.race([exited, sleep(12_000)]);
+    host.process.kill('SIGKILL');
+  }
+  await rm(host.dataDir, { recursive: true, force: true });
+}
+
+describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, () => {
+  let discord: FakeDiscord;
+  let emulator: Emulator;
+  let redis: RedisServer;
+  const hosts: Host[] = [];
+  const polls: string[] = [];
+
+  beforeAll(async () => {
+    discord = await startFakeDiscord({ guilds: 6, shards: 2 });
+    emulator = await startEmulator({
+      seed: 'demo',
+      rateLimit: false,
+      onRequest: (request) => {
+        if (request.path.endsWith('/following_activities') && request.token) polls.push(request.token);
+      },
+    });
+    redis = await startRedisServer();
+    const env = {
+      DISCORD_TOKEN: discord.botToken,
+      DISCORD_REST_URL: discord.restUrl,
+      SERVICE_URL: emulator.url,
+      SERVICE_TOKEN: DEMO_TOKENS.carol,
+      DATABASE_URL: redis.url,
+      VAULT_KEY: randomBytes(32).toString('base64'),
+      POLL_INTERVAL_SECONDS: '5',
+      LOG_LEVEL: 'info',
+    };
+    hosts.push(await startHost(env, '0'), await startHost(env, '1'));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const host of hosts) await stopHost(host);
+    await discord?.close();
+    await emulator?.close();
+    await redis?.stop();
+  });
+
+  const _guildOn = (shard: number) => guildOnShard(discord, shard);
+
+  it('each host runs its own shard and answers its own health check', async () => {
+    expect(
+      discord
+        .sessions()
+        .map((s) => JSON.stringify(s.shard))
+        .sort(),
+    ).toEqual(['[0,2]', '[1,2]']);
+    // Readiness includes the owner queue's worker, which opens its Redis connections just after the
+    // gateway is ready: each host becomes ready within moments, and says why until then.
+    for (const host of hosts) {
+      const url = `http://127.0.0.1:${host.port}/healthz`;
+      let response = await fetch(url);
+      for (let i = 0; i < 100 && response.status !== 200; i++) {
+        expect(await response.json()).toMatchObject({ reasons: ['the background jobs are not scheduled'] });
+        await sleep(100);
+        response = await fetch(url);
+      }
+      expect(await response.json()).toEqual({
+        status: 'ok',
+        version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+        gateway: true,
+        store: true,
+        jobs: true,
+      });
+    }
+  });
+
+  it('posts each activity once in each host’s guild, and the owner’s notice once', async () => {
+    const channels = await linkAndSubscribeOnEachShard(discord, TIMEOUT);
+    const episode = [...emulator.data.episodes.values()][0];
+    emulator.data.createRecord({
+      userId: DEMO_USERS.bob.id,
+      episodeId: episode?.id ?? 0,
+      comment: 'from two hosts',
+    });
+    for (const channel of channels) await discord.waitForChannelMessages(channel, 1, TIMEOUT);
+
+    // One owner, one poll per interval across both hosts: 3 intervals fit in 15 s, 6 if both polled.
+    const from = polls.length;
+    await sleep(15_000);
+    expect(polls.slice(from).filter((token) => token === DEMO_TOKENS.alice).length).toBeLessThanOrEqual(4);
+    for (const channel of channels) {
+      const attempts = discord.restCalls.filter(
+        (call) => call.method === 'POST' && call.path === `/channels/${channel}/messages`,
+      );
+      expect(attempts).toHaveLength(1);
+    }
+
+    emulator.data.revokeToken(DEMO_TOKENS.alice);
+    for (let i = 0; i < 200 && discord.directMessages(USERS.alice.id).length === 0; i++) await sleep(100);
+    await sleep(11_000); // two more intervals: no second notice from the other host
+    expect(discord.directMessages(USERS.alice.id)).toHaveLength(1);
+  }, 90_000);
+});

@@ -1,0 +1,162 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Kiroku, startKiroku } from '../../src/app.js';
+import type { InteractionLimitSettings } from '../../src/bot/interaction-limits.js';
+import { type Config, parseConfig } from '../../src/config.js';
+import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
+import { DEMO_OAUTH_CLIENT, DEMO_TOKENS, DEMO_USERS } from '../fakes/emulator/seed.js';
+import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
+import { captureLogger } from './log-capture.js';
+import { registerCommands } from './register-commands.js';
+import { RELAXED_INTERACTION_LIMITS } from './relaxed-limits.js';
+
+export interface StackOptions {
+  /** Operator token for catalogue lookups by unlinked users (default: carol's). null: none. */
+  serviceToken?: string | null;
+  oauth?: boolean;
+  /** Extra environment, as an operator would set it. */
+  env?: Record<string, string>;
+  emulatorRateLimit?: boolean;
+  /**
+   * Per-person interaction limits. Default: far above anything a test sends, so that tests may fire
+   * commands back to back; the tests of the limits pass DEFAULT_INTERACTION_LIMITS.
+   */
+  interactionLimits?: InteractionLimitSettings;
+  /** One clock for the emulator and the bot (the jobs' schedules); the real one by default. */
+  now?: () => Date;
+  /** The jobs run on their own timers, as in production (default: the test drives them by hand). */
+  startJobs?: boolean;
+  /** The gateway's heartbeat interval (default the fake's 41.25 s); the gateway ping is measured on it. */
+  heartbeatIntervalMs?: number;
+}
+
+export interface Stack {
+  emulator: Emulator;
+  discord: FakeDiscord;
+  readonly kiroku: Kiroku;
+  /** Stops the bot and starts it again over the same data directory, as a restart would. */
+  restart(): Promise<void>;
+  dataDir: string;
+  /** Everything the bot logged, as text. */
+  logs(): string;
+  /** Stores a demo user's token for a Discord user, as a finished /account link would. */
+  link(
+    discordUserId: string,
+    who: keyof typeof DEMO_USERS & keyof typeof DEMO_TOKENS,
+    scopes?: string[],
+  ): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the emulator, the fake Discord and the bot's real composition root, wired on loopback. */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const emulator = await startEmulator({
+    seed: 'demo',
+    rateLimit: options.emulatorRateLimit ?? true,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const discord = await startFakeDiscord({
+    guilds: 2,
+    ...(options.heartbeatIntervalMs ? { heartbeatIntervalMs: options.heartbeatIntervalMs } : {}),
+  });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-e2e-'));
+  const log = captureLogger('debug');
+  const config = stackConfig(options, emulator, discord, dataDir);
+  // The jobs are driven by hand in tests (kiroku.jobs.feed.runCycle()), not by timers.
+  const start = () =>
+    startKiroku({
+      config,
+      logger: log.logger,
+      startJobs: options.startJobs ?? false,
+      interactionLimits: options.interactionLimits ?? RELAXED_INTERACTION_LIMITS,
+      ...(options.now ? { now: options.now } : {}),
+    });
+  let kiroku = await start();
+  await registerCommands(discord, kiroku.commands);
+
+  return {
+    emulator,
+    discord,
+    get kiroku() {
+      return kiroku;
+    },
+    async restart() {
+      await kiroku.stop();
+      kiroku = await start();
+    },
+    dataDir,
+    logs: log.text,
+    link: (discordUserId, who, scopes = ['read', 'write']) =>
+      linkDemoUser(kiroku, discordUserId, who, scopes),
+    async close() {
+      await kiroku.stop();
+      await discord.close();
+      await emulator.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The configuration an operator would write for this stack (carol's service token by default). */
+function stackConfig(
+  options: StackOptions,
+  emulator: Emulator,
+  discord: FakeDiscord,
+  dataDir: string,
+): Config {
+  const serviceToken = options.serviceToken === undefined ? DEMO_TOKENS.carol : options.serviceToken;
+  return parseConfig({
+    DISCORD_TOKEN: discord.botToken,
+    DISCORD_REST_URL: discord.restUrl,
+    SERVICE_URL: emulator.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'debug',
+    ...(serviceToken ? { SERVICE_TOKEN: serviceToken } : {}),
+    ...(options.oauth
+      ? { SERVICE_CLIENT_ID: DEMO_OAUTH_CLIENT.id, SERVICE_CLIENT_SECRET: DEMO_OAUTH_CLIENT.secret }
+      : {}),
+    ...options.env,
+  });
+}
+
+async function linkDemoUser(
+  kiroku: Kiroku,
+  discordUserId: string,
+  who: keyof typeof DEMO_USERS & keyof typeof DEMO_TOKENS,
+  scopes: string[],
+): Promise<void> {
+  const user = DEMO_USERS[who];
+  await kiroku.deps.vault.put(discordUserId, {
+    token: DEMO_TOKENS[who],
+    scopes,
+    serviceUserId: user.id,
+    serviceUsername: user.username,
+    method: 'token',
+    linkedAt: new Date().toISOString(),
+  });
+}
+
+/** Discord user ids used across the end-to-end tests. */
+export const USERS = {
+  alice: { id: '310000000000000001', username: 'alice_discord' },
+  bob: { id: '310000000000000002', username: 'bob_discord' },
+  stranger: { id: '310000000000000009', username: 'stranger' },
+} as const;
+
+/** `/name subcommand options` sent by alice in a locale (default en-US); `stack` is read at call time. */
+export function slashAsAlice(stack: () => Stack) {
+  return (
+    name: string,
+    subcommand: string | undefined,
+    options: Record<string, string | number | boolean> = {},
+    locale = 'en-US',
+  ) =>
+    stack().discord.slash({
+      name,
+      ...(subcommand ? { subcommand } : {}),
+      options,
+      user: { ...USERS.alice, locale },
+      locale,
+    });
+}

@@ -1,0 +1,77 @@
+import { once } from 'node:events';
+import { type Client, Events } from 'discord.js';
+import { PermissionFlagsBits } from 'discord-api-types/v10';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canPost, createDiscordClient } from '../../../src/bot/client.js';
+import { type FakeDiscord, startFakeDiscord } from '../../fakes/discord/fake-discord.js';
+
+/** kiroku's own discord.js client (caches cut down) against the fake. */
+describe('kiroku discord client', () => {
+  let fake: FakeDiscord;
+  let client: Client;
+  let guildId: string;
+  let otherGuildId: string;
+
+  beforeAll(async () => {
+    fake = await startFakeDiscord({ guilds: 2 });
+    [guildId = '', otherGuildId = ''] = fake.guildIds;
+    client = createDiscordClient({ restUrl: fake.restUrl });
+    const ready = once(client, Events.ClientReady);
+    await client.login(fake.botToken);
+    await ready;
+  });
+  afterAll(async () => {
+    await client?.destroy();
+    await fake?.close();
+  });
+
+  it('keeps guilds, their roles and its own member (one user object for all guilds), but no channels', () => {
+    expect(client.guilds.cache.size).toBe(2);
+    const guild = client.guilds.cache.get(guildId);
+    expect(guild?.roles.cache.size).toBeGreaterThan(0);
+    expect(guild?.members.me?.id).toBe(fake.applicationId);
+    expect(guild?.members.me?.user).toBe(client.guilds.cache.get(otherGuildId)?.members.me?.user);
+    expect(client.users.cache.size).toBe(1);
+    expect(guild?.channels.cache.size).toBe(0);
+    expect(client.channels.cache.size).toBe(0);
+  });
+
+  it('gives every uncached manager one shared collection that never stores anything', () => {
+    const [a, b] = [client.guilds.cache.get(guildId), client.guilds.cache.get(otherGuildId)];
+    expect(a?.emojis.cache).toBe(b?.stickers.cache);
+    expect(a?.channels.cache).toBe(b?.voiceStates.cache);
+    a?.emojis.cache.set('1', {} as never);
+    expect(b?.stickers.cache.size).toBe(0);
+    // Roles and members are each guild's own.
+    expect(a?.roles.cache).not.toBe(b?.roles.cache);
+    expect(a?.members.cache).not.toBe(b?.members.cache);
+  });
+
+  it('checks a channel it may post in by fetching it', async () => {
+    const [channelId = ''] = fake.channelIds(guildId);
+    const before = fake.restCalls.length;
+    expect(await canPost(client, guildId, channelId)).toBe(true);
+    expect(fake.restCalls.slice(before).map((call) => `${call.method} ${call.path}`)).toEqual([
+      `GET /channels/${channelId}`,
+    ]);
+    // Still nothing cached afterwards.
+    expect(client.channels.cache.size).toBe(0);
+  });
+
+  it('says no for a channel where Send Messages is denied, one it cannot see, an unknown one and another guild’s', async () => {
+    const [first = '', second = ''] = fake.channelIds(guildId);
+    fake.setChannelOverwrites(first, [
+      { id: guildId, type: 0, allow: '0', deny: String(PermissionFlagsBits.SendMessages) },
+    ]);
+    fake.setChannelOverwrites(second, [
+      { id: guildId, type: 0, allow: '0', deny: String(PermissionFlagsBits.ViewChannel) },
+    ]);
+    expect(await canPost(client, guildId, first)).toBe(false);
+    expect(await canPost(client, guildId, second)).toBe(false);
+    expect(await canPost(client, guildId, '123456789012345678')).toBe(false);
+    const [foreign = ''] = fake.channelIds(otherGuildId);
+    expect(await canPost(client, otherGuildId, foreign)).toBe(true);
+    expect(await canPost(client, guildId, foreign)).toBe(false);
+    expect(await canPost(client, '999999999999999999', foreign)).toBe(false);
+  });
+});
