@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { LOOKUP_TOKEN, lookupThenRecord } from '../support/first-hour.js';
+import { freePort } from '../support/free-port.js';
 import {
   REDIS_MISSING,
   type RedisServer,
@@ -25,7 +26,7 @@ import {
   startRedisServer,
 } from '../support/redis-server.js';
 import { type BotProcess, REPO_ROOT, spawnBot } from '../support/spawn-bot.js';
-import { freePort, imageApp, imageSettings } from './image-layout.js';
+import { imageApp, imageSettings } from './image-layout.js';
 
 const run = promisify(execFile);
 

@@ -7,7 +7,6 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../support/spawn-bot.js';
@@ -56,13 +55,4 @@ export async function imageApp(root: string): Promise<string> {
   for (const entry of ['node_modules', 'package.json'])
     await symlink(path.join(REPO_ROOT, entry), path.join(app, entry));
   return app;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }

@@ -8,7 +8,6 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseEnv, promisify } from 'node:util';
@@ -16,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
+import { freePort } from '../support/free-port.js';
 import { type BotProcess, REPO_ROOT, spawnBot } from '../support/spawn-bot.js';
 
 const run = promisify(execFile);
@@ -40,15 +40,6 @@ const IMAGE = {
   cmd: JSON.parse(instruction('CMD')) as string[],
   healthcheck: JSON.parse(instruction('HEALTHCHECK').replace(/^.*?\bCMD\s+/, '')) as string[],
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** A command of the image: `node` is this node; the rest verbatim. */
 function asHere(command: string[]): { file: string; args: string[] } {

@@ -1,17 +1,9 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KIROKU_VERSION } from '../../src/version.js';
 import { customIds } from '../fakes/discord/fake-discord.js';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
+import { freePort } from '../support/free-port.js';
 import { type Stack, startStack, USERS } from '../support/stack.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
   let stack: Stack;

@@ -14,8 +14,8 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTranslator } from '../../src/i18n/translator.js';
-import { freePort } from '../deploy/image-layout.js';
 import { DEMO_USERS } from '../fakes/emulator/seed.js';
+import { freePort } from '../support/free-port.js';
 import { type Stack, startStack } from '../support/stack.js';
 
 /** Debian's chromium (apt-get install chromium), found on PATH. */

@@ -4,24 +4,16 @@
  * with a sane value, /readyz answers, and no label takes a value that grows with the input.
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_NAMES } from '../../src/service/api/operations.js';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
+import { freePort } from '../support/free-port.js';
 import { REPO_ROOT } from '../support/spawn-bot.js';
 import { type Stack, startStack, USERS } from '../support/stack.js';
 import { find, parseExposition, type Sample, seriesKeys, singleValue } from './exposition.js';
 
 const TIMEOUT = 15_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 const sum = (samples: Sample[]) => samples.reduce((total, sample) => total + sample.value, 0);
 
