@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_INTERACTION_LIMITS,
   type InteractionLimits,
   openInteractionLimits,
 } from '../../src/bot/interaction-limits.js';
 import { createLogger } from '../../src/logger.js';
-import {
-  REDIS_MISSING,
-  type RedisServer,
-  redisServerAvailable,
-  startRedisServer,
-} from '../support/redis-server.js';
+import { describeWithRedis, useRedis } from '../support/use-servers.js';
 
 const logger = createLogger('silent');
-const available = redisServerAvailable();
 
 async function consumeTimes(
   limits: InteractionLimits,
@@ -41,18 +35,12 @@ describe('interaction limits in memory', () => {
   });
 });
 
-describe.skipIf(!available)('interaction limits shared through Redis', () => {
-  let server: RedisServer;
-  beforeAll(async () => {
-    server = await startRedisServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+describeWithRedis('interaction limits shared through Redis', () => {
+  const server = useRedis();
 
   it('two processes share one allowance per person', async () => {
-    const first = await openInteractionLimits(server.url, DEFAULT_INTERACTION_LIMITS, { logger });
-    const second = await openInteractionLimits(server.url, DEFAULT_INTERACTION_LIMITS, { logger });
+    const first = await openInteractionLimits(server().url, DEFAULT_INTERACTION_LIMITS, { logger });
+    const second = await openInteractionLimits(server().url, DEFAULT_INTERACTION_LIMITS, { logger });
     expect(await consumeTimes(first, 'command', 'shared', 3)).toEqual([0, 0, 0]);
     expect(await consumeTimes(second, 'command', 'shared', 2)).toEqual([0, 0]);
     expect(await first.consume('command', 'shared')).toBeGreaterThan(0);
@@ -61,5 +49,3 @@ describe.skipIf(!available)('interaction limits shared through Redis', () => {
     await second.close();
   });
 });
-
-if (!available) console.warn(REDIS_MISSING);

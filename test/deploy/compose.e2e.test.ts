@@ -12,20 +12,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { LOOKUP_TOKEN, lookupThenRecord } from '../support/first-hour.js';
 import { freePort } from '../support/free-port.js';
-import {
-  REDIS_MISSING,
-  type RedisServer,
-  redisServerAvailable,
-  startRedisServer,
-} from '../support/redis-server.js';
 import { type BotProcess, REPO_ROOT, spawnBot } from '../support/spawn-bot.js';
+import { describeWithRedis, useRedis } from '../support/use-servers.js';
 import { imageApp, imageSettings } from './image-layout.js';
 
 const run = promisify(execFile);
@@ -64,13 +59,12 @@ function documentedDeployCommand(guildId: string): string[] {
   return line.replace('<server id>', guildId).split(/\s+/);
 }
 
-const available = redisServerAvailable();
 const title = 'docker-compose.yml, its kiroku command run as written';
 
-describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, () => {
+describeWithRedis(title, () => {
   let discord: FakeDiscord;
   let emulator: Emulator;
-  let redis: RedisServer;
+  const redis = useRedis();
   let root: string;
   let app: string;
   let env: NodeJS.ProcessEnv;
@@ -82,10 +76,9 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
   };
 
   beforeAll(async () => {
-    [discord, emulator, redis] = await Promise.all([
+    [discord, emulator] = await Promise.all([
       startFakeDiscord({ guilds: 1 }),
       startEmulator({ seed: 'demo', rateLimit: false }),
-      startRedisServer(),
     ]);
     dotEnv.DISCORD_TOKEN = discord.botToken;
     root = await mkdtemp(path.join(tmpdir(), 'kiroku-compose-'));
@@ -101,7 +94,7 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
       ...environment,
       // What Docker provides: the volume, the `redis` service's address, the published port.
       DATA_DIR: path.join(root, 'data'),
-      DATABASE_URL: environment.DATABASE_URL?.replace('//redis:6379', `//127.0.0.1:${redis.port}`),
+      DATABASE_URL: environment.DATABASE_URL?.replace('//redis:6379', `//127.0.0.1:${redis().port}`),
       HTTP_PORT: port,
       // The fakes standing in for Discord and the service.
       DISCORD_REST_URL: discord.restUrl,
@@ -116,7 +109,7 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
   afterAll(async () => {
     bot?.kill();
     await bot?.exited;
-    await Promise.all([discord?.close(), emulator?.close(), redis?.stop()]);
+    await Promise.all([discord?.close(), emulator?.close()]);
     if (root) await rm(root, { recursive: true, force: true });
   });
 

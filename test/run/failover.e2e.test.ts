@@ -4,7 +4,7 @@
  * durations (15 s here), and every post and owner notice happens exactly once.
  */
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { defaultLockMs } from '../../src/jobs/run/owner-queue.js';
 import { createLogger } from '../../src/logger.js';
 import { openStore } from '../../src/store/index.js';
@@ -16,14 +16,9 @@ import { feedPosts } from '../feed/feed-posts.js';
 import { type ChildBot, startChildBot } from '../support/faults/child-bot.js';
 import { activityPosts, countDeliveries } from '../support/faults/deliveries.js';
 import { reportFigures } from '../support/faults/figures.js';
-import {
-  REDIS_MISSING,
-  type RedisServer,
-  redisServerAvailable,
-  startRedisServer,
-} from '../support/redis-server.js';
+import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+import { describeWithRedis } from '../support/use-servers.js';
 
-const available = redisServerAvailable();
 const title = 'failover between two processes on one Redis';
 const POLL_SECONDS = 5;
 const OWNERS = 8;
@@ -83,7 +78,7 @@ async function seed(world: World, vaultKey: Buffer) {
   return { poster, owners };
 }
 
-describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, () => {
+describeWithRedis(title, () => {
   let world: World | undefined;
   afterEach(async () => {
     for (const bot of world?.bots ?? []) await bot.kill();

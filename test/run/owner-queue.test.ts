@@ -1,18 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import type { CycleReport } from '../../src/jobs/feed/poller.js';
 import { OwnerQueue } from '../../src/jobs/run/owner-queue.js';
 import type { AlertTickReport } from '../../src/jobs/schedule/alerts.js';
 import type { DigestTickReport } from '../../src/jobs/schedule/digest.js';
 import type { Subscription } from '../../src/subscriptions/model.js';
 import { captureLogger } from '../support/log-capture.js';
-import {
-  REDIS_MISSING,
-  type RedisServer,
-  redisServerAvailable,
-  startRedisServer,
-} from '../support/redis-server.js';
+import { describeWithRedis, useRedis } from '../support/use-servers.js';
 
-const available = redisServerAvailable();
 const title = 'per-owner jobs over a real redis-server';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -99,19 +93,13 @@ function world(redisUrl: string, subscriptions: Subscription[], feedDelayMs?: ()
   return { polls, overlaps, queues, open };
 }
 
-describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, () => {
-  let redis: RedisServer;
+describeWithRedis(title, () => {
+  const redis = useRedis();
   let queues: OwnerQueue[] = [];
 
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
   afterEach(async () => {
     for (const queue of queues) await queue.stop();
     queues = [];
-  });
-  afterAll(async () => {
-    await redis?.stop();
   });
 
   it('runs each owner’s poll in one process at a time, the owners shared between processes', async () => {
@@ -120,7 +108,7 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
       feedSubscription(owner, 2 * i),
       feedSubscription(owner, 2 * i + 1),
     ]);
-    const w = world(redis.url, subscriptions);
+    const w = world(redis().url, subscriptions);
     queues = w.queues;
     const [a, b] = [w.open(0), w.open(1)];
     await a.start(() => true);
@@ -138,7 +126,7 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
 
   it('drops an owner’s job when it has no subscription left, and a new one brings it back', async () => {
     const subscriptions: Subscription[] = [];
-    const w = world(redis.url, subscriptions);
+    const w = world(redis().url, subscriptions);
     queues = w.queues;
     const queue = w.open(0);
     await queue.start(() => true);
@@ -156,7 +144,7 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
     const owner = '400000000000000055';
     const subscriptions = [feedSubscription(owner, 55)];
     // A quiet owner's pace: a minute between polls.
-    const w = world(redis.url, subscriptions, () => 60_000);
+    const w = world(redis().url, subscriptions, () => 60_000);
     queues = w.queues;
     const queue = w.open(0);
     await queue.start(() => true);
@@ -181,7 +169,7 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
     let polled = 0;
     const queue = new OwnerQueue({
       // A database of its own: the other tests' owners fall due in the shared queue meanwhile.
-      redisUrl: `${redis.url}/7`,
+      redisUrl: `${redis().url}/7`,
       subscriptions: {
         all: async (filter = () => true) => subscriptions.filter(filter),
         version: async () => '1',
@@ -223,7 +211,7 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
 
   it('waits while the gateway is down and polls once it is back', async () => {
     const owner = '400000000000000077';
-    const w = world(redis.url, [feedSubscription(owner, 77)]);
+    const w = world(redis().url, [feedSubscription(owner, 77)]);
     queues = w.queues;
     const queue = w.open(0);
     let ready = false;

@@ -8,11 +8,7 @@ import { DEFAULT_OUTBOX_TTL_MS } from '../../src/jobs/delivery/outbox.js';
 import { storeSweep } from '../../src/jobs/run/store-sweep.js';
 import { createLogger } from '../../src/logger.js';
 import { openStore, type Store } from '../../src/store/index.js';
-import {
-  type PostgresServer,
-  postgresUnavailableReason,
-  startPostgresServer,
-} from '../support/postgres-server.js';
+import { describeWithPostgres, usePostgres } from '../support/use-servers.js';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -66,8 +62,6 @@ function expectBounded(rows: number): void {
   expect(rows).toBeGreaterThanOrEqual((DEFAULT_OUTBOX_TTL_MS / HOUR) * PER_HOUR.outbox);
 }
 
-const unavailable = postgresUnavailableReason();
-
 describe('store sweep: 30 days of operation keep the row count bounded', () => {
   describe('on SQLite', () => {
     let directory: string;
@@ -90,18 +84,12 @@ describe('store sweep: 30 days of operation keep the row count bounded', () => {
     }, 120_000);
   });
 
-  describe.skipIf(unavailable !== undefined)('on PostgreSQL', () => {
-    let server: PostgresServer;
-    beforeAll(async () => {
-      server = await startPostgresServer();
-    });
-    afterAll(async () => {
-      await server?.stop();
-    });
+  describeWithPostgres('on PostgreSQL', () => {
+    const server = usePostgres();
 
     it('on PostgreSQL', async () => {
       vi.useFakeTimers({ toFake: ['Date'], now: START });
-      const store = await openStore(server.url);
+      const store = await openStore(server().url);
       try {
         expectBounded(await simulate30Days(store));
       } finally {

@@ -4,23 +4,17 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_USERS } from '../fakes/emulator/seed.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { freePort } from '../support/free-port.js';
-import {
-  REDIS_MISSING,
-  type RedisServer,
-  redisServerAvailable,
-  startRedisServer,
-} from '../support/redis-server.js';
 import { guildOnShard, linkAndSubscribeOnEachShard } from '../support/sharded-feed.js';
 import { USERS } from '../support/stack.js';
+import { describeWithRedis, useRedis } from '../support/use-servers.js';
 
 const TIMEOUT = 20_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const available = redisServerAvailable();
 const title = 'two hosts: SHARD_COUNT=2, one shard each, one Redis';
 
 interface Host {
@@ -68,10 +62,10 @@ async function stopHost(host: Host | undefined): Promise<void> {
   await rm(host.dataDir, { recursive: true, force: true });
 }
 
-describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, () => {
+describeWithRedis(title, () => {
   let discord: FakeDiscord;
   let emulator: Emulator;
-  let redis: RedisServer;
+  const redis = useRedis();
   const hosts: Host[] = [];
   const polls: string[] = [];
 
@@ -84,13 +78,12 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
         if (request.path.endsWith('/following_activities') && request.token) polls.push(request.token);
       },
     });
-    redis = await startRedisServer();
     const env = {
       DISCORD_TOKEN: discord.botToken,
       DISCORD_REST_URL: discord.restUrl,
       SERVICE_URL: emulator.url,
       SERVICE_TOKEN: DEMO_TOKENS.carol,
-      DATABASE_URL: redis.url,
+      DATABASE_URL: redis().url,
       VAULT_KEY: randomBytes(32).toString('base64'),
       POLL_INTERVAL_SECONDS: '5',
       LOG_LEVEL: 'info',
@@ -102,7 +95,6 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
     for (const host of hosts) await stopHost(host);
     await discord?.close();
     await emulator?.close();
-    await redis?.stop();
   });
 
   const _guildOn = (shard: number) => guildOnShard(discord, shard);

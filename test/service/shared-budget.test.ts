@@ -4,14 +4,9 @@ import { createRequestBudget, type RequestBudget } from '../../src/service/wire/
 import { openSharedBudgetLimiter, type SharedBudgetLimiter } from '../../src/service/wire/shared-budget.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { captureLogger } from '../support/log-capture.js';
-import {
-  REDIS_MISSING,
-  type RedisServer,
-  redisServerAvailable,
-  startRedisServer,
-} from '../support/redis-server.js';
+import { startRedisServer } from '../support/redis-server.js';
+import { describeWithRedis, useRedis } from '../support/use-servers.js';
 
-const available = redisServerAvailable();
 const title = 'request budget shared through a real redis-server';
 
 /** The most starts within any closed 1000 ms window. */
@@ -27,16 +22,15 @@ describe('openSharedBudgetLimiter', () => {
   });
 });
 
-describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, () => {
-  let redis: RedisServer;
+describeWithRedis(title, () => {
+  const redis = useRedis();
   let emulator: Emulator;
   let admin: ReturnType<typeof createClient>;
   const opened: SharedBudgetLimiter[] = [];
   const budgets: RequestBudget[] = [];
 
   beforeAll(async () => {
-    redis = await startRedisServer();
-    admin = createClient({ url: redis.url });
+    admin = createClient({ url: redis().url });
     await admin.connect();
     emulator = await startEmulator({ seed: 'empty', rateLimit: true, perIpLimit: 4 });
   });
@@ -44,7 +38,6 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
   afterAll(async () => {
     await emulator?.close();
     await admin?.close();
-    await redis?.stop();
   });
 
   beforeEach(async () => {
@@ -58,7 +51,7 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
   });
 
   /** One "process": its own Redis connection, limiter and budget. */
-  async function processBudget(rate: number, url = redis.url): Promise<RequestBudget> {
+  async function processBudget(rate: number, url = redis().url): Promise<RequestBudget> {
     const { logger } = captureLogger();
     const shared = await openSharedBudgetLimiter(url, { logger });
     if (!shared) throw new Error('expected a shared limiter');

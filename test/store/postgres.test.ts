@@ -1,17 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { describePostgresUrl } from '../../src/store/postgres.js';
 import { captureLogger } from '../support/log-capture.js';
-import {
-  type PostgresServer,
-  postgresUnavailableReason,
-  startPostgresServer,
-} from '../support/postgres-server.js';
+import { describeWithPostgres, usePostgres } from '../support/use-servers.js';
 import { collectionSuite } from './collection-suite.js';
 
-const unavailable = postgresUnavailableReason();
 const title = 'PostgreSQL store (real server on 127.0.0.1)';
 
 describe('PostgreSQL URLs', () => {
@@ -23,20 +18,12 @@ describe('PostgreSQL URLs', () => {
   });
 });
 
-describe.skipIf(unavailable !== undefined)(unavailable ? `${title}: skipped, ${unavailable}` : title, () => {
-  let server: PostgresServer;
-
-  beforeAll(async () => {
-    server = await startPostgresServer();
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-  });
+describeWithPostgres(title, () => {
+  const server = usePostgres();
 
   collectionSuite('PostgreSQL', async (logger) => {
-    const store = await openStore(server.url, { logger }); // creates the table on first use
-    await server.sql('TRUNCATE public.keyv');
+    const store = await openStore(server().url, { logger }); // creates the table on first use
+    await server().sql('TRUNCATE public.keyv');
     return store;
   });
 
@@ -47,8 +34,8 @@ describe.skipIf(unavailable !== undefined)(unavailable ? `${title}: skipped, ${u
     });
 
     it('shares data between two stores over one server (two processes)', async () => {
-      const first = await openStore(server.url);
-      const second = await openStore(server.url);
+      const first = await openStore(server().url);
+      const second = await openStore(server().url);
       open.push(first, second);
       await first.collection('links', z.number()).set('shared', 7);
       expect(await second.collection('links', z.number()).get('shared')).toBe(7);
@@ -57,11 +44,11 @@ describe.skipIf(unavailable !== undefined)(unavailable ? `${title}: skipped, ${u
 
     it('survives the server dropping its idle connections (logged, then reconnected)', async () => {
       const log = captureLogger();
-      const store = await openStore(server.url, { logger: log.logger });
+      const store = await openStore(server().url, { logger: log.logger });
       open.push(store);
       const values = store.collection('values', z.number());
       await values.set('a', 1);
-      await server.sql(
+      await server().sql(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
          WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'`,
       );
@@ -74,7 +61,7 @@ describe.skipIf(unavailable !== undefined)(unavailable ? `${title}: skipped, ${u
     });
 
     it('fails with DATABASE_URL in the message, never the password, when the server is unreachable', async () => {
-      const port = new URL(server.url).port;
+      const port = new URL(server().url).port;
       const error = await openStore(`postgresql://kiroku:pw-secret-42@127.0.0.1:${Number(port) + 1}/x`).catch(
         (caught: unknown) => caught,
       );

@@ -4,16 +4,11 @@ import { z } from 'zod';
 import { ConfigError } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { captureLogger } from '../support/log-capture.js';
-import {
-  REDIS_MISSING,
-  type RedisServer,
-  redisServerAvailable,
-  startRedisServer,
-} from '../support/redis-server.js';
+import { REDIS_MISSING, startRedisServer } from '../support/redis-server.js';
+import { describeWithRedis, redisAvailable, useRedis } from '../support/use-servers.js';
 import { collectionSuite } from './collection-suite.js';
 
-const available = redisServerAvailable();
-if (!available) console.warn(REDIS_MISSING);
+if (!redisAvailable) console.warn(REDIS_MISSING);
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -23,26 +18,24 @@ async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
 
 const title = 'Redis store (real redis-server on 127.0.0.1)';
 
-describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, () => {
-  let server: RedisServer;
+describeWithRedis(title, () => {
+  const server = useRedis();
   let admin: ReturnType<typeof createClient>;
 
   beforeAll(async () => {
-    server = await startRedisServer();
-    admin = createClient({ url: server.url });
+    admin = createClient({ url: server().url });
     await admin.connect();
   });
 
   afterAll(async () => {
     await admin?.close();
-    await server?.stop();
   });
 
   collectionSuite(
     'Redis',
     async (logger) => {
       await admin.flushDb();
-      return openStore(server.url, { logger });
+      return openStore(server().url, { logger });
     },
     { expiresItself: true },
   );
@@ -55,7 +48,7 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
 
     async function fresh(): Promise<Store> {
       await admin.flushDb();
-      const store = await openStore(server.url);
+      const store = await openStore(server().url);
       open.push(store);
       return store;
     }
@@ -92,7 +85,7 @@ describe.skipIf(!available)(available ? title : `${title}: ${REDIS_MISSING}`, ()
 
     it('shares data between two stores over one server (two processes)', async () => {
       const first = await fresh();
-      const second = await openStore(server.url);
+      const second = await openStore(server().url);
       open.push(second);
       await first.collection('links', z.number()).set('u', 7);
       expect(await second.collection('links', z.number()).get('u')).toBe(7);
