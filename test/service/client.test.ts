@@ -1,18 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MalformedResponse } from '../../src/service/wire/errors.js';
-import { type Stub, type StubRequest, sendJson, startStub } from '../support/stub-server.js';
+import { type Stub, type StubRequest, sendJson, useStub } from '../support/stub-server.js';
 import { makeClient, TOKEN } from './helpers.js';
 
-let stub: Stub;
-beforeAll(async () => {
-  stub = await startStub();
-});
-afterAll(async () => {
-  await stub.close();
-});
-afterEach(() => {
-  stub.requests.length = 0;
-});
+const stub = useStub();
 
 const call = { token: TOKEN, priority: 'interactive' as const };
 const write = { token: TOKEN, priority: 'write' as const };

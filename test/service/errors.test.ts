@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   InsufficientScope,
   InvalidParams,
@@ -10,19 +10,10 @@ import {
   Unavailable,
 } from '../../src/service/wire/errors.js';
 import { parseWwwAuthenticate } from '../../src/service/wire/http.js';
-import { type Stub, sendJson, sendText, startStub } from '../support/stub-server.js';
+import { sendJson, sendText, useStub } from '../support/stub-server.js';
 import { captureLogger, makeClient, TOKEN } from './helpers.js';
 
-let stub: Stub;
-beforeAll(async () => {
-  stub = await startStub();
-});
-afterAll(async () => {
-  await stub.close();
-});
-afterEach(() => {
-  stub.requests.length = 0;
-});
+const stub = useStub();
 
 const read = { token: TOKEN, priority: 'interactive' as const };
 const write = { token: TOKEN, priority: 'write' as const };

@@ -1,23 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OAuthClient, type OAuthClientOptions } from '../../src/service/oauth.js';
 import { OAuthError, RateLimited, Unauthorized } from '../../src/service/wire/errors.js';
-import { type Stub, sendJson, sendText, startStub } from '../support/stub-server.js';
+import { sendJson, sendText, useStub } from '../support/stub-server.js';
 import { fastBudget } from './helpers.js';
 
 const SECRET = 'client-secret-xyz';
 const CODE = 'auth-code-987';
 const TOKEN = 'access-token-555';
 
-let stub: Stub;
-beforeAll(async () => {
-  stub = await startStub();
-});
-afterAll(async () => {
-  await stub.close();
-});
-afterEach(() => {
-  stub.requests.length = 0;
-});
+const stub = useStub();
 
 function makeOAuth(overrides: Partial<OAuthClientOptions> = {}): OAuthClient {
   return new OAuthClient({

@@ -1,5 +1,5 @@
 /** The client's methods and walk names come from the operations table, one per row. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   canonicalOperation,
   methodName,
@@ -7,18 +7,12 @@ import {
   OPERATIONS,
 } from '../../src/service/api/operations.js';
 import type { CallOptions } from '../../src/service/client.js';
-import { type Stub, startStub } from '../support/stub-server.js';
+import { useStub } from '../support/stub-server.js';
 import { makeClient, TOKEN } from './helpers.js';
 
-let stub: Stub;
-beforeAll(async () => {
-  stub = await startStub((_req, res) => {
-    res.writeHead(204);
-    res.end();
-  });
-});
-afterAll(async () => {
-  await stub.close();
+const stub = useStub((_req, res) => {
+  res.writeHead(204);
+  res.end();
 });
 
 const call: CallOptions = { token: TOKEN, priority: 'interactive' };

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Metrics } from '../../src/metrics.js';
-import { type Stub, sendJson, startStub } from '../support/stub-server.js';
+import { sendJson, useStub } from '../support/stub-server.js';
 import { captureLogger, fastBudget, makeClient, TOKEN } from './helpers.js';
 
-let stub: Stub;
-beforeAll(async () => {
-  stub = await startStub();
-});
-afterAll(async () => {
-  await stub.close();
-});
+const stub = useStub();
 
 const read = { token: TOKEN, priority: 'interactive' as const };
 

@@ -1,6 +1,7 @@
 /** A tiny loopback HTTP stub for the service-client unit tests (not the emulator). */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export interface StubRequest {
   method: string;
@@ -76,5 +77,36 @@ export async function startStub(initial: StubHandler = (_req, res) => sendJson(r
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * A stub for the enclosing file or describe block: started before its tests, its request log
+ * emptied after each test, closed after all of them. Read it only inside tests and hooks.
+ */
+export function useStub(initial?: StubHandler): Stub {
+  let stub: Stub | undefined;
+  const started = (): Stub => {
+    if (!stub) throw new Error('the stub is not started: use it inside a test or a hook');
+    return stub;
+  };
+  beforeAll(async () => {
+    stub = await startStub(initial);
+  });
+  afterEach(() => {
+    if (stub) stub.requests.length = 0;
+  });
+  afterAll(async () => {
+    await stub?.close();
+  });
+  return {
+    get url() {
+      return started().url;
+    },
+    get requests() {
+      return started().requests;
+    },
+    handle: (handler) => started().handle(handler),
+    close: () => started().close(),
   };
 }
