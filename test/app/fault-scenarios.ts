@@ -3,7 +3,9 @@
  * the suite runs interactions and a feed cycle while it is on, then checks that every interaction
  * was answered (or told a clear error) and that the feed loses and duplicates nothing afterwards.
  */
+
 import type { RouteMatch } from '../fakes/discord/rest.js';
+import { clearAnswerFaults } from '../fakes/emulator/faults.js';
 import type { Stack } from '../support/stack.js';
 
 export interface FaultScenario {
@@ -30,15 +32,7 @@ function service(name: string, patch: Partial<Stack['emulator']['faults']>, answ
       Object.assign(stack.emulator.faults, patch);
     },
     clear(stack: Stack) {
-      Object.assign(stack.emulator.faults, {
-        errorRate: 0,
-        errorStatus: 500,
-        malformed: false,
-        truncated: false,
-        html: false,
-        hang: false,
-        latencyMs: 0,
-      });
+      clearAnswerFaults(stack.emulator.faults);
     },
   } satisfies FaultScenario;
 }

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GINGA, DEMO_OAUTH_CLIENT, DEMO_TOKENS, DEMO_USERS } from '../fakes/emulator/seed.js';
 import { classifyAnswer, isServiceError } from '../support/faults/answers.js';
-import { activityPosts, countDeliveries, type ExpectedPost } from '../support/faults/deliveries.js';
+import {
+  activityPosts,
+  countDeliveries,
+  type ExpectedPost,
+  expectEachPostOnce,
+} from '../support/faults/deliveries.js';
 import { type FeedFixture, settleFeed, setUpFeeds, waitForBudget } from '../support/faults/feed-fixture.js';
 import { reportFigures } from '../support/faults/figures.js';
 import { type ProcessFailures, watchProcessFailures } from '../support/faults/process-failures.js';
@@ -69,12 +74,7 @@ describe('the bot under service and Discord faults', () => {
 
   function expectDeliveries(): void {
     const count = countDeliveries(stack.discord, expected);
-    expect(count.examples).toEqual([]);
-    expect({ lost: count.lost, duplicated: count.duplicated, unexpected: count.unexpected }).toEqual({
-      lost: 0,
-      duplicated: 0,
-      unexpected: 0,
-    });
+    expectEachPostOnce(count);
   }
 
   async function runScenario(scenario: FaultScenario): Promise<void> {

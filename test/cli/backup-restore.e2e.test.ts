@@ -15,7 +15,7 @@ import { restoreBackup } from '../../src/cli/restore.js';
 import { parseConfig } from '../../src/config.js';
 import { FEED_CURSOR_COLLECTION } from '../../src/jobs/feed/cursors.js';
 import { openStore, rawRecords } from '../../src/store/index.js';
-import { activityPosts, countDeliveries } from '../support/faults/deliveries.js';
+import { activityPosts, countDeliveries, expectEachPostOnce } from '../support/faults/deliveries.js';
 import { setUpFeeds } from '../support/faults/feed-fixture.js';
 import { captureLogger } from '../support/log-capture.js';
 import { RELAXED_INTERACTION_LIMITS } from '../support/relaxed-limits.js';
@@ -112,12 +112,7 @@ describe('backup while posting, restore elsewhere', () => {
       if (report.posted === 0 && report.retryLater === 0 && posts() >= expected.length) break;
     }
     const count = countDeliveries(stack.discord, expected);
-    expect(count.examples).toEqual([]);
-    expect({ lost: count.lost, duplicated: count.duplicated, unexpected: count.unexpected }).toEqual({
-      lost: 0,
-      duplicated: 0,
-      unexpected: 0,
-    });
+    expectEachPostOnce(count);
   });
 
   it('refuses to restore over a store a bot holds, and a backup nobody can open', async () => {

@@ -33,6 +33,12 @@ export function defaultFaults(rateLimit: boolean): Faults {
   };
 }
 
+/** Ends every fault in how the emulator answers (latency, errors, bad bodies, hangs); the rate limit and revoked tokens stay. */
+export function clearAnswerFaults(faults: Faults): void {
+  const { rateLimit, unauthorizedTokens } = faults;
+  Object.assign(faults, defaultFaults(rateLimit), { unauthorizedTokens });
+}
+
 /** Applies a JSON patch such as `{"errorRate":0.5,"unauthorizedTokens":["x"]}` all or nothing; returns problems. */
 export function applyFaultPatch(faults: Faults, patch: unknown): string[] {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch))

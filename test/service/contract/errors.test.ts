@@ -14,6 +14,7 @@ import {
   Unauthorized,
   Unavailable,
 } from '../../../src/service/index.js';
+import { clearAnswerFaults } from '../../fakes/emulator/faults.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../../fakes/emulator/seed.js';
 import { type ContractRig, rejectionOf, startRig } from './helpers.js';
 
@@ -30,16 +31,8 @@ afterAll(async () => {
   await rig?.close();
 });
 afterEach(() => {
-  Object.assign(faults(), {
-    latencyMs: 0,
-    errorRate: 0,
-    errorStatus: 500,
-    malformed: false,
-    truncated: false,
-    html: false,
-    hang: false,
-    rateLimit: false,
-  });
+  clearAnswerFaults(faults());
+  faults().rateLimit = false;
   faults().unauthorizedTokens.clear();
 });
 

@@ -5,6 +5,7 @@
  * its link to the service instead (an embed's url, or the `<url>` of its minimal line).
  */
 import type { APIMessage } from 'discord-api-types/v10';
+import { expect } from 'vitest';
 import { nonceFor } from '../../../src/jobs/delivery/outbox.js';
 import type { FakeDiscord } from '../../fakes/discord/fake-discord.js';
 import type { EmulatorData } from '../../fakes/emulator/data.js';
@@ -115,4 +116,14 @@ export function activityPosts(
       return { channelId, source: `activity:${id}`, ...(link ? { link } : {}) };
     }),
   );
+}
+
+/** Every expected post exactly once, nothing else in its channels; `context` names the run in a failure. */
+export function expectEachPostOnce(count: DeliveryCount, context?: string): void {
+  expect(count.examples, context).toEqual([]);
+  expect({ lost: count.lost, duplicated: count.duplicated, unexpected: count.unexpected }).toEqual({
+    lost: 0,
+    duplicated: 0,
+    unexpected: 0,
+  });
 }
