@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_TOKENS } from './fakes/emulator/seed.js';
-import { type Stack, startStack, USERS } from './support/stack.js';
+import { USERS, useStack } from './support/stack.js';
 
 describe('a real DiscordAPIError from the fake Discord is logged without the interaction token', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useStack();
 
   it('an answer Discord refuses (10062 Unknown interaction) leaves no token in the logs', async () => {
     // Every callback now arrives "too late": Discord answers 404 10062 and discord.js throws a

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/messages/en.js';
 import { classifyAnswer } from '../support/faults/answers.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 
 /** Discord refuses a first answer after 3 s; the fake does too. */
 const FIRST_ANSWER_TIMEOUT = 3_500;
@@ -12,15 +12,10 @@ const TIMEOUT = 10_000;
  * Discord's 3 s, with the plain "expired" message rather than our internal-error message.
  */
 describe('forged component input', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack({ env: { SERVICE_RATE_PER_SECOND: '20' }, emulatorRateLimit: false });
-    await stack.link(USERS.bob.id, 'bob');
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useStack(
+    { env: { SERVICE_RATE_PER_SECOND: '20' }, emulatorRateLimit: false },
+    { link: ['bob'] },
+  );
 
   const episode = () => [...stack.emulator.data.episodes.keys()][0] ?? 1;
 

@@ -1,21 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customIds } from '../fakes/discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 
 describe('accounts and the user’s own data end to end', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack({ oauth: true });
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useStack({ oauth: true });
 
   const as = (user: { id: string; username: string }) => ({ user, locale: 'en-US' });
   const slash = (user: { id: string; username: string }, name: string, subcommand?: string, options = {}) =>

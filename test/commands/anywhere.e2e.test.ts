@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../fakes/emulator/seed.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 /** A server the bot is not in, where alice uses kiroku installed to her own account. */
@@ -12,16 +12,7 @@ const FOREIGN_GUILD = '990000000000000001';
  * without opt-in; /help with clickable command mentions.
  */
 describe('personal commands anywhere, right-click commands and help end to end', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    await stack.link(USERS.alice.id, 'alice');
-    await stack.link(USERS.bob.id, 'bob');
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useStack({}, { link: ['alice', 'bob'] });
 
   const registered = (name: string) => stack.discord.registeredCommands().find((c) => c.name === name);
 

@@ -1,19 +1,12 @@
 import { ComponentType } from 'discord-api-types/v10';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customIds } from '../fakes/discord/fake-discord.js';
 import { DEMO_GINGA, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Stack, slashAsAlice, startStack, USERS } from '../support/stack.js';
+import { slashAsAlice, USERS, useStack } from '../support/stack.js';
 
 /** The catalogue commands through a real discord.js client, the real composition root and the emulator. */
 describe('catalogue commands end to end', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useStack();
 
   const slash = slashAsAlice(() => stack);
 

@@ -1,8 +1,8 @@
 import { ComponentType } from 'discord-api-types/v10';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { customIds } from '../fakes/discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Stack, startStack } from '../support/stack.js';
+import { useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 
@@ -12,17 +12,13 @@ const TIMEOUT = 15_000;
  * in English and Japanese.
  */
 describe('onboarding, Open menus and empty states end to end', () => {
-  let stack: Stack;
   const en = { id: '310000000000000271', username: 'nora_discord', locale: 'en-US' };
   const ja = { id: '310000000000000272', username: 'yui_discord', locale: 'ja' };
 
+  const stack = useStack({ oauth: true });
   beforeAll(async () => {
-    stack = await startStack({ oauth: true });
     // The command ids are read once; /help waits for them, so later replies carry mentions.
     await (await stack.discord.slash({ name: 'help', user: en, locale: en.locale })).reply(TIMEOUT);
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   const slash = (user: typeof en, name: string, subcommand?: string, options = {}) =>

@@ -1,20 +1,12 @@
 /** The four-level rating and reviews through the whole bot, in English and Japanese. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Stack, slashAsAlice, startStack, USERS } from '../support/stack.js';
+import { slashAsAlice, USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 
 describe('four-level ratings and reviews end to end', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack({ emulatorRateLimit: false });
-    await stack.link(USERS.alice.id, 'alice');
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useStack({ emulatorRateLimit: false }, { link: ['alice'] });
 
   const slash = slashAsAlice(() => stack);
   const record = (id: number) => stack.emulator.data.records.get(id);

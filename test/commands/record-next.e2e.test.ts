@@ -1,21 +1,13 @@
 /** `/record post` without `episode` records the next unrecorded episode (issue 26, item 2). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chooseChannel } from '../fakes/emulator/chosen-channels.js';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Stack, slashAsAlice, startStack, USERS } from '../support/stack.js';
+import { slashAsAlice, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 
 describe('/record post records the next episode by default', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack({ emulatorRateLimit: false });
-    await stack.link(USERS.alice.id, 'alice');
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useStack({ emulatorRateLimit: false }, { link: ['alice'] });
 
   const slash = slashAsAlice(() => stack);
   const aliceRecordsOf = (workId: number) =>

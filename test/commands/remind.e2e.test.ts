@@ -1,23 +1,16 @@
 /** `/remind` end to end: DM reminders, off by default, stopped by 0, a button or closed DMs (issue 26, item 4). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CHANNELS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 const MINUTE = 60_000;
 
 describe('/remind: DM reminders before each program first airs', () => {
-  let stack: Stack;
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
 
-  beforeAll(async () => {
-    stack = await startStack({ emulatorRateLimit: false, now });
-    await stack.link(USERS.alice.id, 'alice');
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useStack({ emulatorRateLimit: false, now }, { link: ['alice'] });
 
   const remind = (user: { id: string; username: string }, minutes: number, locale = 'en-US') =>
     stack.discord.slash({

@@ -1,13 +1,12 @@
 /** `/subscription airing` end to end: a channel follows chosen works (issue 26, item 3). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CHANNELS, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 const MINUTE = 60_000;
 
 describe('/subscription airing: channels that follow chosen works', () => {
-  let stack: Stack;
   let channel: string;
   let other: string;
   let offset = 0;
@@ -25,13 +24,10 @@ describe('/subscription airing: channels that follow chosen works', () => {
     return found;
   };
 
+  const stack = useStack({ emulatorRateLimit: false, now });
   beforeAll(async () => {
-    stack = await startStack({ emulatorRateLimit: false, now });
     [channel = '', other = ''] = stack.discord.channelIds(stack.discord.guildIds[0] ?? '');
     await stack.link(USERS.alice.id, 'alice');
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   const subscription = (

@@ -1,6 +1,6 @@
 import { ApplicationCommandOptionType, ChannelType, PermissionFlagsBits } from 'discord-api-types/v10';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 
@@ -10,20 +10,16 @@ const TIMEOUT = 15_000;
  * text and announcement channels are accepted (threads are refused with a reason).
  */
 describe('/subscription channel permissions', () => {
-  let stack: Stack;
   let guildId: string;
   let open: string;
   let managersOnly: string;
 
+  const stack = useStack();
   beforeAll(async () => {
-    stack = await startStack();
     guildId = stack.discord.guildIds[0] ?? '';
     [open = '', managersOnly = ''] = stack.discord.channelIds(guildId);
     await stack.link(USERS.alice.id, 'alice');
     await stack.link(USERS.bob.id, 'bob');
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   const subscribeFeed = async (

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../fakes/emulator/seed.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 const SEND_MESSAGES = 1 << 11;
 
 describe('/subscription end to end', () => {
-  let stack: Stack;
   let guildId: string;
   let postable: string;
   let forbidden: string;
 
+  const stack = useStack();
   beforeAll(async () => {
-    stack = await startStack();
     guildId = stack.discord.guildIds[0] ?? '';
     [postable = '', forbidden = ''] = stack.discord.channelIds(guildId);
     // Deny Send Messages to the bot (not to the people who run commands) in the second channel.
@@ -20,9 +19,6 @@ describe('/subscription end to end', () => {
       { id: stack.discord.botUser.id, type: 1, allow: '0', deny: String(SEND_MESSAGES) },
     ]);
     await stack.link(USERS.alice.id, 'alice');
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   const subscription = (

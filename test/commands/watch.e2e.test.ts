@@ -1,9 +1,9 @@
 /** `/watch` end to end: the backlog, recording in place, Undo, rating, comment, paging (issue 26, item 1). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InteractionReply } from '../fakes/discord/interaction-reply.js';
 import { chooseChannel } from '../fakes/emulator/chosen-channels.js';
 import { DEMO_CHANNELS, DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Stack, slashAsAlice, startStack, USERS } from '../support/stack.js';
+import { slashAsAlice, USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 const HOUR = 3_600_000;
@@ -27,13 +27,11 @@ const idOf = (reply: InteractionReply, label: string) => {
 };
 
 describe('/watch: the backlog of aired, unrecorded episodes', () => {
-  let stack: Stack;
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
 
+  const stack = useStack({ emulatorRateLimit: false, now }, { link: ['alice'] });
   beforeAll(async () => {
-    stack = await startStack({ emulatorRateLimit: false, now });
-    await stack.link(USERS.alice.id, 'alice');
     const data = stack.emulator.data;
     const episode = (workId: number, n: number) =>
       data.episodesOfWork(workId).find((e) => e.number === n)?.id ?? 0;
@@ -68,9 +66,6 @@ describe('/watch: the backlog of aired, unrecorded episodes', () => {
       startedAt: at(-2),
       isRebroadcast: false,
     });
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   const slash = slashAsAlice(() => stack);

@@ -1,23 +1,18 @@
 /** `/work info` and `/work search` extras (issue 26, item 5): countdown, link buttons, seasons. */
 import type { APIButtonComponentWithURL } from 'discord-api-types/v10';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Stack, slashAsAlice, startStack, USERS } from '../support/stack.js';
+import { slashAsAlice, USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 /** The whole stack runs in the summer of 2023: the season of the 空色ノート film. */
 const OFFSET = Date.parse('2023-08-01T03:00:00Z') - Date.now();
 
 describe('/work extras', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack({ emulatorRateLimit: false, now: () => new Date(Date.now() + OFFSET) });
-    await stack.link(USERS.alice.id, 'alice');
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useStack(
+    { emulatorRateLimit: false, now: () => new Date(Date.now() + OFFSET) },
+    { link: ['alice'] },
+  );
 
   const slash = slashAsAlice(() => stack);
 

@@ -1,8 +1,8 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STATE_REASONS } from '../../src/jobs/index.js';
 import type { Subscription } from '../../src/subscriptions/model.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { type Stack, USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 
@@ -23,13 +23,12 @@ async function waitForState(stack: Stack, id: string, state: Subscription['state
  * changes nothing; an owner who left is found by the daily membership check.
  */
 describe('servers kiroku left and owners who left', () => {
-  let stack: Stack;
   let first: string;
   let second: string;
   const ids: Record<string, string> = {};
 
+  const stack = useStack();
   beforeAll(async () => {
-    stack = await startStack();
     [first = '', second = ''] = stack.discord.guildIds;
     await stack.link(USERS.alice.id, 'alice');
     for (const guildId of [first, second]) {
@@ -45,9 +44,6 @@ describe('servers kiroku left and owners who left', () => {
       ).reply(TIMEOUT);
       ids[guildId] = /id: `([a-z0-9]+)`\./.exec(reply.content ?? '')?.[1] ?? '';
     }
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   it('an outage changes nothing; being removed disables that server’s subscriptions only, and counts them', async () => {

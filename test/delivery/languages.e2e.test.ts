@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CHANNELS, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 
@@ -10,20 +10,16 @@ const TIMEOUT = 15_000;
  * One clock drives the emulator and the bot: Saturday 2025-06-07, 21:50 in Tokyo.
  */
 describe('post languages end to end', () => {
-  let stack: Stack;
   let current = Date.parse('2025-06-07T12:50:00Z');
   let guildId: string;
   let jaChannel: string;
   let enChannel: string;
 
+  const stack = useStack({ now: () => new Date(current) });
   beforeAll(async () => {
-    stack = await startStack({ now: () => new Date(current) });
     guildId = stack.discord.guildIds[0] ?? '';
     [jaChannel = '', enChannel = ''] = stack.discord.channelIds(guildId);
     await stack.link(USERS.alice.id, 'alice');
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   const subscribe = async (

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../fakes/emulator/seed.js';
 import { activityPosts, countDeliveries } from '../support/faults/deliveries.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 
 const ACTIVITIES = 40;
 
@@ -10,12 +10,11 @@ const ACTIVITIES = 40;
  * channel and the activity), but the poller polls owners concurrently.
  */
 describe('a channel shared by two feed subscriptions', () => {
-  let stack: Stack;
   let channel: string;
   let ids: number[];
 
+  const stack = useStack({ env: { SERVICE_RATE_PER_SECOND: '10' }, emulatorRateLimit: false });
   beforeAll(async () => {
-    stack = await startStack({ env: { SERVICE_RATE_PER_SECOND: '10' }, emulatorRateLimit: false });
     const data = stack.emulator.data;
     const poster = data.createUser({ username: 'shared_poster' });
     data.follow(DEMO_USERS.alice.id, poster.id);
@@ -39,9 +38,6 @@ describe('a channel shared by two feed subscriptions', () => {
     stack.discord.faults.latencyMs = 10;
     await stack.kiroku.jobs.feed.runCycle();
     stack.discord.faults.latencyMs = 0;
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   it('shows each activity once in the channel', () => {

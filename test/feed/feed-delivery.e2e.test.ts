@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 import { feedHeads, feedPosts } from './feed-posts.js';
 
 const TIMEOUT = 15_000;
@@ -12,13 +12,12 @@ const REFUSE = 'REFUSE-ME';
  * restart, and the default (records and reviews) against a channel that asked for everything.
  */
 describe('feed delivery end to end', () => {
-  let stack: Stack;
   /** English, default actions (records and reviews); Japanese, every action. */
   let english: string;
   let japanese: string;
 
+  const stack = useStack();
   beforeAll(async () => {
-    stack = await startStack();
     [english = '', japanese = ''] = stack.discord.channelIds(stack.discord.guildIds[0]);
     await stack.link(USERS.alice.id, 'alice');
     const subscribe = async (options: Record<string, string>) =>
@@ -29,9 +28,6 @@ describe('feed delivery end to end', () => {
     await subscribe({ channel: japanese, language: 'ja', actions: 'all' });
     // The first cycle only sets the cursor.
     await stack.kiroku.jobs.feed.runCycle();
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   const episodes = () => [...stack.emulator.data.episodes.values()];

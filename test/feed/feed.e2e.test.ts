@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKENS, DEMO_USERS } from '../fakes/emulator/seed.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 
 /** The feed poller through the real composition root: subscribe in Discord, post each activity once. */
 describe('channel feed end to end', () => {
-  let stack: Stack;
   let channels: string[];
 
+  const stack = useStack();
   beforeAll(async () => {
-    stack = await startStack();
     channels = stack.discord.channelIds(stack.discord.guildIds[0]);
     await stack.link(USERS.alice.id, 'alice');
     for (const channel of channels) {
@@ -24,9 +23,6 @@ describe('channel feed end to end', () => {
       ).reply(TIMEOUT);
       expect(reply.content).toMatch(/will be posted in/);
     }
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   /** bob (followed by alice) records an episode: a new activity in alice's following feed. */

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../fakes/emulator/seed.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 
 /** Subscribing loses nothing: what happens after the confirmation is posted by the owner's first poll. */
 describe('a new feed subscription', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    await stack.link(USERS.alice.id, 'alice');
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useStack({}, { link: ['alice'] });
 
   function bobRecords(comment: string) {
     const episode = [...stack.emulator.data.episodes.values()][0];

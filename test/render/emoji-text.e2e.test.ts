@@ -4,9 +4,9 @@
  * documented limit or is not well-formed Unicode, as Discord does, so each reply arriving at all is
  * half of the check; the rest is what the reader sees.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../fakes/emulator/seed.js';
-import { type Stack, slashAsAlice, startStack, USERS } from '../support/stack.js';
+import { slashAsAlice, USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 const EMOJI_TITLE = '😭🔥'.repeat(150);
@@ -17,11 +17,10 @@ function wellFormed(text: string): boolean {
 }
 
 describe('emoji, essays and spoilers end to end', () => {
-  let stack: Stack;
   let workId = 0;
 
+  const stack = useStack();
   beforeAll(async () => {
-    stack = await startStack();
     const data = stack.emulator.data;
     const work = data.createWork({ title: EMOJI_TITLE });
     workId = work.id;
@@ -39,9 +38,6 @@ describe('emoji, essays and spoilers end to end', () => {
       comment: 'x ||| secret [Free Nitro](https://evil.example)',
     });
     await stack.link(USERS.alice.id, 'alice');
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   const slash = slashAsAlice(() => stack);

@@ -3,9 +3,9 @@
  * rendered through the whole bot: a feed with a review, a 2017 record and a malformed item, the
  * schedule, a record list and a work search.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceFixture } from '../fixtures/service-fixtures.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 
@@ -14,11 +14,8 @@ function items(file: string, key: string): unknown[] {
 }
 
 describe('real-shaped service answers through the bot', () => {
-  let stack: Stack;
-
+  const stack = useStack({ emulatorRateLimit: false }, { link: ['alice'] });
   beforeAll(async () => {
-    stack = await startStack({ emulatorRateLimit: false });
-    await stack.link(USERS.alice.id, 'alice');
     const replay = stack.emulator.replay;
     replay.set('/v1/me/following_activities', {
       activities: [
@@ -36,9 +33,6 @@ describe('real-shaped service answers through the bot', () => {
     replay.set('/v1/works', serviceFixture('works.spec.json').body);
     replay.set('/v1/episodes', serviceFixture('episodes.spec.json').body);
     replay.set('/v1/records', serviceFixture('records.spec.json').body);
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   const slash = (

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../src/i18n/translator.js';
 import { DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 10_000;
 
@@ -17,14 +17,7 @@ const TIMEOUT = 10_000;
  * until a restart. Fixed in src/accounts/link.ts (b64token check) and src/service/wire/http.ts.
  */
 describe('a token that cannot be sent in a header', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack({ env: { SERVICE_RATE_PER_SECOND: '20' }, emulatorRateLimit: false });
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useStack({ env: { SERVICE_RATE_PER_SECOND: '20' }, emulatorRateLimit: false });
 
   const submit = async (token: string) =>
     (await stack.discord.modal({ customId: 'account:token', fields: { token }, user: USERS.stranger })).reply(

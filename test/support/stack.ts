@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { type Kiroku, startKiroku } from '../../src/app.js';
 import type { InteractionLimitSettings } from '../../src/bot/interaction-limits.js';
 import { type Config, parseConfig } from '../../src/config.js';
@@ -134,6 +135,35 @@ async function linkDemoUser(
     serviceUsername: user.username,
     method: 'token',
     linkedAt: new Date().toISOString(),
+  });
+}
+
+/**
+ * The stack for the enclosing describe block: started before its tests (with `link`ed users holding
+ * their demo accounts), closed after them. The object it returns stands for the running stack; read
+ * it only inside tests and hooks.
+ */
+export function useStack(
+  options: StackOptions = {},
+  { link = [] }: { link?: ReadonlyArray<keyof typeof USERS & keyof typeof DEMO_TOKENS> } = {},
+): Stack {
+  let stack: Stack | undefined;
+  beforeAll(async () => {
+    stack = await startStack(options);
+    for (const who of link) await stack.link(USERS[who].id, who);
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+  const started = (): Stack => {
+    if (!stack) throw new Error('the stack is not started: use it inside a test or a hook');
+    return stack;
+  };
+  return new Proxy({} as Stack, {
+    get(_target, key) {
+      const value: unknown = Reflect.get(started(), key);
+      return typeof value === 'function' ? value.bind(started()) : value;
+    },
   });
 }
 
