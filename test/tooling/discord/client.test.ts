@@ -1,9 +1,9 @@
-import { once } from 'node:events';
-import { type Client, Events } from 'discord.js';
+import type { Client } from 'discord.js';
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canPost, createDiscordClient } from '../../../src/bot/client.js';
+import { canPost } from '../../../src/bot/client.js';
 import { type FakeDiscord, startFakeDiscord } from '../../fakes/discord/fake-discord.js';
+import { readyKirokuClient } from './kiroku-client.js';
 
 /** kiroku's own discord.js client (caches cut down) against the fake. */
 describe('kiroku discord client', () => {
@@ -15,10 +15,7 @@ describe('kiroku discord client', () => {
   beforeAll(async () => {
     fake = await startFakeDiscord({ guilds: 2 });
     [guildId = '', otherGuildId = ''] = fake.guildIds;
-    client = createDiscordClient({ restUrl: fake.restUrl });
-    const ready = once(client, Events.ClientReady);
-    await client.login(fake.botToken);
-    await ready;
+    client = await readyKirokuClient(fake);
   });
   afterAll(async () => {
     await client?.destroy();

@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { type Client, Events, type Interaction } from 'discord.js';
 import { ApplicationIntegrationType, InteractionContextType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDiscordClient } from '../../../src/bot/client.js';
 import { type FakeDiscord, startFakeDiscord } from '../../fakes/discord/fake-discord.js';
+import { readyKirokuClient } from './kiroku-client.js';
 
 /**
  * What discord.js 14.28 (kiroku's client, caches cut down) makes of the DM, group-DM, user-install
@@ -17,10 +17,7 @@ describe('discord.js with DM, user-install and context-menu interactions', () =>
 
   beforeAll(async () => {
     fake = await startFakeDiscord({ guilds: 1 });
-    client = createDiscordClient({ restUrl: fake.restUrl });
-    const ready = once(client, Events.ClientReady);
-    await client.login(fake.botToken);
-    await ready;
+    client = await readyKirokuClient(fake);
   });
   afterAll(async () => {
     await client?.destroy();
