@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadCommands } from '../../src/bot/loader.js';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
+import { fakesEnv } from '../support/fakes-env.js';
 import { type BotProcess, directoryWithEnvExample, FROM_SOURCE, spawnBot } from '../support/spawn-bot.js';
 
 const INVITE =
@@ -36,9 +37,7 @@ describe('first run from a copied .env.example', () => {
       cwd: directory,
       env: {
         ...process.env,
-        DISCORD_TOKEN: discord.botToken,
-        DISCORD_REST_URL: discord.restUrl,
-        SERVICE_URL: emulator.url,
+        ...fakesEnv(discord, emulator),
       },
     });
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
+import { fakesEnv } from '../support/fakes-env.js';
 import { directoryWithEnvExample, FROM_SOURCE } from '../support/spawn-bot.js';
 
 /**
@@ -35,9 +36,7 @@ describe('graceful shutdown of the real process', () => {
       cwd: dataDir,
       env: {
         ...process.env,
-        DISCORD_TOKEN: discord.botToken,
-        DISCORD_REST_URL: discord.restUrl,
-        SERVICE_URL: emulator.url,
+        ...fakesEnv(discord, emulator),
         SERVICE_TOKEN: DEMO_TOKENS.carol,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'info',

@@ -14,6 +14,7 @@ import { createLogger } from '../../src/logger.js';
 import { HttpTransport } from '../../src/service/index.js';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
+import { fakesEnv } from '../support/fakes-env.js';
 import { RELAXED_INTERACTION_LIMITS } from '../support/relaxed-limits.js';
 
 describe('a start that fails half-way', () => {
@@ -40,9 +41,7 @@ describe('a start that fails half-way', () => {
   async function start(env: Record<string, string>) {
     dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-start-'));
     const config = parseConfig({
-      DISCORD_TOKEN: discord.botToken,
-      DISCORD_REST_URL: discord.restUrl,
-      SERVICE_URL: emulator.url,
+      ...fakesEnv(discord, emulator),
       DATA_DIR: dataDir,
       ...env,
     });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKENS, DEMO_USERS } from '../fakes/emulator/seed.js';
-import { USERS, useStack } from '../support/stack.js';
+import { subscribeAliceToFeed, USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 
@@ -13,14 +13,7 @@ describe('channel feed end to end', () => {
     channels = stack.discord.channelIds(stack.discord.guildIds[0]);
     await stack.link(USERS.alice.id, 'alice');
     for (const channel of channels) {
-      const reply = await (
-        await stack.discord.slash({
-          name: 'subscription',
-          subcommand: 'feed',
-          options: { channel },
-          user: USERS.alice,
-        })
-      ).reply(TIMEOUT);
+      const reply = await subscribeAliceToFeed(stack, channel, TIMEOUT);
       expect(reply.content).toMatch(/will be posted in/);
     }
   });

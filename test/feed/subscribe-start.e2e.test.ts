@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../fakes/emulator/seed.js';
-import { USERS, useStack } from '../support/stack.js';
+import { subscribeAliceToFeed, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 
@@ -16,14 +16,7 @@ describe('a new feed subscription', () => {
   it('posts activity made between the confirmation and the first poll, and no history before it', async () => {
     const [channel = ''] = stack.discord.channelIds(stack.discord.guildIds[0]);
     bobRecords('before the subscription');
-    const reply = await (
-      await stack.discord.slash({
-        name: 'subscription',
-        subcommand: 'feed',
-        options: { channel },
-        user: USERS.alice,
-      })
-    ).reply(TIMEOUT);
+    const reply = await subscribeAliceToFeed(stack, channel, TIMEOUT);
     expect(reply.content).toMatch(/will be posted in/);
     bobRecords('after the confirmation');
 

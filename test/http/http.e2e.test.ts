@@ -3,22 +3,15 @@ import { KIROKU_VERSION } from '../../src/version.js';
 import { customIds } from '../fakes/discord/fake-discord.js';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { freePort } from '../support/free-port.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { type Stack, startStack, startStackOnHttp, USERS } from '../support/stack.js';
 
 describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
   let stack: Stack;
   let base: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    // The test's "browser" reaches the emulator from the bot's own IP: its per-IP limit would count both.
-    stack = await startStack({
-      oauth: true,
-      emulatorRateLimit: false,
-      // A service named as an operator configured it: the pages and the DM name it so.
-      env: { HTTP_PORT: String(port), PUBLIC_URL: base, SERVICE_NAME: 'Kiroku Test' },
-    });
+    // A service named as an operator configured it: the pages and the DM name it so.
+    ({ stack, base } = await startStackOnHttp({ SERVICE_NAME: 'Kiroku Test' }));
   });
   afterAll(async () => {
     await stack?.close();

@@ -15,8 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTranslator } from '../../src/i18n/translator.js';
 import { DEMO_USERS } from '../fakes/emulator/seed.js';
-import { freePort } from '../support/free-port.js';
-import { type Stack, startStack } from '../support/stack.js';
+import { type Stack, startStackOnHttp } from '../support/stack.js';
 
 /** Debian's chromium (apt-get install chromium), found on PATH. */
 function chromiumPath(): string | undefined {
@@ -73,14 +72,7 @@ describe.skipIf(!CHROMIUM)(CHROMIUM ? title : `${title}: ${MISSING}`, () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    // The browser reaches the emulator from the bot's own address: its per-address limit would count both.
-    stack = await startStack({
-      oauth: true,
-      emulatorRateLimit: false,
-      env: { HTTP_PORT: String(port), PUBLIC_URL: base },
-    });
+    ({ stack, base } = await startStackOnHttp());
     profile = await mkdtemp(path.join(tmpdir(), 'kiroku-chromium-'));
     browser = await puppeteer.launch({
       executablePath: CHROMIUM,

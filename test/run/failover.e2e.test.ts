@@ -13,6 +13,7 @@ import { KeyRing, TokenVault } from '../../src/vault/index.js';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { feedPosts } from '../feed/feed-posts.js';
+import { fakesEnv } from '../support/fakes-env.js';
 import { type ChildBot, startChildBot } from '../support/faults/child-bot.js';
 import { activityPosts, countDeliveries } from '../support/faults/deliveries.js';
 import { reportFigures } from '../support/faults/figures.js';
@@ -108,9 +109,7 @@ describeWithRedis(title, () => {
     const vaultKey = randomBytes(32);
     const { poster, owners } = await seed(world, vaultKey);
     const env = {
-      DISCORD_TOKEN: discord.botToken,
-      DISCORD_REST_URL: discord.restUrl,
-      SERVICE_URL: emulator.url,
+      ...fakesEnv(discord, emulator),
       DATABASE_URL: redis.url,
       VAULT_KEY: vaultKey.toString('base64'),
       POLL_INTERVAL_SECONDS: String(POLL_SECONDS),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_USERS } from '../fakes/emulator/seed.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
+import { fakesEnv } from '../support/fakes-env.js';
 import { freePort } from '../support/free-port.js';
 import { guildOnShard, linkAndSubscribeOnEachShard } from '../support/sharded-feed.js';
 import { USERS } from '../support/stack.js';
@@ -79,9 +80,7 @@ describeWithRedis(title, () => {
       },
     });
     const env = {
-      DISCORD_TOKEN: discord.botToken,
-      DISCORD_REST_URL: discord.restUrl,
-      SERVICE_URL: emulator.url,
+      ...fakesEnv(discord, emulator),
       SERVICE_TOKEN: DEMO_TOKENS.carol,
       DATABASE_URL: redis().url,
       VAULT_KEY: randomBytes(32).toString('base64'),

@@ -7,6 +7,7 @@ import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discor
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { find, parseExposition, singleValue } from '../monitoring/exposition.js';
+import { fakesEnv } from '../support/fakes-env.js';
 import { freePort } from '../support/free-port.js';
 import { guildOnShard, linkAndSubscribeOnEachShard } from '../support/sharded-feed.js';
 import { USERS } from '../support/stack.js';
@@ -38,9 +39,7 @@ describe('two shards', () => {
     bot = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: {
         ...process.env,
-        DISCORD_TOKEN: discord.botToken,
-        DISCORD_REST_URL: discord.restUrl,
-        SERVICE_URL: emulator.url,
+        ...fakesEnv(discord, emulator),
         SERVICE_TOKEN: DEMO_TOKENS.carol,
         DATA_DIR: dataDir,
         SHARDS: '2',

@@ -8,6 +8,8 @@ import { type Config, parseConfig } from '../../src/config.js';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { DEMO_OAUTH_CLIENT, DEMO_TOKENS, DEMO_USERS } from '../fakes/emulator/seed.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
+import { fakesEnv } from './fakes-env.js';
+import { freePort } from './free-port.js';
 import { captureLogger } from './log-capture.js';
 import { registerCommands } from './register-commands.js';
 import { RELAXED_INTERACTION_LIMITS } from './relaxed-limits.js';
@@ -108,9 +110,7 @@ function stackConfig(
 ): Config {
   const serviceToken = options.serviceToken === undefined ? DEMO_TOKENS.carol : options.serviceToken;
   return parseConfig({
-    DISCORD_TOKEN: discord.botToken,
-    DISCORD_REST_URL: discord.restUrl,
-    SERVICE_URL: emulator.url,
+    ...fakesEnv(discord, emulator),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'debug',
     ...(serviceToken ? { SERVICE_TOKEN: serviceToken } : {}),
@@ -167,12 +167,40 @@ export function useStack(
   });
 }
 
+/**
+ * The stack with OAuth linking and its HTTP server on a free loopback port, PUBLIC_URL pointing there
+ * (`base`). The test's browser reaches the emulator from the bot's own address, so the emulator's
+ * per-address limit is off: it would count both.
+ */
+export async function startStackOnHttp(): Promise<{ stack: Stack; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const stack = await startStack({
+    oauth: true,
+    emulatorRateLimit: false,
+    env: { HTTP_PORT: String(port), PUBLIC_URL: base },
+  });
+  return { stack, base };
+}
+
 /** Discord user ids used across the end-to-end tests. */
 export const USERS = {
   alice: { id: '310000000000000001', username: 'alice_discord' },
   bob: { id: '310000000000000002', username: 'bob_discord' },
   stranger: { id: '310000000000000009', username: 'stranger' },
 } as const;
+
+/** `/subscription feed channel:<channel>` sent by alice, answered (the reply's content says where posts go). */
+export async function subscribeAliceToFeed(stack: Stack, channel: string, timeoutMs = 15_000) {
+  return (
+    await stack.discord.slash({
+      name: 'subscription',
+      subcommand: 'feed',
+      options: { channel },
+      user: USERS.alice,
+    })
+  ).reply(timeoutMs);
+}
 
 /** `/name subcommand options` sent by alice in a locale (default en-US); `stack` is read at call time. */
 export function slashAsAlice(stack: () => Stack) {

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { loadCommands } from '../../../src/bot/loader.js';
 import { type FakeDiscord, startFakeDiscord } from '../../fakes/discord/fake-discord.js';
 import { type Emulator, startEmulator } from '../../fakes/emulator/server.js';
+import { fakesEnv } from '../fakes-env.js';
 import { registerCommands } from '../register-commands.js';
 import { type ChildBot, startChildBot } from './child-bot.js';
 
@@ -57,9 +58,7 @@ export async function startCrashStack(options: CrashStackOptions): Promise<Crash
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-crash-'));
   await registerCommands(discord, await loadCommands());
   const baseEnv = {
-    DISCORD_TOKEN: discord.botToken,
-    DISCORD_REST_URL: discord.restUrl,
-    SERVICE_URL: emulator.url,
+    ...fakesEnv(discord, emulator),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'debug',
     SERVICE_RATE_PER_SECOND: '50',
