@@ -2,7 +2,7 @@ import { OverwriteType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { STATE_REASONS } from '../../src/jobs/index.js';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Harness, harnessPerTest, OWNERS } from '../support/jobs-harness.js';
+import { dailySchedule, type Harness, harnessPerTest, OWNERS } from '../support/jobs-harness.js';
 
 /**
  * Issue 15, item 3 and issue 28, item 7: a subscription stops when its owner is no longer a member of
@@ -151,18 +151,7 @@ describe('owner membership', () => {
     const guildId = h.discord.guildIds[0] ?? '';
     const [channel = ''] = h.channels;
     await h.link(OWNERS.alice, 'alice');
-    const subscription = await h.subscribe({
-      kind: 'schedule',
-      channelId: channel,
-      ownerId: OWNERS.alice,
-      schedule: {
-        time: '08:00',
-        timezone: 'Asia/Tokyo',
-        unwatched: false,
-        rebroadcast: false,
-        alertMinutes: 0,
-      },
-    });
+    const subscription = await h.subscribe(dailySchedule(OWNERS.alice, channel));
     h.discord.removeMember(guildId, OWNERS.alice);
     h.clock.advance(6 * 60_000);
     await h.jobs.digest.tick();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelPoster } from '../../src/jobs/delivery/poster.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Harness, harnessPerTest, OWNERS } from '../support/jobs-harness.js';
+import { dailySchedule, type Harness, harnessPerTest, OWNERS } from '../support/jobs-harness.js';
 import { feedHeads, feedPosts } from './feed-posts.js';
 
 const U = DEMO_USERS;
@@ -281,18 +281,7 @@ describe('feed poller', () => {
       ownerId: OWNERS.bob,
       feed: { actions: [] },
     });
-    const schedule = await h.subscribe({
-      kind: 'schedule',
-      channelId: h.channels[3] ?? '',
-      ownerId: OWNERS.alice,
-      schedule: {
-        time: '08:00',
-        timezone: 'Asia/Tokyo',
-        unwatched: false,
-        rebroadcast: false,
-        alertMinutes: 0,
-      },
-    });
+    const schedule = await h.subscribe(dailySchedule(OWNERS.alice, h.channels[3] ?? ''));
     await h.jobs.feed.runCycle();
 
     h.emulator.faults.unauthorizedTokens.add(DEMO_TOKENS.alice);

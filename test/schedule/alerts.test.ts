@@ -1,7 +1,7 @@
 import { ComponentType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { DEMO_CHANNELS, DEMO_TOKENS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Harness, harnessPerTest, OWNERS } from '../support/jobs-harness.js';
+import { dailySchedule, type Harness, harnessPerTest, OWNERS } from '../support/jobs-harness.js';
 
 const MINUTE = 60_000;
 
@@ -10,12 +10,7 @@ const open = harnessPerTest();
 async function alertSetup(h: Harness, alertMinutes = 15) {
   await h.link(OWNERS.alice, 'alice');
   const [channel] = h.channels as [string];
-  const subscription = await h.subscribe({
-    kind: 'schedule',
-    channelId: channel,
-    ownerId: OWNERS.alice,
-    schedule: { time: '08:00', timezone: 'Asia/Tokyo', unwatched: false, rebroadcast: false, alertMinutes },
-  });
+  const subscription = await h.subscribe(dailySchedule(OWNERS.alice, channel, { alertMinutes }));
   return { channel, subscription };
 }
 
@@ -92,18 +87,9 @@ describe('airing alerts', () => {
     const h = await open({ start: '2025-06-01T12:00:00Z' });
     const { subscription } = await alertSetup(h, 0);
     expect(await h.jobs.alerts.tick()).toMatchObject({ subscriptions: 0, refreshes: 0 });
-    const other = await h.subscribe({
-      kind: 'schedule',
-      channelId: h.channels[1] ?? '',
-      ownerId: OWNERS.alice,
-      schedule: {
-        time: '09:00',
-        timezone: 'Asia/Tokyo',
-        unwatched: true,
-        rebroadcast: false,
-        alertMinutes: 30,
-      },
-    });
+    const other = await h.subscribe(
+      dailySchedule(OWNERS.alice, h.channels[1] ?? '', { time: '09:00', unwatched: true, alertMinutes: 30 }),
+    );
     h.emulator.faults.unauthorizedTokens.add(DEMO_TOKENS.alice);
     expect(await h.jobs.alerts.tick()).toMatchObject({ subscriptions: 1, refreshes: 1, posted: 0 });
     expect(await h.subscriptions.get(other.id)).toMatchObject({ state: 'paused' });

@@ -14,7 +14,12 @@ import { createJobs, createRestMembership, type Jobs, type JobsOptions } from '.
 import type { Logger } from '../../src/logger.js';
 import { createRequestBudget, type RequestBudget, ServiceClient } from '../../src/service/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
-import { type NewSubscription, type Subscription, Subscriptions } from '../../src/subscriptions/model.js';
+import {
+  type NewSubscription,
+  type ScheduleSettings,
+  type Subscription,
+  Subscriptions,
+} from '../../src/subscriptions/model.js';
 import { KeyRing, TokenVault } from '../../src/vault/index.js';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_USERS } from '../fakes/emulator/seed.js';
@@ -52,6 +57,30 @@ export interface HarnessOptions {
   jobs?: Pick<JobsOptions, 'feed' | 'digest' | 'alerts' | 'feedPollsPerSecond'>;
   /** Narrows the jobs to these owners, as a shard process does (notices still act on every subscription). */
   servesOwner?: (ownerId: string) => boolean;
+}
+
+/**
+ * A daily schedule subscription for `ownerId` in `channelId`: 08:00 in Tokyo, aired episodes only,
+ * no airing alerts, unless `schedule` says otherwise.
+ */
+export function dailySchedule(
+  ownerId: string,
+  channelId: string,
+  schedule: Partial<ScheduleSettings> = {},
+): Omit<NewSubscription, 'guildId'> {
+  return {
+    kind: 'schedule',
+    channelId,
+    ownerId,
+    schedule: {
+      time: '08:00',
+      timezone: 'Asia/Tokyo',
+      unwatched: false,
+      rebroadcast: false,
+      alertMinutes: 0,
+      ...schedule,
+    },
+  };
 }
 
 export interface Harness {
