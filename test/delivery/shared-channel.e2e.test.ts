@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../fakes/emulator/seed.js';
 import { activityPosts, countDeliveries } from '../support/faults/deliveries.js';
+import { posterFollowedByAliceAndBob } from '../support/faults/feed-fixture.js';
 import { USERS, useStack } from '../support/stack.js';
 
 const ACTIVITIES = 40;
@@ -16,11 +16,7 @@ describe('a channel shared by two feed subscriptions', () => {
   const stack = useStack({ env: { SERVICE_RATE_PER_SECOND: '10' }, emulatorRateLimit: false });
   beforeAll(async () => {
     const data = stack.emulator.data;
-    const poster = data.createUser({ username: 'shared_poster' });
-    data.follow(DEMO_USERS.alice.id, poster.id);
-    data.follow(DEMO_USERS.bob.id, poster.id);
-    await stack.link(USERS.alice.id, 'alice');
-    await stack.link(USERS.bob.id, 'bob');
+    const poster = await posterFollowedByAliceAndBob(stack, 'shared_poster');
     channel = stack.discord.channelIds()[0] ?? '';
     for (const user of [USERS.alice, USERS.bob]) {
       const reply = await (

@@ -5,7 +5,7 @@ import type { ChildBot } from '../support/faults/child-bot.js';
 import { between, checkCrashOutcome, suiteSeed } from '../support/faults/crash-checks.js';
 import { type CrashStack, startCrashStack } from '../support/faults/crash-stack.js';
 import { activityPosts, countDeliveries, expectEachPostOnce } from '../support/faults/deliveries.js';
-import { reportFigures } from '../support/faults/figures.js';
+import { crashRunFigures, reportFigures } from '../support/faults/figures.js';
 import { feedPosts } from './feed-posts.js';
 
 const OWNERS = [
@@ -94,13 +94,6 @@ describe('crash during a feed cycle', () => {
     expectEachPostOnce(count, `seed ${seed}, killed at ${killedAt.join(', ')}`);
     const tokens = OWNERS.map((owner) => DEMO_TOKENS[owner.who]);
     const outcome = await checkCrashOutcome(stack, [...tokens, ...Object.values(DEMO_TOKENS)]);
-    reportFigures('crash-feed', {
-      seed,
-      kills: killedAt.length,
-      postsExpected: count.expected,
-      postsLost: count.lost,
-      postsDuplicated: count.duplicated,
-      ...outcome,
-    });
+    reportFigures('crash-feed', { ...crashRunFigures(seed, killedAt, count), ...outcome });
   });
 });

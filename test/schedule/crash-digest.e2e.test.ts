@@ -5,7 +5,7 @@ import type { ChildBot } from '../support/faults/child-bot.js';
 import { between, checkCrashOutcome, suiteSeed } from '../support/faults/crash-checks.js';
 import { type CrashStack, startCrashStack } from '../support/faults/crash-stack.js';
 import { countDeliveries, type ExpectedPost, expectEachPostOnce } from '../support/faults/deliveries.js';
-import { reportFigures } from '../support/faults/figures.js';
+import { crashRunFigures, reportFigures } from '../support/faults/figures.js';
 
 /** 07:50 in Tokyo on 2025-06-02: ten minutes before every digest is due. */
 const BEFORE_FIRE = '2025-06-01T22:50:00Z';
@@ -106,13 +106,6 @@ describe('crash during the daily digest', () => {
       ...viewers.map((v) => v.token),
       ...Object.values(DEMO_TOKENS),
     ]);
-    reportFigures('crash-digest', {
-      seed,
-      kills: killedAt.length,
-      postsExpected: count.expected,
-      postsLost: count.lost,
-      postsDuplicated: count.duplicated,
-      ...outcome,
-    });
+    reportFigures('crash-digest', { ...crashRunFigures(seed, killedAt, count), ...outcome });
   });
 });

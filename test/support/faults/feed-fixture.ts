@@ -36,13 +36,20 @@ async function subscribe(
   expect(reply.content).toMatch(/will be posted in/);
 }
 
-export async function setUpFeeds(stack: Stack): Promise<FeedFixture> {
+/** A new service user whom alice and bob (both linked) follow: whatever it records reaches both feeds. */
+export async function posterFollowedByAliceAndBob(stack: Stack, username: string) {
   const data = stack.emulator.data;
-  const poster = data.createUser({ username: 'reliability_poster' });
+  const poster = data.createUser({ username });
   data.follow(DEMO_USERS.alice.id, poster.id);
   data.follow(DEMO_USERS.bob.id, poster.id);
   await stack.link(USERS.alice.id, 'alice');
   await stack.link(USERS.bob.id, 'bob');
+  return poster;
+}
+
+export async function setUpFeeds(stack: Stack): Promise<FeedFixture> {
+  const data = stack.emulator.data;
+  const poster = await posterFollowedByAliceAndBob(stack, 'reliability_poster');
   const [first = '', second = ''] = stack.discord.guildIds;
   const [a0 = '', a1 = ''] = stack.discord.channelIds(first);
   const [b0 = ''] = stack.discord.channelIds(second);

@@ -6,6 +6,21 @@ import { appendFileSync } from 'node:fs';
 
 export type Figures = Record<string, number>;
 
+/** The figures of a crash run: its seed, how often the bot was killed, the posts it owed and what became of them. */
+export function crashRunFigures(
+  seed: number,
+  killedAt: readonly number[],
+  count: { expected: number; lost: number; duplicated: number },
+): Figures {
+  return {
+    seed,
+    kills: killedAt.length,
+    postsExpected: count.expected,
+    postsLost: count.lost,
+    postsDuplicated: count.duplicated,
+  };
+}
+
 export function reportFigures(suite: string, figures: Figures): void {
   const line = JSON.stringify({ suite, ...figures });
   console.info(`[reliability] ${line}`);
