@@ -2,7 +2,7 @@
 import type { APIButtonComponentWithURL } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { slashAsAlice, USERS, useStack } from '../support/stack.js';
+import { askWorkInfo, slashAsAlice, USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 /** The whole stack runs in the summer of 2023: the season of the 空色ノート film. */
@@ -34,14 +34,7 @@ describe('/work extras', () => {
 
     // Someone without a link sees the work without a countdown, at no extra request.
     stack.emulator.resetStats();
-    const stranger = await (
-      await stack.discord.slash({
-        name: 'work',
-        subcommand: 'info',
-        options: { work: String(DEMO_WORKS.soraNote) },
-        user: USERS.stranger,
-      })
-    ).reply(TIMEOUT);
+    const stranger = await askWorkInfo(stack, DEMO_WORKS.soraNote, USERS.stranger, TIMEOUT);
     expect(stranger.embeds[0]?.fields?.some((f) => f.name === 'Your next episode')).toBe(false);
     expect(stack.emulator.stats.requests).toBe(0);
   });

@@ -3,7 +3,7 @@ import { KIROKU_VERSION } from '../../src/version.js';
 import { customIds } from '../fakes/discord/fake-discord.js';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { freePort } from '../support/free-port.js';
-import { type Stack, startStack, startStackOnHttp, USERS } from '../support/stack.js';
+import { askWorkInfo, type Stack, startStack, startStackOnHttp, USERS } from '../support/stack.js';
 
 describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
   let stack: Stack;
@@ -36,14 +36,7 @@ describe('health, metrics and the OAuth redirect callback on HTTP_PORT', () => {
   });
 
   it('/metrics counts interactions by outcome and service requests by priority and status', async () => {
-    await (
-      await stack.discord.slash({
-        name: 'work',
-        subcommand: 'info',
-        options: { work: String(DEMO_WORKS.soraNote) },
-        user: USERS.alice,
-      })
-    ).reply(15_000);
+    await askWorkInfo(stack, DEMO_WORKS.soraNote, USERS.alice, 15_000);
     await (await stack.discord.slash({ name: 'me', user: USERS.stranger })).reply(15_000);
     const text = await (await fetch(`${base}/metrics`)).text();
     expect(text).toMatch(/kiroku_interactions_total\{route="work info",outcome="ok"\} 1/);

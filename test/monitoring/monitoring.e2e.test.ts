@@ -10,7 +10,7 @@ import { OPERATION_NAMES } from '../../src/service/api/operations.js';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { freePort } from '../support/free-port.js';
 import { REPO_ROOT } from '../support/spawn-bot.js';
-import { type Stack, startStack, subscribeAliceToFeed, USERS } from '../support/stack.js';
+import { askWorkInfo, type Stack, startStack, subscribeAliceToFeed, USERS } from '../support/stack.js';
 import { find, parseExposition, type Sample, seriesKeys, singleValue } from './exposition.js';
 
 const TIMEOUT = 15_000;
@@ -68,14 +68,7 @@ describe('monitoring after an end-to-end run', () => {
   it('shows every new series with sane values', async () => {
     const subscribed = await subscribeAliceToFeed(stack, channel, TIMEOUT);
     expect(subscribed.content).toMatch(/will be posted in/);
-    await (
-      await stack.discord.slash({
-        name: 'work',
-        subcommand: 'info',
-        options: { work: String(DEMO_WORKS.soraNote) },
-        user: USERS.alice,
-      })
-    ).reply(TIMEOUT);
+    await askWorkInfo(stack, DEMO_WORKS.soraNote, USERS.alice, TIMEOUT);
     await (await stack.discord.slash({ name: 'me', user: USERS.stranger })).reply(TIMEOUT);
     // bob (whom alice follows) records an episode: the feed's timer posts it to the channel.
     const episode = [...stack.emulator.data.episodes.values()][0];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../src/i18n/translator.js';
 import { DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { USERS, useStack } from '../support/stack.js';
+import { askWorkInfo, USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 10_000;
 
@@ -39,14 +39,7 @@ describe('a token that cannot be sent in a header', () => {
   it('does not stop every other command', async () => {
     // More refused tokens than the pool has connections, then a lookup that needs the service.
     for (let i = 0; i < 10; i++) await submit(`bad\u0001token${i}`);
-    const lookup = await (
-      await stack.discord.slash({
-        name: 'work',
-        subcommand: 'info',
-        options: { work: String(DEMO_WORKS.cafeLumina) },
-        user: USERS.bob,
-      })
-    ).reply(TIMEOUT);
+    const lookup = await askWorkInfo(stack, DEMO_WORKS.cafeLumina, USERS.bob, TIMEOUT);
     expect(lookup.embeds[0]?.title).toBeTruthy();
   });
 });

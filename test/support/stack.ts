@@ -202,6 +202,18 @@ export async function subscribeAliceToFeed(stack: Stack, channel: string, timeou
   ).reply(timeoutMs);
 }
 
+/** `/work info work:<id>` sent by `user`, answered. */
+export async function askWorkInfo(
+  stack: Stack,
+  workId: number,
+  user: { id: string; username: string },
+  timeoutMs = 15_000,
+) {
+  return (
+    await stack.discord.slash({ name: 'work', subcommand: 'info', options: { work: String(workId) }, user })
+  ).reply(timeoutMs);
+}
+
 /** `/name subcommand options` sent by alice in a locale (default en-US); `stack` is read at call time. */
 export function slashAsAlice(stack: () => Stack) {
   return (
