@@ -4,31 +4,25 @@ import path from 'node:path';
 import { REST, Routes } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadCommands } from '../../src/bot/loader.js';
-import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
-import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { fakesEnv } from '../support/fakes-env.js';
 import { type BotProcess, directoryWithEnvExample, FROM_SOURCE, spawnBot } from '../support/spawn-bot.js';
+import { useFakes } from '../support/use-fakes.js';
 
 const INVITE =
   'https://discord.com/api/v10/oauth2/authorize?client_id=900000000000000001&scope=bot+applications.commands&permissions=274877926400';
 
 /** The README's first run: `.env.example` copied to `.env`, one variable set (here in the environment, which wins). */
 describe('first run from a copied .env.example', () => {
-  let discord: FakeDiscord;
-  let emulator: Emulator;
+  const { discord, emulator } = useFakes({ discord: { guilds: 2 }, perTest: true });
   let directory: string;
   let bot: BotProcess | undefined;
 
   beforeEach(async () => {
-    discord = await startFakeDiscord({ guilds: 2 });
-    emulator = await startEmulator({ seed: 'demo' });
     directory = await directoryWithEnvExample('kiroku-first-run-');
   });
   afterEach(async () => {
     bot?.kill();
     await bot?.exited;
-    await discord.close();
-    await emulator.close();
     await rm(directory, { recursive: true, force: true });
   });
 

@@ -1,32 +1,26 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { fakesEnv } from '../support/fakes-env.js';
 import { directoryWithEnvExample, FROM_SOURCE } from '../support/spawn-bot.js';
+import { useFakes } from '../support/use-fakes.js';
 
 /**
  * `npm start` as a real process: SIGTERM and SIGINT finish the work in flight and exit within 10 s.
  * It runs where the README's first step left a copy of `.env.example` as `.env`.
  */
 describe('graceful shutdown of the real process', () => {
-  let discord: FakeDiscord;
-  let emulator: Emulator;
+  const { discord, emulator } = useFakes({ discord: { guilds: 1 }, perTest: true });
   let dataDir: string;
   let bot: ChildProcess | undefined;
   let output = '';
 
   beforeEach(async () => {
-    discord = await startFakeDiscord({ guilds: 1 });
-    emulator = await startEmulator({ seed: 'demo' });
     dataDir = await directoryWithEnvExample('kiroku-stop-');
   });
   afterEach(async () => {
     bot?.kill('SIGKILL');
-    await discord.close();
-    await emulator.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -7,35 +7,25 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startKiroku } from '../../src/app.js';
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { HttpTransport } from '../../src/service/index.js';
-import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
-import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { fakesEnv } from '../support/fakes-env.js';
 import { RELAXED_INTERACTION_LIMITS } from '../support/relaxed-limits.js';
+import { useFakes } from '../support/use-fakes.js';
 
 describe('a start that fails half-way', () => {
-  let emulator: Emulator;
-  let discord: FakeDiscord;
+  const { discord, emulator } = useFakes({ discord: { guilds: 1 } });
   let dataDir: string;
   let occupied: Server | undefined;
 
-  beforeAll(async () => {
-    emulator = await startEmulator({ seed: 'demo' });
-    discord = await startFakeDiscord({ guilds: 1 });
-  });
   afterEach(async () => {
     vi.restoreAllMocks();
     await new Promise<void>((resolve) => (occupied ? occupied.close(() => resolve()) : resolve()));
     occupied = undefined;
     await rm(dataDir, { recursive: true, force: true });
-  });
-  afterAll(async () => {
-    await discord.close();
-    await emulator.close();
   });
 
   async function start(env: Record<string, string>) {

@@ -13,10 +13,9 @@ import path from 'node:path';
 import { parseEnv, promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
-import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { freePort } from '../support/free-port.js';
 import { type BotProcess, REPO_ROOT, spawnBot } from '../support/spawn-bot.js';
+import { useFakes } from '../support/use-fakes.js';
 
 const run = promisify(execFile);
 
@@ -48,8 +47,7 @@ function asHere(command: string[]): { file: string; args: string[] } {
 }
 
 describe('the Docker image, run as its CMD and HEALTHCHECK', () => {
-  let discord: FakeDiscord;
-  let emulator: Emulator;
+  const { discord, emulator } = useFakes({ discord: { guilds: 1 } });
   let root: string;
   let app: string;
   let env: NodeJS.ProcessEnv;
@@ -59,8 +57,6 @@ describe('the Docker image, run as its CMD and HEALTHCHECK', () => {
     // The image's `npm run build` (incremental: a no-op when dist is current).
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     await run(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { cwd: REPO_ROOT });
-    discord = await startFakeDiscord({ guilds: 1 });
-    emulator = await startEmulator({ seed: 'demo' });
     root = await mkdtemp(path.join(tmpdir(), 'kiroku-image-'));
     app = path.join(root, 'app');
     await mkdir(app);
@@ -86,8 +82,6 @@ describe('the Docker image, run as its CMD and HEALTHCHECK', () => {
   afterAll(async () => {
     bot?.kill();
     await bot?.exited;
-    await discord?.close();
-    await emulator?.close();
     if (root) await rm(root, { recursive: true, force: true });
   });
 

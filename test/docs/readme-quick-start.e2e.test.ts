@@ -15,10 +15,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
-import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { LOOKUP_TOKEN, lookupThenRecord } from '../support/first-hour.js';
 import { REPO_ROOT } from '../support/spawn-bot.js';
+import { useFakes } from '../support/use-fakes.js';
 import { readDoc, type ShellLine, section, shellLines } from './markdown.js';
 
 const run = promisify(execFile);
@@ -62,18 +61,16 @@ async function fillEnv(file: string, values: Record<string, string>): Promise<vo
 }
 
 describe('the README, followed on a fresh clone', () => {
-  let discord: FakeDiscord;
-  let emulator: Emulator;
+  const { discord, emulator } = useFakes({
+    discord: { guilds: 1 },
+    emulator: { seed: 'demo', rateLimit: false },
+  });
   let root: string;
   let clone: string;
   let bot: ChildProcess | undefined;
   let botOutput = '';
 
   beforeAll(async () => {
-    [discord, emulator] = await Promise.all([
-      startFakeDiscord({ guilds: 1 }),
-      startEmulator({ seed: 'demo', rateLimit: false }),
-    ]);
     root = await mkdtemp(path.join(tmpdir(), 'kiroku-readme-'));
     clone = await freshClone(root);
   }, 120_000);
@@ -84,7 +81,6 @@ describe('the README, followed on a fresh clone', () => {
       process.kill(-bot.pid, 'SIGTERM');
       await exited;
     }
-    await Promise.all([discord?.close(), emulator?.close()]);
     if (root) await rm(root, { recursive: true, force: true });
   });
 

@@ -3,22 +3,28 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { find, parseExposition, singleValue } from '../monitoring/exposition.js';
 import { fakesEnv } from '../support/fakes-env.js';
 import { freePort } from '../support/free-port.js';
 import { guildOnShard, linkAndSubscribeOnEachShard } from '../support/sharded-feed.js';
 import { USERS } from '../support/stack.js';
+import { useFakes } from '../support/use-fakes.js';
 
 const TIMEOUT = 20_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** SHARDS=2: the real `npm start` entry under discord.js's ShardingManager, against the fake gateway. */
 describe('two shards', () => {
-  let discord: FakeDiscord;
-  let emulator: Emulator;
+  const { discord, emulator } = useFakes({
+    discord: { guilds: 6, shards: 2 },
+    emulator: {
+      seed: 'demo',
+      onRequest: (request) => {
+        if (request.path.endsWith('/following_activities') && request.token) polls.push(request.token);
+      },
+    },
+  });
   let dataDir: string;
   let bot: ChildProcess;
   let output = '';
@@ -27,13 +33,6 @@ describe('two shards', () => {
   const polls: string[] = [];
 
   beforeAll(async () => {
-    discord = await startFakeDiscord({ guilds: 6, shards: 2 });
-    emulator = await startEmulator({
-      seed: 'demo',
-      onRequest: (request) => {
-        if (request.path.endsWith('/following_activities') && request.token) polls.push(request.token);
-      },
-    });
     httpPort = await freePort();
     dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-shards-'));
     bot = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -66,8 +65,6 @@ describe('two shards', () => {
       await Promise.race([exited, sleep(12_000)]);
       bot.kill('SIGKILL');
     }
-    await discord?.close();
-    await emulator?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 

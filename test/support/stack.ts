@@ -10,6 +10,7 @@ import { DEMO_OAUTH_CLIENT, DEMO_TOKENS, DEMO_USERS } from '../fakes/emulator/se
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { fakesEnv } from './fakes-env.js';
 import { freePort } from './free-port.js';
+import { lateBound } from './late-bound.js';
 import { captureLogger } from './log-capture.js';
 import { registerCommands } from './register-commands.js';
 import { RELAXED_INTERACTION_LIMITS } from './relaxed-limits.js';
@@ -155,16 +156,7 @@ export function useStack(
   afterAll(async () => {
     await stack?.close();
   });
-  const started = (): Stack => {
-    if (!stack) throw new Error('the stack is not started: use it inside a test or a hook');
-    return stack;
-  };
-  return new Proxy({} as Stack, {
-    get(_target, key) {
-      const value: unknown = Reflect.get(started(), key);
-      return typeof value === 'function' ? value.bind(started()) : value;
-    },
-  });
+  return lateBound('the stack', () => stack);
 }
 
 /**
