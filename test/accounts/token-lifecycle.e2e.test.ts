@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customIds } from '../fakes/discord/fake-discord.js';
 import { DEMO_USERS } from '../fakes/emulator/seed.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 
 describe('token lifecycle and the Watched button', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    // The test asks the emulator directly whether tokens still work: no per-IP limit for that.
-    stack = await startStack({ oauth: true, emulatorRateLimit: false });
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  // The test asks the emulator directly whether tokens still work: no per-IP limit for that.
+  const stack = useStack({ oauth: true, emulatorRateLimit: false });
 
   const as = (user: { id: string; username: string }) => ({ user, locale: 'en-US' });
 

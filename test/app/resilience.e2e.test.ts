@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 20_000;
 
 /** Discord's 3-second rule, service outages and gateway reconnects. */
 describe('the bot under slow and failing services and gateways', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useStack();
 
   const workInfo = (work: number) =>
     stack.discord.slash({
@@ -98,14 +91,7 @@ describe('the bot under slow and failing services and gateways', () => {
 });
 
 describe('without an operator token', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack({ serviceToken: null });
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useStack({ serviceToken: null });
 
   it('points unlinked users to /account link, and serves linked users with their own token', async () => {
     const unlinked = await (

@@ -1,9 +1,8 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTOCOMPLETE_MAX_PAGES } from '../../commands/catalogue/episodes.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INTERACTION_LIMITS } from '../../src/bot/interaction-limits.js';
 import { SUBSCRIPTION_CAPS } from '../../src/subscriptions/model.js';
-import { type Stack, startStack, USERS } from '../support/stack.js';
+import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 const SLOW_DOWN = /^You are going too fast\. Please slow down and try again in (\d+) s\.$/;
@@ -14,14 +13,7 @@ const SLOW_DOWN = /^You are going too fast\. Please slow down and try again in (
 const written = (content: string | undefined) => content?.replace(/<\/([a-z ]+):\d+>/g, '`/$1`');
 
 describe('per-person interaction limits (production settings)', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack({ interactionLimits: DEFAULT_INTERACTION_LIMITS });
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useStack({ interactionLimits: DEFAULT_INTERACTION_LIMITS });
 
   it('answers a 6th command within 10 s with a private "slow down", and leaves other people alone', async () => {
     const help = (user: { id: string; username: string }, locale = 'en-US') =>
@@ -75,19 +67,15 @@ describe('per-person interaction limits (production settings)', () => {
 });
 
 describe('subscription caps and bounded autocomplete', () => {
-  let stack: Stack;
   let guildId: string;
   let otherGuildId: string;
   let channel: string;
 
+  const stack = useStack();
   beforeAll(async () => {
-    stack = await startStack();
     [guildId = '', otherGuildId = ''] = stack.discord.guildIds;
     [channel = ''] = stack.discord.channelIds(guildId);
     await stack.link(USERS.alice.id, 'alice');
-  });
-  afterAll(async () => {
-    await stack?.close();
   });
 
   const subscribe = async (locale = 'en-US') =>
