@@ -50,7 +50,7 @@ const ACCOUNT_PATHS = ['account link', 'account status', 'account visibility', '
 
 /**
  * Every path /help shows. The groups and their order are what people read, so they are stated
- * here; which paths exist is the command list's, and test/unit/help-paths.test.ts holds the two
+ * here; which paths exist is the command list's, and test/commands/help-paths.test.ts holds the two
  * together: every registered slash path once, none that is not registered.
  */
 export const HELP_PATHS: readonly string[] = [...GROUPS.flatMap((group) => group.paths), ...ACCOUNT_PATHS];

@@ -164,13 +164,15 @@ export function useStack(
  * (`base`). The test's browser reaches the emulator from the bot's own address, so the emulator's
  * per-address limit is off: it would count both.
  */
-export async function startStackOnHttp(): Promise<{ stack: Stack; base: string }> {
+export async function startStackOnHttp(
+  env: Record<string, string> = {},
+): Promise<{ stack: Stack; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const stack = await startStack({
     oauth: true,
     emulatorRateLimit: false,
-    env: { HTTP_PORT: String(port), PUBLIC_URL: base },
+    env: { ...env, HTTP_PORT: String(port), PUBLIC_URL: base },
   });
   return { stack, base };
 }
