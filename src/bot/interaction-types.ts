@@ -3,12 +3,13 @@
  * command and context modules, which both need these and would otherwise import each other.
  */
 import type {
-  APIActionRowComponent,
   APIApplicationCommandOptionChoice,
-  APIComponentInMessageActionRow,
   APIEmbed,
   APIModalInteractionResponseCallbackData,
 } from 'discord-api-types/v10';
+import type { MessageComponents } from '../components/message-components.js';
+
+export type { MessageComponents };
 
 /** A channel picked in a CHANNEL option, as Discord resolves it for the interaction. */
 export interface ChannelOption {
@@ -52,8 +53,6 @@ export interface ModalInput {
   args: string[];
   fields: Readonly<Record<string, string>>;
 }
-
-export type MessageComponents = APIActionRowComponent<APIComponentInMessageActionRow>[];
 
 export interface MessageReply {
   kind: 'message';

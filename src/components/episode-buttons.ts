@@ -5,12 +5,12 @@
  * episode, answered by /subscription), so one episode is recorded once however it was pressed.
  */
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
-import type { MessageComponents } from '../bot/interaction-types.js';
 import type { Translator } from '../i18n/translator.js';
 import { localEpisodeNumber } from '../render/names.js';
 import type { Episode } from '../service/index.js';
 import { watchedButtonId } from './alert-ids.js';
 import { customIds } from './custom-id.js';
+import type { MessageComponents } from './message-components.js';
 
 export const EPISODE_COMMAND = 'episode';
 /** Previous/next buttons carry the work and the episode; the list's "Open…" menu the work (its value, the episode). */
