@@ -12,6 +12,18 @@ type Numbered = Partial<Pick<Episode, 'number' | 'number_text'>>;
 const SEASONS = ['winter', 'spring', 'summer', 'autumn'] as const;
 const MEDIA = ['tv', 'ova', 'movie', 'web', 'other'] as const;
 
+/** The work and episode fields these names (and a cover) are made from: what a post asks the service for. */
+export const WORK_EPISODE_FIELDS = [
+  'work.id',
+  'work.title',
+  'work.title_en',
+  'work.images',
+  'episode.id',
+  'episode.number',
+  'episode.number_text',
+  'episode.title',
+] as const;
+
 /** The work's title: its English title for English readers when it has one. */
 export function localTitle(work: Titled | null | undefined, t: Translator): string {
   const english = t.locale === 'en' ? work?.title_en?.trim() : undefined;

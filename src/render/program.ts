@@ -2,23 +2,10 @@ import type { Translator } from '../i18n/translator.js';
 import type { Program } from '../service/index.js';
 import { type BroadcastTime, clockText } from './broadcast-day.js';
 import { discordTime, plain } from './format.js';
-import { localEpisodeNumber, localTitle } from './names.js';
+import { localEpisodeNumber, localTitle, WORK_EPISODE_FIELDS } from './names.js';
 
 /** The fields a schedule line renders. */
-export const PROGRAM_FIELDS = [
-  'id',
-  'started_at',
-  'is_rebroadcast',
-  'channel.name',
-  'work.id',
-  'work.title',
-  'work.title_en',
-  'work.images',
-  'episode.id',
-  'episode.number',
-  'episode.number_text',
-  'episode.title',
-];
+export const PROGRAM_FIELDS = ['id', 'started_at', 'is_rebroadcast', 'channel.name', ...WORK_EPISODE_FIELDS];
 
 /** A program after its time: ` · channel`, then the work, episode and rebroadcast mark on a line of their own. */
 function programRest(program: Program, t: Translator): string {

@@ -6,7 +6,12 @@
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { Translator } from '../../i18n/translator.js';
 import { coverUrl, LIMITS, plain, spoiler, truncate } from '../../render/format.js';
-import { localEpisodeLabel, localEpisodeNumber, localTitle } from '../../render/names.js';
+import {
+  localEpisodeLabel,
+  localEpisodeNumber,
+  localTitle,
+  WORK_EPISODE_FIELDS,
+} from '../../render/names.js';
 import { recordRating } from '../../render/record.js';
 import { REVIEW_FIELDS, reviewOverallText, reviewPartsText } from '../../render/review.js';
 import { statusLabel } from '../../render/status.js';
@@ -35,14 +40,7 @@ export const FEED_ACTIVITY_FIELDS = [
   'created_at',
   'user.username',
   'user.avatar_url',
-  'work.id',
-  'work.title',
-  'work.title_en',
-  'work.images',
-  'episode.id',
-  'episode.number',
-  'episode.number_text',
-  'episode.title',
+  ...WORK_EPISODE_FIELDS,
   'record.id',
   'user.id',
   'record.rating',
