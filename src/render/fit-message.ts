@@ -5,7 +5,13 @@
  * labels 80; select options 100) and every embed URL is absolute https. Renderers already fit their
  * text; this catches what slips through instead of letting Discord refuse the whole reply.
  */
-import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
+import {
+  type APIActionRowComponent,
+  type APIComponentInMessageActionRow,
+  type APIEmbed,
+  type APIEmbedField,
+  ComponentType,
+} from 'discord-api-types/v10';
 import { fitNonEmpty, fitText, wellFormed } from './fit.js';
 import { embedUrl } from './url.js';
 
@@ -176,6 +182,35 @@ export function fitChoices<T extends ChoiceLike>(choices: readonly T[]): T[] {
       ...choice,
       name: fitNonEmpty(choice.name, MESSAGE_LIMITS.choiceName, String(choice.value)),
     }));
+}
+
+type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
+
+function fitComponent(component: APIComponentInMessageActionRow): APIComponentInMessageActionRow {
+  if (component.type === ComponentType.Button)
+    return 'label' in component && component.label !== undefined
+      ? { ...component, label: fitText(component.label, MESSAGE_LIMITS.buttonLabel) }
+      : component;
+  if (component.type !== ComponentType.StringSelect)
+    return component.placeholder === undefined
+      ? component
+      : { ...component, placeholder: fitText(component.placeholder, MESSAGE_LIMITS.selectPlaceholder) };
+  return {
+    ...component,
+    ...(component.placeholder === undefined
+      ? {}
+      : { placeholder: fitText(component.placeholder, MESSAGE_LIMITS.selectPlaceholder) }),
+    options: component.options.map(({ description, ...option }) => ({
+      ...option,
+      label: fitNonEmpty(option.label, MESSAGE_LIMITS.selectOptionText),
+      ...(description?.trim() ? { description: fitText(description, MESSAGE_LIMITS.selectOptionText) } : {}),
+    })),
+  };
+}
+
+/** Button labels, select placeholders and option texts within Discord's limits (ids and values are kiroku's own). */
+export function fitComponents(rows: readonly Row[]): Row[] {
+  return rows.map((row) => ({ ...row, components: row.components.map(fitComponent) }));
 }
 
 /** One embed within every limit, 6000 in all included (renderers end with this). */

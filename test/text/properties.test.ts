@@ -4,7 +4,7 @@
  * through every renderer; each body must fit Discord's documented limits, be well-formed Unicode
  * and match Discord's OpenAPI description, as the fake Discord checks them.
  */
-import type { APIEmbed } from 'discord-api-types/v10';
+import { type APIEmbed, ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { packedPage, pageLines } from '../../src/bot/paging.js';
@@ -17,7 +17,7 @@ import { feedItem } from '../../src/jobs/feed-message.js';
 import { activityLine } from '../../src/render/activity.js';
 import { episodeEmbed } from '../../src/render/episode.js';
 import { escapeUserText } from '../../src/render/escape.js';
-import { fitChoices, fitContent, fitEmbeds } from '../../src/render/fit-message.js';
+import { fitChoices, fitComponents, fitContent, fitEmbeds } from '../../src/render/fit-message.js';
 import { plain, spoiler, truncate } from '../../src/render/format.js';
 import { personLine } from '../../src/render/person.js';
 import { programLine } from '../../src/render/program.js';
@@ -148,6 +148,41 @@ describe('every renderer makes a body Discord accepts, whatever the text', {
           translators[l],
         );
         expectSendable({ components });
+      }),
+      RUNS,
+    );
+  });
+
+  it('the responder’s last guard makes any button and select text sendable', () => {
+    const button = fc.record({
+      type: fc.constant(ComponentType.Button as const),
+      style: fc.constant(ButtonStyle.Secondary as const),
+      custom_id: fc.constant('x:y'),
+      label: messyText,
+    });
+    const select = fc.record({
+      type: fc.constant(ComponentType.StringSelect as const),
+      custom_id: fc.constant('x:z'),
+      placeholder: messyText,
+      options: fc.array(
+        fc.record(
+          { label: messyText, value: fc.constant('v'), description: messyText },
+          { requiredKeys: ['label', 'value'] },
+        ),
+        { minLength: 1, maxLength: 25, size: 'max' },
+      ),
+    });
+    const row = fc.oneof(
+      fc.array(button, { minLength: 1, maxLength: 5, size: 'max' }),
+      select.map((menu) => [menu]),
+    );
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 5 }), (rows) => {
+        const components = rows.map((children) => ({
+          type: ComponentType.ActionRow as const,
+          components: children,
+        }));
+        expectSendable({ components: fitComponents(components) });
       }),
       RUNS,
     );
