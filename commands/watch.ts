@@ -11,6 +11,7 @@ import type { Context } from '../src/bot/context.js';
 import { booleanOption, slashCommand } from '../src/bot/definition.js';
 import { readOptions } from '../src/bot/option-values.js';
 import { UserFacingError } from '../src/bot/user-facing-error.js';
+import { clip } from '../src/render/fit.js';
 import { truncate } from '../src/render/format.js';
 import { RATING_STATES } from '../src/service/index.js';
 import { parseArgs, recordEntry, turnPage, undoEntry } from './watch/actions.js';
@@ -110,7 +111,8 @@ export const command = defineCommand({
   modals: {
     [watchIds.note.action]: {
       async handle(ctx, input) {
-        const comment = (input.fields.comment ?? '').trim().slice(0, MAX_COMMENT);
+        // Cut between whole characters: half an emoji left at the end is not valid text for the service.
+        const comment = clip((input.fields.comment ?? '').trim(), MAX_COMMENT).trimEnd();
         return recordEntry(ctx, input, comment ? { comment } : {});
       },
     },

@@ -8,7 +8,7 @@ import {
   type StringSelectMenuInteraction,
   type UserContextMenuCommandInteraction,
 } from 'discord.js';
-import { fitContent, fitEmbeds } from '../render/fit-message.js';
+import { fitComponents, fitContent, fitEmbeds } from '../render/fit-message.js';
 import type { CommandReply, ComponentAnswer, ComponentReply, MessageReply, UpdateReply } from './command.js';
 
 /**
@@ -48,7 +48,7 @@ function messagePayload(reply: MessageReply | UpdateReply) {
   return {
     content: fitContent(reply.content ?? ''),
     embeds: fitEmbeds(reply.embeds ?? []),
-    components: reply.components ?? [],
+    components: fitComponents(reply.components ?? []),
     allowedMentions: noMentions,
   };
 }

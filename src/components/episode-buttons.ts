@@ -6,6 +6,7 @@
  */
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import type { Translator } from '../i18n/translator.js';
+import { fitText } from '../render/fit.js';
 import { localEpisodeNumber } from '../render/names.js';
 import type { Episode } from '../service/index.js';
 import { watchedButtonId } from './alert-ids.js';
@@ -26,8 +27,9 @@ export function showEpisodeId(workId: number, episodeId: number): string {
   return episodeIds.show.build(workId, episodeId);
 }
 
+/** The service's episode text (any emoji, any length) cut between whole characters, within the limit. */
 function label(text: string): string {
-  return [...text].slice(0, LABEL_MAX).join('');
+  return fitText(text, LABEL_MAX);
 }
 
 export function episodeButtons(

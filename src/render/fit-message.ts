@@ -5,7 +5,13 @@
  * labels 80; select options 100) and every embed URL is absolute https. Renderers already fit their
  * text; this catches what slips through instead of letting Discord refuse the whole reply.
  */
-import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
+import {
+  type APIActionRowComponent,
+  type APIComponentInMessageActionRow,
+  type APIEmbed,
+  type APIEmbedField,
+  ComponentType,
+} from 'discord-api-types/v10';
 import { fitNonEmpty, fitText, wellFormed } from './fit.js';
 import { embedUrl } from './url.js';
 
@@ -99,7 +105,28 @@ function parts(embeds: APIEmbed[]): Part[] {
 
 const total = (embeds: APIEmbed[]) => embeds.reduce((sum, e) => sum + embedLength(e), 0);
 
-/** Shortens the longest texts (descriptions first in a tie) until the embeds together fit 6000 characters. */
+/**
+ * The largest length every text may keep so that together they fit `budget` (texts shorter than it
+ * keep theirs). Never below one character: at most 10 × (25 × 2 + 4) texts of one character each
+ * always fit 6000.
+ */
+function lengthCap(lengths: readonly number[], budget: number): number {
+  const kept = (cap: number) => lengths.reduce((sum, length) => sum + Math.min(length, cap), 0);
+  let low = 1;
+  let high = Math.max(1, ...lengths);
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (kept(mid) <= budget) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/**
+ * Shortens the longest texts until the embeds together fit 6000 characters: every text longer
+ * than one common cap is cut to it, in one pass. (Cutting one text at a time used to stop after a
+ * fixed number of cuts, before hundreds of long field texts fitted.)
+ */
 function fitTotal(embeds: APIEmbed[]): APIEmbed[] {
   const out = embeds.map((embed) => ({
     ...embed,
@@ -107,24 +134,27 @@ function fitTotal(embeds: APIEmbed[]): APIEmbed[] {
     ...(embed.footer ? { footer: { ...embed.footer } } : {}),
     ...(embed.author ? { author: { ...embed.author } } : {}),
   }));
-  for (let guard = 0; guard < 200 && total(out) > MESSAGE_LIMITS.embedTotal; guard++) {
-    const longest = parts(out).reduce<Part | undefined>(
-      (best, part) => (part.length > (best?.length ?? 0) ? part : best),
-      undefined,
-    );
-    if (!longest || longest.length <= 1) break;
-    const over = total(out) - MESSAGE_LIMITS.embedTotal;
-    longest.shorten(Math.max(1, Math.min(longest.length - over, longest.length - 1)));
-  }
+  if (total(out) <= MESSAGE_LIMITS.embedTotal) return out;
+  const texts = parts(out);
+  const cap = lengthCap(
+    texts.map((text) => text.length),
+    MESSAGE_LIMITS.embedTotal,
+  );
+  for (const text of texts) if (text.length > cap) text.shorten(cap);
   return out;
 }
 
-/** Every embed within Discord's limits; an embed left with nothing to show gets a dash. */
+/** An embed with no text, image or thumbnail gets a dash: Discord refuses an empty embed. */
+function withSomethingToShow(embed: APIEmbed): APIEmbed {
+  return embedLength(embed) > 0 || embed.image || embed.thumbnail ? embed : { ...embed, description: '—' };
+}
+
+/**
+ * Every embed within Discord's limits. The dash of an empty embed is placed before the 6000 in all
+ * are counted: added after, it made a body that just fitted one character too long.
+ */
 export function fitEmbeds(embeds: readonly APIEmbed[]): APIEmbed[] {
-  const fitted = embeds.slice(0, MESSAGE_LIMITS.embeds).map(fitParts);
-  return fitTotal(fitted).map((embed) =>
-    embedLength(embed) > 0 || embed.image || embed.thumbnail ? embed : { ...embed, description: '—' },
-  );
+  return fitTotal(embeds.slice(0, MESSAGE_LIMITS.embeds).map(fitParts).map(withSomethingToShow));
 }
 
 /** Message content within 2000 characters and well-formed. */
@@ -152,6 +182,35 @@ export function fitChoices<T extends ChoiceLike>(choices: readonly T[]): T[] {
       ...choice,
       name: fitNonEmpty(choice.name, MESSAGE_LIMITS.choiceName, String(choice.value)),
     }));
+}
+
+type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
+
+function fitComponent(component: APIComponentInMessageActionRow): APIComponentInMessageActionRow {
+  if (component.type === ComponentType.Button)
+    return 'label' in component && component.label !== undefined
+      ? { ...component, label: fitText(component.label, MESSAGE_LIMITS.buttonLabel) }
+      : component;
+  if (component.type !== ComponentType.StringSelect)
+    return component.placeholder === undefined
+      ? component
+      : { ...component, placeholder: fitText(component.placeholder, MESSAGE_LIMITS.selectPlaceholder) };
+  return {
+    ...component,
+    ...(component.placeholder === undefined
+      ? {}
+      : { placeholder: fitText(component.placeholder, MESSAGE_LIMITS.selectPlaceholder) }),
+    options: component.options.map(({ description, ...option }) => ({
+      ...option,
+      label: fitNonEmpty(option.label, MESSAGE_LIMITS.selectOptionText),
+      ...(description?.trim() ? { description: fitText(description, MESSAGE_LIMITS.selectOptionText) } : {}),
+    })),
+  };
+}
+
+/** Button labels, select placeholders and option texts within Discord's limits (ids and values are kiroku's own). */
+export function fitComponents(rows: readonly Row[]): Row[] {
+  return rows.map((row) => ({ ...row, components: row.components.map(fitComponent) }));
 }
 
 /** One embed within every limit, 6000 in all included (renderers end with this). */

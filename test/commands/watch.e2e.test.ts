@@ -150,13 +150,16 @@ describe('/watch: the backlog of aired, unrecorded episodes', () => {
     const commented = await (
       await stack.discord.modal({
         customId: String(form.modal?.custom_id),
-        fields: { comment: '  ルミナ最高  ' },
+        // Longer than the form's 4000 in UTF-16 code units (what Discord counts may differ): cut between whole emoji.
+        fields: { comment: `  ルミナ最高${'😭'.repeat(2000)}  ` },
         user: USERS.alice,
         ...(next.message ? { message: next.message } : {}),
       })
     ).reply(TIMEOUT);
     expect(commented.content).toMatch(/^Recorded \*\*海辺のカフェ・ルミナ/);
-    expect(records(DEMO_WORKS.cafeLumina).at(-1)).toMatchObject({ comment: 'ルミナ最高' });
+    expect(records(DEMO_WORKS.cafeLumina).at(-1)).toMatchObject({
+      comment: `ルミナ最高${'😭'.repeat(1997)}`,
+    });
   });
 
   it('Undo only within a minute; nobody else may press; a read-only token changes nothing', async () => {

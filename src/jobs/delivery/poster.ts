@@ -12,6 +12,7 @@ import type {
   RESTPostAPIChannelMessageJSONBody,
 } from 'discord-api-types/v10';
 import { type Logger, redactSecrets } from '../../logger.js';
+import { fitContent, fitEmbeds } from '../../render/fit-message.js';
 
 /** A channel message as the jobs build it. */
 export interface OutgoingMessage {
@@ -85,8 +86,9 @@ export function createRestPoster(rest: REST, logger: Logger): ChannelPoster {
 
   async function send(channelId: string, message: NoncedMessage): Promise<APIMessage> {
     const body: RESTPostAPIChannelMessageJSONBody = {
-      ...(message.content ? { content: message.content } : {}),
-      ...(message.embeds ? { embeds: message.embeds } : {}),
+      // The last guard, as for replies (see fit-message.ts): renderers fit their text already.
+      ...(message.content ? { content: fitContent(message.content) } : {}),
+      ...(message.embeds ? { embeds: fitEmbeds(message.embeds) } : {}),
       ...(message.components ? { components: message.components } : {}),
       nonce: message.nonce,
       enforce_nonce: true,
@@ -124,7 +126,8 @@ export function createRestPoster(rest: REST, logger: Logger): ChannelPoster {
           dmChannels.set(discordUserId, channelId);
         }
         await rest.post(Routes.channelMessages(channelId), {
-          body: { content, allowed_mentions: { parse: [] } },
+          // A notice can list any number of ids or quote names people chose: fitted like a reply.
+          body: { content: fitContent(content), allowed_mentions: { parse: [] } },
         });
       } catch (error) {
         logger.info({ discordUserId, err: errorSummary(error) }, 'jobs: could not send a direct message');
