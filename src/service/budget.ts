@@ -3,9 +3,11 @@
  *
  * - Starts are spaced at least `floor(1000 / rate) + 1` ms apart, so any 1-second window
  *   holds at most ceil(rate) starts (the service rejects a 5th request within 1000 ms per IP).
- * - Strict priority interactive > write > announcement > poll (a starving lower priority gets a
- *   permit now and then); within a priority, calls take turns person by person (fair-queue.ts), and
- *   one person may have only a few interactive calls waiting: more are refused with the wait.
+ * - Strict priority interactive > write > announcement > poll, except that the feed's polls have a
+ *   floor of the starts whenever they wait (start-floor.ts) and a starving lower priority gets a permit
+ *   now and then; within a priority, calls take turns person by person (fair-queue.ts).
+ * - Each person has a bounded share of the budget over time (person-share.ts) and may have only a few
+ *   interactive calls waiting: beyond either, a call is refused at once with the wait.
  * - A 429 pauses the whole budget: 1 s, 2 s, 4 s ... capped at 30 s, reset by a success.
  * - With several processes, a shared gate (shared-gate.ts) spaces the starts of all of them.
  */
@@ -13,7 +15,9 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.js';
 import { BudgetBusy } from './errors.js';
 import { FairQueue } from './fair-queue.js';
+import { PersonShare, type PersonShareSettings } from './person-share.js';
 import { SharedGate } from './shared-gate.js';
+import { StartFloor } from './start-floor.js';
 
 export type Priority = 'interactive' | 'write' | 'announcement' | 'poll';
 export const PRIORITIES: readonly Priority[] = ['interactive', 'write', 'announcement', 'poll'];
@@ -23,6 +27,8 @@ export interface RunOptions {
   maxWaitMs?: number;
   /** The Discord user the call is for: people take turns, and each has a bounded share of the queue. */
   person?: string | undefined;
+  /** Requests of the person's share this call must leave for what follows (autocomplete keeps some). */
+  shareReserve?: number | undefined;
   /** Operation name for BudgetBusy and logs. */
   operation?: string;
 }
@@ -63,12 +69,18 @@ export interface RequestBudgetOptions {
    * share the budget between processes. Default: none, the local pace alone.
    */
   limiter?: RateLimiterAbstract;
+  /** Each person's share of requests over time; unset: no share (operator scripts, smoke tests). */
+  personShare?: PersonShareSettings | undefined;
+  /** Share of the starts the feed's polls always get while they wait (FEED_FLOOR_SHARE); default none. */
+  feedFloor?: number;
 }
 
 interface Waiter {
   priority: Priority;
   person?: string | undefined;
   operation: string;
+  /** A request was taken from the person's share: given back if the call never starts. */
+  shared: boolean;
   enqueuedAt: number;
   start: () => void;
   fail: (error: Error) => void;
@@ -91,12 +103,9 @@ class PriorityBudget implements RequestBudget {
   private readonly maxPauseMs: number;
   /** The gate shared with other processes; without one, the local pace alone is exact. */
   private readonly gate: SharedGate | undefined;
-  private readonly queues: Record<Priority, FairQueue<Waiter>> = {
-    interactive: new FairQueue(),
-    write: new FairQueue(),
-    announcement: new FairQueue(),
-    poll: new FairQueue(),
-  };
+  private readonly share: PersonShare | undefined;
+  private readonly feedFloor: StartFloor;
+  private readonly queues: Record<Priority, FairQueue<Waiter>>;
   private lastStart = Number.NEGATIVE_INFINITY;
   private pausedUntil = 0;
   private consecutive429 = 0;
@@ -118,6 +127,17 @@ class PriorityBudget implements RequestBudget {
     if (options.limiter && options.limiter.points !== 1)
       throw new RangeError('the budget limiter must be created with points: 1');
     this.gate = options.limiter && new SharedGate(options.limiter, this.intervalMs, this.now, this.logger);
+    this.share = options.personShare && new PersonShare(options.personShare, this.now);
+    this.feedFloor = new StartFloor(options.feedFloor ?? 0);
+    // Whoever has more of their share left goes first; calls made for no one are not held back.
+    const share = this.share;
+    const rank = share && ((person?: string) => (person === undefined ? Infinity : share.left(person)));
+    this.queues = {
+      interactive: new FairQueue(rank),
+      write: new FairQueue(rank),
+      announcement: new FairQueue(),
+      poll: new FairQueue(),
+    };
   }
 
   run<T>(priority: Priority, task: () => Promise<T>, opts: RunOptions = {}): Promise<T> {
@@ -133,18 +153,25 @@ class PriorityBudget implements RequestBudget {
     if (maxWaitMs !== undefined && this.estimatedWaitMs(priority, person) > maxWaitMs) {
       return Promise.reject(new BudgetBusy(operation, 'wait', maxWaitMs));
     }
+    const shareWaitMs = person === undefined ? 0 : (this.share?.take(person, opts.shareReserve) ?? 0);
+    // Beyond their share over time, a person is told at once when it has grown back.
+    if (shareWaitMs > 0) return Promise.reject(new BudgetBusy(operation, 'share', maxWaitMs, shareWaitMs));
     const started = new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         priority,
         person,
         operation,
+        shared: person !== undefined && this.share !== undefined,
         enqueuedAt: this.now(),
         start: resolve,
         fail: reject,
       };
       if (maxWaitMs !== undefined) {
         waiter.deadline = setTimeout(() => {
-          if (this.remove(waiter)) reject(new BudgetBusy(operation, 'wait', maxWaitMs));
+          if (this.remove(waiter)) {
+            this.giveBackShare(waiter);
+            reject(new BudgetBusy(operation, 'wait', maxWaitMs));
+          }
         }, maxWaitMs);
       }
       this.queues[priority].push(waiter);
@@ -195,6 +222,7 @@ class PriorityBudget implements RequestBudget {
     for (const priority of PRIORITIES) {
       for (const waiter of this.queues[priority].drain()) {
         if (waiter.deadline) clearTimeout(waiter.deadline);
+        this.giveBackShare(waiter);
         waiter.fail(new BudgetBusy(waiter.operation, 'closed'));
       }
     }
@@ -221,8 +249,23 @@ class PriorityBudget implements RequestBudget {
     this.pausedUntil = Math.max(this.pausedUntil, until);
   }
 
+  private giveBackShare(waiter: Waiter): void {
+    if (waiter.shared && waiter.person !== undefined) this.share?.giveBack(waiter.person);
+  }
+
   /** Permits handed to a higher priority since the last one that went to a starving waiter. */
   private grantsSinceRescue = 0;
+
+  /** The waiter that gets this start: the feed when its floor is owed, else by priority (next). */
+  private nextWaiter(): Waiter | undefined {
+    const floorOwed = this.feedFloor.owed(this.queues.poll.length > 0);
+    const floored = floorOwed ? this.queues.poll.shift() : undefined;
+    // A start the floor gave the feed is its rescue too: the two must not add up.
+    if (floored) this.grantsSinceRescue = 0;
+    const waiter = floored ?? this.next();
+    if (waiter?.priority === 'poll') this.feedFloor.took();
+    return waiter;
+  }
 
   /**
    * Strict priority, except that a lower-priority waiter older than STARVATION_MS gets one permit
@@ -290,7 +333,7 @@ class PriorityBudget implements RequestBudget {
           this.wake(sharedWait);
           return;
         }
-        const waiter = this.next();
+        const waiter = this.nextWaiter();
         if (!waiter) return; // everyone gave up meanwhile; the slot is simply unused
         if (waiter.deadline) clearTimeout(waiter.deadline);
         this.lastStart = this.now();

@@ -55,6 +55,7 @@ export {
   walkPages,
 } from './paging.js';
 export type * from './params.js';
+export { DEFAULT_PERSON_SHARE, type PersonShareSettings } from './person-share.js';
 export { serializeParams, serializeValue } from './query.js';
 export type { RequestEvent, RequestObserver, RetryOptions } from './retry.js';
 export {

@@ -1,7 +1,12 @@
-/** Issue 28 item 1 (part): people take turns in the budget's queue, and one person's share is bounded. */
+/**
+ * Issue 28 item 1: people take turns in the budget's queue, each person has a bounded share of the
+ * budget over time, and the feed has a floor of the starts.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRequestBudget, MAX_QUEUED_PER_PERSON, type RequestBudget } from '../../src/service/budget.js';
 import { BudgetBusy } from '../../src/service/errors.js';
+import { DEFAULT_PERSON_SHARE, PersonShare } from '../../src/service/person-share.js';
+import { StartFloor } from '../../src/service/start-floor.js';
 
 describe('the interactive queue across people', () => {
   let budget: RequestBudget;
@@ -31,5 +36,141 @@ describe('the interactive queue across people', () => {
     expect(refused.retryAfterMs).toBeGreaterThan(0);
     expect(await budget.run('interactive', async () => 'ok', { person: 'bob' })).toBe('ok');
     expect(await Promise.all(calls)).toEqual(calls.map(() => 'ok'));
+  });
+});
+
+/** A clock the test moves by hand; the budget's pace reads it too, so calls are spaced past its interval. */
+function handClock(start = 1_000_000) {
+  let now = start;
+  return {
+    now: () => now,
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
+
+describe("each person's share of the budget over time", () => {
+  let budget: RequestBudget;
+  afterEach(() => budget.close());
+
+  const refusal = async (promise: Promise<unknown>): Promise<BudgetBusy> => {
+    const error = await promise.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    if (!(error instanceof BudgetBusy)) throw new Error(`expected BudgetBusy, got ${String(error)}`);
+    return error;
+  };
+
+  it('lets someone who has barely used the service go ahead of a person who used most of their share', async () => {
+    budget = createRequestBudget({ ratePerSecond: 5, personShare: DEFAULT_PERSON_SHARE });
+    const started: string[] = [];
+    const call = (person: string, name: string) =>
+      budget.run('interactive', async () => void started.push(name), { person });
+    const calls = [call('alice', 'a0'), call('alice', 'a1'), call('alice', 'a2'), call('bob', 'b0')];
+    await Promise.all(calls);
+    // Without shares, the turns alone would give a0, a1, b0, a2.
+    expect(started).toEqual(['a0', 'b0', 'a1', 'a2']);
+  });
+
+  it('refuses a call beyond the burst at once, with the wait until the share has grown back', async () => {
+    const clock = handClock();
+    budget = createRequestBudget({ ratePerSecond: 50, now: clock.now, personShare: DEFAULT_PERSON_SHARE });
+    const call = (person: string) => {
+      clock.advance(25); // past the 21 ms spacing of 50/s, so no call waits for the pace
+      return budget.run('interactive', async () => 'ok', { person });
+    };
+    for (let i = 0; i < DEFAULT_PERSON_SHARE.burst; i++) expect(await call('alice')).toBe('ok');
+    const refused = await refusal(call('alice'));
+    expect(refused.reason).toBe('share');
+    // One request grows back in 1 / refill seconds, less what the 25 ms steps already gave back.
+    const full = 1000 / DEFAULT_PERSON_SHARE.refillPerSecond;
+    expect(refused.retryAfterMs).toBeGreaterThan(full - 200);
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(full);
+    // Someone else still has their whole share.
+    expect(await call('bob')).toBe('ok');
+    clock.advance(refused.retryAfterMs ?? 0);
+    expect(await call('alice')).toBe('ok');
+    expect(await refusal(call('alice'))).toMatchObject({ reason: 'share' });
+  });
+
+  it('lets an autocomplete keep a reserve of the share for the command that follows', async () => {
+    const clock = handClock();
+    budget = createRequestBudget({
+      ratePerSecond: 50,
+      now: clock.now,
+      personShare: { burst: 4, refillPerSecond: 0.1 },
+    });
+    const call = (shareReserve?: number) => {
+      clock.advance(25);
+      return budget.run('interactive', async () => 'ok', { person: 'alice', shareReserve });
+    };
+    expect(await call(2)).toBe('ok');
+    expect(await call(2)).toBe('ok');
+    expect((await refusal(call(2))).reason).toBe('share');
+    // The command still has its two requests.
+    expect(await call()).toBe('ok');
+    expect(await call()).toBe('ok');
+    expect((await refusal(call())).reason).toBe('share');
+  });
+
+  it('gives the share back when a call gives up waiting', async () => {
+    const clock = handClock();
+    budget = createRequestBudget({
+      ratePerSecond: 50,
+      now: clock.now,
+      personShare: { burst: 1, refillPerSecond: 0.001 },
+    });
+    // bob's call starts at once; the clock stands still, so alice's waits for the pace and gives up.
+    expect(await budget.run('interactive', async () => 'ok', { person: 'bob' })).toBe('ok');
+    const gaveUp = await refusal(
+      budget.run('interactive', async () => 'ok', { person: 'alice', maxWaitMs: 50 }),
+    );
+    expect(gaveUp.reason).toBe('wait');
+    clock.advance(25);
+    expect(await budget.run('interactive', async () => 'ok', { person: 'alice' })).toBe('ok');
+  });
+
+  it('forgets the person idle longest beyond 10,000 people (memory stays bounded)', () => {
+    const clock = handClock();
+    const share = new PersonShare({ burst: 2, refillPerSecond: 0.001 }, clock.now);
+    expect(share.take('first')).toBe(0);
+    expect(share.left('first')).toBe(1);
+    for (let i = 0; i < 10_000; i++) share.take(`person-${i}`);
+    expect(share.left('first')).toBe(2);
+  });
+});
+
+describe("the feed's floor of the starts", () => {
+  let budget: RequestBudget;
+  afterEach(() => budget.close());
+
+  it('hands the feed at least its floor of the starts while commands keep waiting', async () => {
+    budget = createRequestBudget({ ratePerSecond: 50, feedFloor: 0.4 });
+    const started: string[] = [];
+    const calls = [];
+    for (let i = 0; i < 20; i++) {
+      calls.push(budget.run('interactive', async () => void started.push('command'), { maxWaitMs: 60_000 }));
+      calls.push(budget.run('poll', async () => void started.push('poll')));
+    }
+    await Promise.all(calls);
+    // The first command found the budget idle and started at once; from then on both kinds wait, and
+    // every 5 starts hold 2 polls (before the floor, strict priority started all 20 commands first).
+    const bothWaiting = started.slice(1, 26);
+    for (let from = 0; from + 5 <= bothWaiting.length; from++)
+      expect(bothWaiting.slice(from, from + 5).filter((name) => name === 'poll').length).toBe(2);
+  });
+
+  it('owes nothing while the feed already gets more than its floor', () => {
+    const floor = new StartFloor(0.4);
+    const owed: boolean[] = [];
+    for (let i = 0; i < 10; i++) {
+      const isOwed = floor.owed(true);
+      owed.push(isOwed);
+      if (i % 2 === 0 || isOwed) floor.took(); // the feed gets every other start anyway
+    }
+    expect(owed.filter(Boolean).length).toBe(0);
+    expect(new StartFloor(0.4).owed(false)).toBe(false);
   });
 });
