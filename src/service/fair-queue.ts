@@ -97,14 +97,22 @@ export class FairQueue<W extends QueuedCall> {
   }
 
   /**
-   * How many calls would start before a new call of `person`: their own, and of every other person
-   * at most one more than the person has waiting (the turns interleave).
+   * How many calls would start before a new call of `person`: their own, every call of a person ranked
+   * higher, none of one ranked lower, and of every other person at most one more than the person has
+   * waiting (the turns interleave).
    */
   aheadOf(person: string | undefined): number {
     if (person === undefined) return this.#size;
     const own = this.queuedBy(person);
+    const mine = this.#rank?.(person);
     let ahead = own;
-    for (const [key, calls] of this.#byPerson) if (key !== person) ahead += Math.min(calls.length, own + 1);
+    for (const [key, calls] of this.#byPerson) {
+      if (key === person) continue;
+      const theirs = mine === undefined ? undefined : this.#rank?.(typeof key === 'string' ? key : undefined);
+      if (theirs === undefined || mine === undefined || theirs === mine)
+        ahead += Math.min(calls.length, own + 1);
+      else if (theirs > mine) ahead += calls.length;
+    }
     return ahead;
   }
 }

@@ -3,8 +3,10 @@
  * budget over time, and the feed has a floor of the starts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { LookupCache } from '../../src/bot/lookup-cache.js';
 import { createRequestBudget, MAX_QUEUED_PER_PERSON, type RequestBudget } from '../../src/service/budget.js';
 import { BudgetBusy } from '../../src/service/errors.js';
+import { FairQueue } from '../../src/service/fair-queue.js';
 import { DEFAULT_PERSON_SHARE, PersonShare } from '../../src/service/person-share.js';
 import { StartFloor } from '../../src/service/start-floor.js';
 
@@ -172,5 +174,43 @@ describe("the feed's floor of the starts", () => {
     }
     expect(owed.filter(Boolean).length).toBe(0);
     expect(new StartFloor(0.4).owed(false)).toBe(false);
+  });
+});
+
+describe('the queue and the cache favour no one over a person who has barely used the service', () => {
+  it('estimates the wait of a fresh person without the calls of people ranked below them', () => {
+    const left: Record<string, number> = { heavy: 0, fresh: 4, other: 4 };
+    const queue = new FairQueue<{ person: string }>((person) => left[person ?? ''] ?? 4);
+    for (let i = 0; i < 3; i++) queue.push({ person: 'heavy' });
+    queue.push({ person: 'other' });
+    // Without ranks the turns would count one call of each person ahead: 2.
+    expect(queue.aheadOf('fresh')).toBe(1);
+    expect(queue.aheadOf('heavy')).toBe(4);
+    expect(queue.shift()?.person).toBe('other');
+  });
+
+  it("does not hand one person another person's refusal from a shared lookup", async () => {
+    const cache = new LookupCache();
+    let loads = 0;
+    const refused = cache.getOrLoad('work:1', async () => {
+      loads += 1;
+      await Promise.resolve();
+      throw new BudgetBusy('works', 'wait', 2000);
+    });
+    const joined = cache.getOrLoad('work:1', async () => {
+      loads += 1;
+      return 'loaded by the second person';
+    });
+    await expect(refused).rejects.toBeInstanceOf(BudgetBusy);
+    expect(await joined).toBe('loaded by the second person');
+    expect(loads).toBe(2);
+    // Any other failure is the lookup's own, shared as before.
+    const failing = cache.getOrLoad('work:2', async () => {
+      await Promise.resolve();
+      throw new Error('not found');
+    });
+    const sharing = cache.getOrLoad('work:2', async () => 'never');
+    await expect(failing).rejects.toThrow('not found');
+    await expect(sharing).rejects.toThrow('not found');
   });
 });
