@@ -25,7 +25,7 @@ export const PRIORITIES: readonly Priority[] = ['interactive', 'write', 'announc
 export interface RunOptions {
   /** Give up with BudgetBusy when the call cannot start within this many ms. */
   maxWaitMs?: number;
-  /** The Discord user the call is for: people take turns, and each has a bounded share of the queue. */
+  /** The Discord user the call is for: people take turns, and each has a bounded share of the budget. */
   person?: string | undefined;
   /** Requests of the person's share this call must leave for what follows (autocomplete keeps some). */
   shareReserve?: number | undefined;
