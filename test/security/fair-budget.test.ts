@@ -213,4 +213,39 @@ describe('the queue and the cache favour no one over a person who has barely use
     await expect(failing).rejects.toThrow('not found');
     await expect(sharing).rejects.toThrow('not found');
   });
+
+  it("does not make one person wait for another person's lookup in the queue", async () => {
+    const cache = new LookupCache();
+    const heavyView = cache.forPerson('heavy');
+    // The heavy user's lookup waits in the budget's queue behind everyone ranked above him.
+    let releaseHeavy: (value: string) => void = () => {};
+    const heavy = heavyView.getOrLoad(
+      'work:3',
+      () =>
+        new Promise<string>((resolve) => {
+          releaseHeavy = resolve;
+        }),
+    );
+    // A fresh person's lookup of the same work is their own call, ranked as theirs.
+    const fresh = cache.forPerson('fresh').getOrLoad('work:3', async () => 'loaded for the fresh person');
+    // Once the loads in hand have settled (a macrotask later), the fresh person has their answer.
+    const settled = new Promise((resolve) => setTimeout(() => resolve('still waiting for him'), 0));
+    expect(await Promise.race([fresh, settled])).toBe('loaded for the fresh person');
+    // The same person's repeated lookup still shares their load in flight.
+    let loads = 0;
+    const again = heavyView.getOrLoad('work:4', async () => {
+      loads += 1;
+      return 'once';
+    });
+    // Another interaction of his (another view, the same person).
+    const joined = cache.forPerson('heavy').getOrLoad('work:4', async () => {
+      loads += 1;
+      return 'twice';
+    });
+    expect([await again, await joined, loads]).toEqual(['once', 'once', 1]);
+    releaseHeavy('loaded for the heavy user');
+    // His load, finished, is cached for everyone like any other.
+    expect(await heavy).toBe('loaded for the heavy user');
+    expect(cache.forPerson('someone').peek('work:3')).toBe('loaded for the heavy user');
+  });
 });
