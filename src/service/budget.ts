@@ -4,8 +4,9 @@
  * - Starts are spaced at least `floor(1000 / rate) + 1` ms apart, so any 1-second window
  *   holds at most ceil(rate) starts (the service rejects a 5th request within 1000 ms per IP).
  * - Strict priority interactive > write > announcement > poll, except that the feed's polls have a
- *   floor of the starts whenever they wait (start-floor.ts) and a starving lower priority gets a permit
- *   now and then; within a priority, calls take turns person by person (fair-queue.ts).
+ *   floor of the starts whenever they wait (start-floor.ts; the starts of people who have spent their
+ *   share come out of the feed's turns, not out of everyone else's) and a starving lower priority gets
+ *   a permit now and then; within a priority, calls take turns person by person (fair-queue.ts).
  * - Each person has a bounded share of the budget over time (person-share.ts) and may have only a few
  *   interactive calls waiting: beyond either, a call is refused at once with the wait.
  * - A 429 pauses the whole budget: 1 s, 2 s, 4 s ... capped at 30 s, reset by a success.
@@ -258,13 +259,21 @@ class PriorityBudget implements RequestBudget {
 
   /** The waiter that gets this start: the feed when its floor is owed, else by priority (next). */
   private nextWaiter(): Waiter | undefined {
-    const floorOwed = this.feedFloor.owed(this.queues.poll.length > 0);
+    const feedWaiting = this.queues.poll.length > 0;
+    const floorOwed = this.feedFloor.owed(feedWaiting);
     const floored = floorOwed ? this.queues.poll.shift() : undefined;
     // A start the floor gave the feed is its rescue too: the two must not add up.
     if (floored) this.grantsSinceRescue = 0;
     const waiter = floored ?? this.next();
     if (waiter?.priority === 'poll') this.feedFloor.took();
+    else if (feedWaiting && this.hasSpentShare(waiter)) this.feedFloor.uncount();
     return waiter;
+  }
+
+  /** A call of a person with less than one request of their share left: they live on the refill. */
+  private hasSpentShare(waiter: Waiter | undefined): boolean {
+    const person = waiter?.person;
+    return person !== undefined && this.share !== undefined && this.share.left(person) < 1;
   }
 
   /**

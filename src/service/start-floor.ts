@@ -27,6 +27,15 @@ export class StartFloor {
     return this.#credit >= 1;
   }
 
+  /**
+   * The start just counted (while the floored priority waited) is one it pays for itself: it went to a
+   * person who has spent their share. Else a heavy user's starts would be owed back to it later, out of
+   * the turns of the people waiting then.
+   */
+  uncount(): void {
+    this.#credit = Math.max(0, this.#credit - this.share);
+  }
+
   /** The floored priority got a start (owed or not). */
   took(): void {
     this.#credit = Math.max(0, this.#credit - 1);

@@ -164,6 +164,45 @@ describe("the feed's floor of the starts", () => {
       expect(bothWaiting.slice(from, from + 5).filter((name) => name === 'poll').length).toBe(2);
   });
 
+  it("does not make people who wait pay the feed back for a heavy user's starts", async () => {
+    budget = createRequestBudget({
+      ratePerSecond: 50,
+      feedFloor: 0.25,
+      personShare: { burst: 2, refillPerSecond: 0.001 },
+    });
+    const started: string[] = [];
+    const calls: Promise<unknown>[] = [];
+    const run = (
+      name: string,
+      priority: 'interactive' | 'poll' | 'write',
+      person?: string,
+      then?: () => void,
+    ) =>
+      calls.push(
+        budget.run(
+          priority,
+          async () => {
+            started.push(name);
+            then?.();
+          },
+          { person, maxWaitMs: 60_000 },
+        ),
+      );
+    const fourPeople = () => {
+      for (let i = 1; i <= 4; i++) run(`n${i}`, 'interactive', `person-${i}`);
+    };
+    // The budget is idle: this starts at once. Then the feed waits, and the heavy user, with his whole
+    // share spent, has two calls waiting; when his second starts, four people send a lookup each.
+    run('first', 'write');
+    for (let i = 0; i < 6; i++) run('poll', 'poll');
+    run('h1', 'interactive', 'heavy');
+    run('h2', 'interactive', 'heavy', fourPeople);
+    await Promise.all(calls);
+    // His starts came out of the feed's turns: the four people get the floor's one in four as if he
+    // had sent nothing (before, the feed took the second start after him, ahead of three of them).
+    expect(started.slice(0, 8)).toEqual(['first', 'h1', 'h2', 'n1', 'n2', 'n3', 'poll', 'n4']);
+  });
+
   it('owes nothing while the feed already gets more than its floor', () => {
     const floor = new StartFloor(0.4);
     const owed: boolean[] = [];
