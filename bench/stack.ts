@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Kiroku, startKiroku } from '../src/app.js';
+import type { InteractionLimitSettings } from '../src/bot/interaction-limits.js';
 import { type Config, parseConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import {
@@ -32,6 +33,8 @@ export interface BenchStackOptions {
   env?: Record<string, string>;
   /** Log level of the bot (default info, as in production). */
   logLevel?: string;
+  /** Each person's share of the request budget; unset: relaxed like the interaction limits. */
+  serviceShare?: InteractionLimitSettings['serviceShare'];
 }
 
 export interface BenchStack {
@@ -82,7 +85,10 @@ export async function startBot(
     startJobs: options.startJobs ?? false,
     ...(options.now ? { now: options.now } : {}),
     // The bench fires hundreds of interactions as one person: the limits are counted but never reached.
-    interactionLimits: RELAXED_INTERACTION_LIMITS,
+    interactionLimits: {
+      ...RELAXED_INTERACTION_LIMITS,
+      ...(options.serviceShare ? { serviceShare: options.serviceShare } : {}),
+    },
   });
   await registerCommands(discord, kiroku.commands);
   return {

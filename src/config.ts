@@ -38,6 +38,8 @@ export const DEFAULTS = {
   pollIntervalSeconds: 60,
   /** FEED_POLL_SHARE: the share of the budget the feed schedule plans to use. */
   feedPollShare: 0.75,
+  /** FEED_FLOOR_SHARE: the share of the budget's starts the feed always gets while its polls wait. */
+  feedFloorShare: 0.25,
   /** FEED_CATCH_UP_HOURS. */
   feedCatchUpHours: 24,
   /** Owners polled (or owner jobs run) at once by one process; the budget paces them anyway. */
@@ -81,6 +83,14 @@ const environmentSchema = z.object({
   POLL_INTERVAL_SECONDS: z.string().default(String(DEFAULTS.pollIntervalSeconds)).pipe(positiveNumber.min(5)),
   FEED_POLICY: z.enum(['adaptive', 'round-robin']).default('adaptive'),
   FEED_POLL_SHARE: z.string().default(String(DEFAULTS.feedPollShare)).pipe(positiveNumber.min(0.1).max(1)),
+  /**
+   * The feed's floor: the share of the budget's starts its polls always get while they wait, whatever
+   * else waits. 0.25 keeps 0.75 polls/s at 3 requests/s and leaves commands 2.25/s.
+   */
+  FEED_FLOOR_SHARE: z
+    .string()
+    .default(String(DEFAULTS.feedFloorShare))
+    .pipe(z.coerce.number<string>().min(0).max(0.75)),
   /** After a long outage, activities older than this are summed up in one line per owner and channel. */
   FEED_CATCH_UP_HOURS: z
     .string()
@@ -152,6 +162,8 @@ export interface Config {
   /** round-robin (every owner in turn) or adaptive (by activity rate; see docs/performance.md). */
   feedPolicy: 'round-robin' | 'adaptive';
   feedPollShare: number;
+  /** Share of the budget's starts the feed's polls always get while they wait (0: none). */
+  feedFloorShare: number;
   /** Feed activities older than this (ms) when first seen are summed up, not posted one by one. */
   feedCatchUpMs: number;
   defaultTimezone: string;
@@ -227,9 +239,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL ?? `sqlite://${path.join(dataDir, 'kiroku.sqlite')}`,
     vault: { key: e.VAULT_KEY, keys: e.VAULT_KEYS },
     pollIntervalSeconds: e.POLL_INTERVAL_SECONDS,
-    feedPolicy: e.FEED_POLICY,
-    feedPollShare: e.FEED_POLL_SHARE,
-    feedCatchUpMs: e.FEED_CATCH_UP_HOURS * 3600 * 1000,
+    ...feedSettings(e),
     defaultTimezone: e.DEFAULT_TIMEZONE,
     broadcastDayStart: minutesOfDay(e.BROADCAST_DAY_START),
     httpPort: e.HTTP_PORT,
@@ -243,6 +253,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     shardProcess: env.SHARDING_MANAGER === 'true',
     shardRange: shardRangeOf(e),
     serviceLocalAddress: e.SERVICE_LOCAL_ADDRESS,
+  };
+}
+
+/** The feed's part of the configuration. */
+function feedSettings(e: Environment) {
+  return {
+    feedPolicy: e.FEED_POLICY,
+    feedPollShare: e.FEED_POLL_SHARE,
+    feedFloorShare: e.FEED_FLOOR_SHARE,
+    feedCatchUpMs: e.FEED_CATCH_UP_HOURS * 3600 * 1000,
   };
 }
 

@@ -33,6 +33,7 @@ describe('configuration', () => {
     ['SERVICE_URL', 'not a url'],
     ['SERVICE_RATE_PER_SECOND', '-1'],
     ['FEED_POLL_SHARE', '1.5'],
+    ['FEED_FLOOR_SHARE', '0.9'],
     ['FEED_POLICY', 'fastest'],
     ['FEED_CATCH_UP_HOURS', '0'],
     ['SERVICE_WEB_URL', 'annict.com'],

@@ -3,10 +3,12 @@
  * evenly like a script) beside normal users' lookups and 1,000 feed owners. Normal users' p95 and the
  * feed's pace are compared with the same run's phase without the abuser: both should stay within 1.2×.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { DEFAULT_INTERACTION_LIMITS } from '../../src/bot/interaction-limits.js';
 import type { FakeDiscord } from '../../test/fakes/discord/fake-discord.js';
 import { burst, type Sample } from '../burst.js';
 import { FragmentPool } from '../fragments.js';
-import { type LoadPools, runLoad } from '../load.js';
+import { type LoadPools, type LoadSample, runLoad } from '../load.js';
 import { type BenchStack, startBenchStack } from '../stack.js';
 import { percentile, round, sleep } from '../stats.js';
 import { row, type Scenario } from '../types.js';
@@ -21,6 +23,7 @@ const ABUSER_AUTOCOMPLETES_PER_S = 2;
 const ABUSER_ACCOUNTS = ['390000000000000001', '390000000000000002'];
 
 interface Phase {
+  othersP50: number | null;
   othersP95: number | null;
   othersN: number;
   othersBusy: number;
@@ -28,6 +31,20 @@ interface Phase {
   interactivePerSecond: number;
   abuserSent: number;
   abuserRefused: number;
+  /** Normal users' answers that were not ok, by kind and outcome (e.g. `work info: busy`). */
+  othersNotOk: Record<string, number>;
+  /** 429s the service answered during the phase (each pauses the whole budget). */
+  rateLimited: number;
+  /** The process's event-loop delay (bot, fake Discord and emulator share it), ms. */
+  loopDelayP50: number | null;
+  loopDelayP99: number | null;
+}
+
+function notOk(samples: readonly LoadSample[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const s of samples)
+    if (s.outcome !== 'ok') counts[`${s.kind}: ${s.outcome}`] = (counts[`${s.kind}: ${s.outcome}`] ?? 0) + 1;
+  return counts;
 }
 
 /** The abuser's two accounts, each at full allowance: unique work ids and texts, so the cache never helps. */
@@ -79,7 +96,10 @@ async function phase(
   withAbuser: boolean,
   seed: number,
 ): Promise<Phase> {
-  const { kiroku, discord } = stack;
+  const { kiroku, discord, emulator } = stack;
+  const rateLimitedBefore = emulator.stats.rateLimited;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const pollsBefore = await requestsAt(kiroku, 'poll');
   const interactiveBefore = await requestsAt(kiroku, 'interactive');
   const began = performance.now();
@@ -94,8 +114,10 @@ async function phase(
     withAbuser ? abuse(discord, pools.workIds, durationMs) : Promise.resolve([]),
   ]);
   const elapsedS = (performance.now() - began) / 1000;
+  loop.disable();
   const finals = others.flatMap((s) => (s.finalMs === null ? [] : [s.finalMs]));
   return {
+    othersP50: round(percentile(finals, 50)),
     othersP95: round(percentile(finals, 95)),
     othersN: others.length,
     othersBusy: others.filter((s) => s.outcome !== 'ok').length,
@@ -103,6 +125,10 @@ async function phase(
     interactivePerSecond: ((await requestsAt(kiroku, 'interactive')) - interactiveBefore) / elapsedS,
     abuserSent: abuser.length,
     abuserRefused: abuser.filter((s) => s.outcome !== 'ok').length,
+    othersNotOk: notOk(others),
+    rateLimited: emulator.stats.rateLimited - rateLimitedBefore,
+    loopDelayP50: round(loop.percentile(50) / 1e6),
+    loopDelayP99: round(loop.percentile(99) / 1e6),
   };
 }
 
@@ -115,6 +141,9 @@ export const fairShare: Scenario = {
     const stack = await startBenchStack({
       emulator: { rateLimit: true },
       discord: { guilds: 1, channelsPerGuild: 25 },
+      // The production share of the budget per person; the abuser's interactions are paced at the
+      // full allowance by abuse() itself, so every one of them reaches the bot.
+      serviceShare: DEFAULT_INTERACTION_LIMITS.serviceShare,
     });
     try {
       await subscribeOwners(stack);
@@ -130,6 +159,9 @@ export const fairShare: Scenario = {
       const cycleRatio =
         abused.pollsPerSecond > 0 ? round(alone.pollsPerSecond / abused.pollsPerSecond, 2) : null;
       options.log(
+        `  not ok with the abuser ${JSON.stringify(abused.othersNotOk)} (alone ${JSON.stringify(alone.othersNotOk)}); event-loop delay p50/p99 ${abused.loopDelayP50}/${abused.loopDelayP99} ms (alone ${alone.loopDelayP50}/${alone.loopDelayP99} ms); 429s ${abused.rateLimited} (alone ${alone.rateLimited})`,
+      );
+      options.log(
         `  others p95 ${abused.othersP95} ms (alone ${alone.othersP95} ms); feed ${abused.pollsPerSecond.toFixed(2)} polls/s (alone ${alone.pollsPerSecond.toFixed(2)}); interactive requests ${abused.interactivePerSecond.toFixed(2)}/s (alone ${alone.interactivePerSecond.toFixed(2)})`,
       );
       await stack.kiroku.stop();
@@ -143,7 +175,7 @@ export const fairShare: Scenario = {
             baselineLabel: 'same run, no abuser',
             target: '≤ 1.2× baseline',
             met: othersRatio !== null && othersRatio <= 1.2,
-            note: `n=${abused.othersN} (alone ${alone.othersN}); not answered ok ${abused.othersBusy} (alone ${alone.othersBusy}); abuser sent ${abused.abuserSent}, ${abused.abuserRefused} refused`,
+            note: `n=${abused.othersN} (alone ${alone.othersN}); not answered ok ${abused.othersBusy} (alone ${alone.othersBusy}); abuser sent ${abused.abuserSent}, ${abused.abuserRefused} refused; 429s ${abused.rateLimited} (alone ${alone.rateLimited}); event-loop p99 ${abused.loopDelayP99} ms (alone ${alone.loopDelayP99} ms)`,
           }),
           row(NAME, 'feed cycle over 1,000 owners (from the poll pace), with the abuser', {
             value: abused.pollsPerSecond > 0 ? round(1000 / abused.pollsPerSecond, 1) : null,

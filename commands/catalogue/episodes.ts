@@ -4,6 +4,7 @@ import { badOption, UserFacingError } from '../../src/bot/user-facing-error.js';
 import { plain, truncate } from '../../src/render/format.js';
 import { localEpisodeLabel } from '../../src/render/names.js';
 import type { CallOptions, Episode } from '../../src/service/index.js';
+import { autocompleteCall, isShareUsed } from './works.js';
 
 export const EPISODE_FIELDS = [
   'id',
@@ -55,14 +56,19 @@ export async function episodesOfWork(ctx: Context, workId: number): Promise<Epis
 /**
  * The episodes autocomplete offers: the whole list when a command already loaded it, otherwise the
  * first AUTOCOMPLETE_MAX_PAGES pages (100 episodes; a longer work's later ones are typed as a number).
+ * From the cache first; beyond the person's share of the budget, no episodes rather than a request.
  */
 async function episodesForAutocomplete(ctx: Context, workId: number): Promise<Episode[]> {
-  const call = await ctx.catalogueCall();
-  const whole = ctx.cache.peek<Episode[]>(`episodes:${workId}`);
+  const whole =
+    ctx.cache.peek<Episode[]>(`episodes:${workId}`) ?? ctx.cache.peek<Episode[]>(`ac:episodes:${workId}`);
   if (whole) return whole;
-  return ctx.cache.getOrLoad(`ac:episodes:${workId}`, () =>
-    loadEpisodes(ctx, workId, call, AUTOCOMPLETE_MAX_PAGES),
-  );
+  const call = await autocompleteCall(ctx);
+  return ctx.cache
+    .getOrLoad(`ac:episodes:${workId}`, () => loadEpisodes(ctx, workId, call, AUTOCOMPLETE_MAX_PAGES))
+    .catch((error: unknown) => {
+      if (isShareUsed(error)) return [];
+      throw error;
+    });
 }
 
 const NUMBER = /^#?\s*(\d+(?:\.\d+)?)$/;

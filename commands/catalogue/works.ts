@@ -3,7 +3,7 @@ import type { Context } from '../../src/bot/context.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { plain, truncate } from '../../src/render/format.js';
 import { WORK_FIELDS } from '../../src/render/work.js';
-import type { Work } from '../../src/service/index.js';
+import { BudgetBusy, type CallOptions, type Work } from '../../src/service/index.js';
 
 const DIGITS = /^\d{1,10}$/;
 
@@ -47,8 +47,25 @@ export async function resolveWork(ctx: Context, value: string): Promise<Work> {
 export const MIN_TITLE_SEARCH_CHARS = 2;
 
 /**
+ * Requests of a person's share an autocomplete leaves for the command it prepares (a lookup and its
+ * episodes): keystrokes alone cannot use up what the command then needs.
+ */
+export const AUTOCOMPLETE_SHARE_RESERVE = 2;
+
+/** The call an autocomplete makes: the catalogue call, keeping the reserve of the person's share. */
+export async function autocompleteCall(ctx: Context): Promise<CallOptions> {
+  return { ...(await ctx.catalogueCall()), shareReserve: AUTOCOMPLETE_SHARE_RESERVE };
+}
+
+/** True for the refusal of a person beyond their share of the budget: answered from the cache alone. */
+export function isShareUsed(error: unknown): boolean {
+  return error instanceof BudgetBusy && error.reason === 'share';
+}
+
+/**
  * Autocomplete choices for a title typed so far: from the cache first (repeats cost nothing), from the
- * service only for two characters or more.
+ * service only for two characters or more. Beyond the person's share of the budget, never a request:
+ * the cached choices of what they typed before, narrowed to this text.
  */
 export async function workChoices(ctx: Context, typed: string): Promise<AutocompleteChoice[]> {
   const query = typed.trim();
@@ -56,7 +73,34 @@ export async function workChoices(ctx: Context, typed: string): Promise<Autocomp
   const cached = ctx.cache.peek<AutocompleteChoice[]>(key);
   if (cached) return cached;
   if ([...query].length < MIN_TITLE_SEARCH_CHARS) return [];
-  const call = await ctx.catalogueCall();
+  const call = await autocompleteCall(ctx);
+  return searchChoices(ctx, key, query, call).catch((error: unknown) => {
+    if (isShareUsed(error)) return narrowedFromCache(ctx, query);
+    throw error;
+  });
+}
+
+/**
+ * The cached choices of the longest shorter text this one starts with, keeping those whose title
+ * holds it. Partial (the service also matches kana readings, and kept only the 25 most watched), so
+ * used only when the service may not be asked.
+ */
+function narrowedFromCache(ctx: Context, query: string): AutocompleteChoice[] {
+  const chars = [...query];
+  const wanted = query.toLowerCase();
+  for (let length = chars.length - 1; length >= MIN_TITLE_SEARCH_CHARS; length--) {
+    const shorter = ctx.cache.peek<AutocompleteChoice[]>(`ac:work:${chars.slice(0, length).join('')}`);
+    if (shorter) return shorter.filter((choice) => choice.name.toLowerCase().includes(wanted));
+  }
+  return [];
+}
+
+function searchChoices(
+  ctx: Context,
+  key: string,
+  query: string,
+  call: CallOptions,
+): Promise<AutocompleteChoice[]> {
   return ctx.cache.getOrLoad(key, async () => {
     const page = await ctx.service.works(
       {

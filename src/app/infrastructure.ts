@@ -79,7 +79,7 @@ export async function openInfrastructure(
   closers.add('service connection pools', () => http.close());
   const limits = await openInteractionLimits(config.databaseUrl, options.interactionLimits, { logger });
   closers.add('interaction limits', () => limits.close());
-  const { budget, shardProcesses } = await openBudget(config, logger, closers);
+  const { budget, shardProcesses } = await openBudget(config, logger, closers, options.interactionLimits);
   const metrics = new Metrics(budget, now);
   metrics.watchQuarantine(() => upgrade.quarantinedByCollection);
   const service = new ServiceClient({
@@ -137,6 +137,7 @@ async function openBudget(
   config: Config,
   logger: Logger,
   closers: Closers,
+  limits: InteractionLimitSettings,
 ): Promise<{ budget: RequestBudget; shardProcesses: number }> {
   const sharedLimiter = await openSharedBudgetLimiter(config.databaseUrl, {
     logger,
@@ -147,6 +148,8 @@ async function openBudget(
   const budget = createRequestBudget({
     ratePerSecond: config.service.ratePerSecond / shardProcesses,
     logger,
+    personShare: limits.serviceShare,
+    feedFloor: config.feedFloorShare,
     ...(sharedLimiter ? { limiter: sharedLimiter.limiter } : {}),
   });
   closers.add('request budget', () => budget.close());

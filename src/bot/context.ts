@@ -119,6 +119,8 @@ export function createContext(deps: HandlerDeps, scope: InteractionScope): Conte
   let child: Logger | undefined;
   return {
     ...shared,
+    // Lookups in flight are shared per person: nobody waits for another person's queued call.
+    cache: shared.cache.forPerson(scope.user.id),
     locale: scope.locale,
     t: withCommandMentions(
       createTranslator(scope.locale, settings.site ?? DEFAULT_SITE),

@@ -15,6 +15,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { localeFromDiscord } from '../i18n/locale.js';
 import { createTranslator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
+import { DEFAULT_PERSON_SHARE, type PersonShareSettings } from '../service/index.js';
 import { isRedisUrl } from '../store/backend.js';
 
 export type LimitedKind = 'command' | 'autocomplete' | 'component';
@@ -23,12 +24,22 @@ export interface InteractionLimitSettings {
   /** Allowed per person per window, by kind. */
   perWindow: Readonly<Record<LimitedKind, number>>;
   windowSeconds: number;
+  /**
+   * Each person's share of the service requests those interactions make (the request budget enforces
+   * it): interactions within the allowance above may still be refused "busy, try again in N s" once
+   * the person has used their share of the budget.
+   */
+  serviceShare: PersonShareSettings;
 }
 
-/** Issue 15: 5 commands and 20 autocompletes per 10 s; components 10 (see above). */
+/**
+ * Issue 15: 5 commands and 20 autocompletes per 10 s; components 10 (see above). Issue 28: of the
+ * service requests they make, a burst of 4 and then one per 10 s.
+ */
 export const DEFAULT_INTERACTION_LIMITS: InteractionLimitSettings = {
   perWindow: { command: 5, autocomplete: 20, component: 10 },
   windowSeconds: 10,
+  serviceShare: DEFAULT_PERSON_SHARE,
 };
 
 export interface InteractionLimits {

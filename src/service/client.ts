@@ -138,6 +138,7 @@ export class ServiceClient {
       priority: call.priority,
       maxWaitMs: call.maxWaitMs,
       person: call.person,
+      shareReserve: call.shareReserve,
       budget: this.budget,
       logger: this.logger,
       observe: this.observe,

@@ -111,6 +111,7 @@ export {
   type UnavailableReason,
 } from './wire/errors.js';
 export { HttpTransport, type HttpTransportOptions } from './wire/http.js';
+export { DEFAULT_PERSON_SHARE, type PersonShareSettings } from './wire/person-share.js';
 export type { RequestEvent, RequestObserver, RetryOptions } from './wire/retry.js';
 export {
   createSharedLimiter,

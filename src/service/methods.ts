@@ -14,6 +14,8 @@ export interface CallOptions {
   maxWaitMs?: number;
   /** The Discord user the call is for: the budget lets people take turns (see wire/budget.ts). */
   person?: string;
+  /** Requests of the person's share the call must leave (autocomplete keeps some for the command). */
+  shareReserve?: number;
 }
 
 /** One method per operation, named in camelCase: `searchUsers(params, call)` for `search_users`. */

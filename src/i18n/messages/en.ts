@@ -20,7 +20,7 @@ export const en = {
   'error.unavailable': '{service} is not answering right now. Please try again later.',
   'error.malformed': '{service} sent an answer kiroku could not read. Please try again later.',
   'error.busyShare': (p: { seconds: number }) =>
-    `You have several requests waiting already, so this one was not started. Try again in ${p.seconds} s.`,
+    `You have made many requests to {service} in a short time, so this one was not sent. Try again in ${p.seconds} s.`,
   'error.internal': 'Something went wrong on our side. It has been logged; please try again.',
   'error.vaultUnreadable':
     'Your stored token cannot be opened with this bot’s key. Ask the operator to check VAULT_KEY, or unlink and link again.',

@@ -3,24 +3,22 @@
  *
  * - Starts are spaced at least `floor(1000 / rate) + 1` ms apart, so any 1-second window
  *   holds at most ceil(rate) starts (the service rejects a 5th request within 1000 ms per IP).
- * - Strict priority interactive > write > announcement > poll (a starving lower priority gets a
- *   permit now and then); within a priority, calls take turns person by person (fair-queue.ts), and
- *   one person may have only a few interactive calls waiting: more are refused with the wait.
+ * - Strict priority interactive > write > announcement > poll, except that the feed's polls have a
+ *   floor of the starts whenever they wait (start-floor.ts; the starts of people who have spent their
+ *   share come out of the feed's turns, not out of everyone else's) and a starving lower priority gets
+ *   a permit now and then; within a priority, calls take turns person by person (fair-queue.ts).
+ * - Each person has a bounded share of the budget over time (person-share.ts) and may have only a few
+ *   interactive calls waiting: beyond either, a call is refused at once with the wait.
  * - A 429 pauses the whole budget: 1 s, 2 s, 4 s ... capped at 30 s, reset by a success.
- * - With several processes, rate-limiter-flexible is the shared gate: each start consumes the point of its time slot
- *   and a pause is a blocked key, so a RateLimiterRedis (same options) shares both across
- *   processes. Slot keys live whole seconds because store-backed limiters round durations
- *   down to seconds. Within one process the local spacing alone keeps the pace exact.
- *   Across processes one start per slot is not enough (the first start late in its slot, the
- *   next ones early in theirs, fit ceil(rate) + 1 starts in a second), so a start also waits
- *   until the start ceil(rate) slots back is over a second old whenever every slot in between
- *   is taken: its own starts are dated by its own clock, another process's by that slot key's
- *   remaining lifetime (the shared store's clock) plus a small margin.
+ * - With several processes, a shared gate (shared-gate.ts) spaces the starts of all of them.
  */
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../../logger.js';
 import { BudgetBusy } from './errors.js';
 import { FairQueue } from './fair-queue.js';
+import { PersonShare, type PersonShareSettings } from './person-share.js';
+import { SharedGate } from './shared-gate.js';
+import { StartFloor } from './start-floor.js';
 
 export type Priority = 'interactive' | 'write' | 'announcement' | 'poll';
 export const PRIORITIES: readonly Priority[] = ['interactive', 'write', 'announcement', 'poll'];
@@ -28,8 +26,10 @@ export const PRIORITIES: readonly Priority[] = ['interactive', 'write', 'announc
 export interface RunOptions {
   /** Give up with BudgetBusy when the call cannot start within this many ms. */
   maxWaitMs?: number;
-  /** The Discord user the call is for: people take turns, and each has a bounded share of the queue. */
+  /** The Discord user the call is for: people take turns, and each has a bounded share of the budget. */
   person?: string | undefined;
+  /** Requests of the person's share this call must leave for what follows (autocomplete keeps some). */
+  shareReserve?: number | undefined;
   /** Operation name for BudgetBusy and logs. */
   operation?: string;
 }
@@ -70,12 +70,18 @@ export interface RequestBudgetOptions {
    * share the budget between processes. Default: none, the local pace alone.
    */
   limiter?: RateLimiterAbstract;
+  /** Each person's share of requests over time; unset: no share (operator scripts, smoke tests). */
+  personShare?: PersonShareSettings | undefined;
+  /** Share of the starts the feed's polls always get while they wait (FEED_FLOOR_SHARE); default none. */
+  feedFloor?: number;
 }
 
 interface Waiter {
   priority: Priority;
   person?: string | undefined;
   operation: string;
+  /** A request was taken from the person's share: given back if the call never starts. */
+  shared: boolean;
   enqueuedAt: number;
   start: () => void;
   fail: (error: Error) => void;
@@ -89,33 +95,19 @@ export const MAX_QUEUED_PER_PERSON = 3;
 const STARVATION_MS = 5_000;
 const RESCUE_EVERY = 4;
 
-/** Slot keys must outlive WINDOW_MS + SHARED_MARGIN_MS: their remaining lifetime dates the start. */
-const SLOT_KEY_SECONDS = 2;
-const WINDOW_MS = 1000;
-/** Slack, for another process's start, between the store granting it and the request leaving. */
-const SHARED_MARGIN_MS = 25;
-const PAUSE_KEY = 'pause';
-
 class PriorityBudget implements RequestBudget {
   private readonly intervalMs: number;
-  /** Starts one process makes in any 1-second window at full pace: ceil(rate). */
-  private readonly startsPerWindow: number;
   private readonly now: () => number;
   private readonly logger: Logger | undefined;
   private readonly interactiveMaxWaitMs: number;
   private readonly initialPauseMs: number;
   private readonly maxPauseMs: number;
   /** The gate shared with other processes; without one, the local pace alone is exact. */
-  private readonly limiter: RateLimiterAbstract | undefined;
-  private readonly queues: Record<Priority, FairQueue<Waiter>> = {
-    interactive: new FairQueue(),
-    write: new FairQueue(),
-    announcement: new FairQueue(),
-    poll: new FairQueue(),
-  };
+  private readonly gate: SharedGate | undefined;
+  private readonly share: PersonShare | undefined;
+  private readonly feedFloor: StartFloor;
+  private readonly queues: Record<Priority, FairQueue<Waiter>>;
   private lastStart = Number.NEGATIVE_INFINITY;
-  /** Slot number -> start time of this process's recent starts (the last second's worth). */
-  private readonly ownStarts = new Map<number, number>();
   private pausedUntil = 0;
   private consecutive429 = 0;
   private rateLimitedCount = 0;
@@ -128,15 +120,25 @@ class PriorityBudget implements RequestBudget {
     if (!(rate > 0) || !Number.isFinite(rate))
       throw new RangeError('ratePerSecond must be a positive number');
     this.intervalMs = Math.floor(1000 / rate) + 1;
-    this.startsPerWindow = Math.floor(WINDOW_MS / this.intervalMs) + 1;
     this.now = options.now ?? Date.now;
     this.logger = options.logger;
     this.interactiveMaxWaitMs = options.interactiveMaxWaitMs ?? 2000;
     this.initialPauseMs = options.initialPauseMs ?? 1000;
     this.maxPauseMs = options.maxPauseMs ?? 30_000;
-    this.limiter = options.limiter;
-    if (this.limiter && this.limiter.points !== 1)
+    if (options.limiter && options.limiter.points !== 1)
       throw new RangeError('the budget limiter must be created with points: 1');
+    this.gate = options.limiter && new SharedGate(options.limiter, this.intervalMs, this.now, this.logger);
+    this.share = options.personShare && new PersonShare(options.personShare, this.now);
+    this.feedFloor = new StartFloor(options.feedFloor ?? 0);
+    // Whoever has more of their share left goes first; calls made for no one are not held back.
+    const share = this.share;
+    const rank = share && ((person?: string) => (person === undefined ? Infinity : share.left(person)));
+    this.queues = {
+      interactive: new FairQueue(rank),
+      write: new FairQueue(rank),
+      announcement: new FairQueue(),
+      poll: new FairQueue(),
+    };
   }
 
   run<T>(priority: Priority, task: () => Promise<T>, opts: RunOptions = {}): Promise<T> {
@@ -152,18 +154,25 @@ class PriorityBudget implements RequestBudget {
     if (maxWaitMs !== undefined && this.estimatedWaitMs(priority, person) > maxWaitMs) {
       return Promise.reject(new BudgetBusy(operation, 'wait', maxWaitMs));
     }
+    const shareWaitMs = person === undefined ? 0 : (this.share?.take(person, opts.shareReserve) ?? 0);
+    // Beyond their share over time, a person is told at once when it has grown back.
+    if (shareWaitMs > 0) return Promise.reject(new BudgetBusy(operation, 'share', maxWaitMs, shareWaitMs));
     const started = new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         priority,
         person,
         operation,
+        shared: person !== undefined && this.share !== undefined,
         enqueuedAt: this.now(),
         start: resolve,
         fail: reject,
       };
       if (maxWaitMs !== undefined) {
         waiter.deadline = setTimeout(() => {
-          if (this.remove(waiter)) reject(new BudgetBusy(operation, 'wait', maxWaitMs));
+          if (this.remove(waiter)) {
+            this.giveBackShare(waiter);
+            reject(new BudgetBusy(operation, 'wait', maxWaitMs));
+          }
         }, maxWaitMs);
       }
       this.queues[priority].push(waiter);
@@ -184,9 +193,7 @@ class PriorityBudget implements RequestBudget {
       { pauseMs, consecutive: this.consecutive429 },
       'service rate limit hit: pausing all requests',
     );
-    this.limiter?.block(PAUSE_KEY, pauseMs / 1000).catch((error: unknown) => {
-      this.logger?.error({ err: error }, 'could not share the rate-limit pause');
-    });
+    this.gate?.pauseAll(pauseMs);
     this.wake(pauseMs);
   }
 
@@ -216,6 +223,7 @@ class PriorityBudget implements RequestBudget {
     for (const priority of PRIORITIES) {
       for (const waiter of this.queues[priority].drain()) {
         if (waiter.deadline) clearTimeout(waiter.deadline);
+        this.giveBackShare(waiter);
         waiter.fail(new BudgetBusy(waiter.operation, 'closed'));
       }
     }
@@ -237,8 +245,36 @@ class PriorityBudget implements RequestBudget {
     return this.queues[waiter.priority].remove(waiter);
   }
 
+  /** A pause another process shared. */
+  private pauseUntil(until: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, until);
+  }
+
+  private giveBackShare(waiter: Waiter): void {
+    if (waiter.shared && waiter.person !== undefined) this.share?.giveBack(waiter.person);
+  }
+
   /** Permits handed to a higher priority since the last one that went to a starving waiter. */
   private grantsSinceRescue = 0;
+
+  /** The waiter that gets this start: the feed when its floor is owed, else by priority (next). */
+  private nextWaiter(): Waiter | undefined {
+    const feedWaiting = this.queues.poll.length > 0;
+    const floorOwed = this.feedFloor.owed(feedWaiting);
+    const floored = floorOwed ? this.queues.poll.shift() : undefined;
+    // A start the floor gave the feed is its rescue too: the two must not add up.
+    if (floored) this.grantsSinceRescue = 0;
+    const waiter = floored ?? this.next();
+    if (waiter?.priority === 'poll') this.feedFloor.took();
+    else if (feedWaiting && this.hasSpentShare(waiter)) this.feedFloor.uncount();
+    return waiter;
+  }
+
+  /** A call of a person with less than one request of their share left: they live on the refill. */
+  private hasSpentShare(waiter: Waiter | undefined): boolean {
+    const person = waiter?.person;
+    return person !== undefined && this.share !== undefined && this.share.left(person) < 1;
+  }
 
   /**
    * Strict priority, except that a lower-priority waiter older than STARVATION_MS gets one permit
@@ -301,12 +337,12 @@ class PriorityBudget implements RequestBudget {
           return;
         }
         // Without a shared limiter there is nothing to wait for: an idle budget starts a call at once.
-        const sharedWait = this.limiter ? await this.acquireShared(this.limiter, now) : 0;
+        const sharedWait = this.gate ? await this.gate.acquire(now, (until) => this.pauseUntil(until)) : 0;
         if (sharedWait > 0) {
           this.wake(sharedWait);
           return;
         }
-        const waiter = this.next();
+        const waiter = this.nextWaiter();
         if (!waiter) return; // everyone gave up meanwhile; the slot is simply unused
         if (waiter.deadline) clearTimeout(waiter.deadline);
         this.lastStart = this.now();
@@ -316,75 +352,6 @@ class PriorityBudget implements RequestBudget {
       this.pumping = false;
     }
   }
-
-  /**
-   * ms to wait before starting in `slot` so that no 1-second window holds more than ceil(rate) starts:
-   * only when every one of the ceil(rate) slots before it is taken and the first of them started less
-   * than a second ago (earlier slots are always over a second old).
-   */
-  private async windowWait(
-    limiter: RateLimiterAbstract,
-    slot: number,
-    keySeconds: number,
-    now: number,
-  ): Promise<number> {
-    const back = slot - this.startsPerWindow;
-    const own = this.ownStarts.get(back);
-    let wait: number;
-    if (own !== undefined) {
-      wait = own + WINDOW_MS + 1 - now;
-    } else {
-      const taken = await limiter.get(`slot:${back}`);
-      if (!taken || taken.consumedPoints <= 0 || taken.msBeforeNext <= 0) return 0;
-      wait = WINDOW_MS + SHARED_MARGIN_MS - (keySeconds * 1000 - taken.msBeforeNext);
-    }
-    if (wait <= 0) return 0;
-    const between = Array.from({ length: this.startsPerWindow - 1 }, (_, index) => back + 1 + index);
-    const taken = await Promise.all(
-      between.map(
-        async (n) => this.ownStarts.has(n) || ((await limiter.get(`slot:${n}`))?.consumedPoints ?? 0) > 0,
-      ),
-    );
-    return taken.every(Boolean) ? wait : 0;
-  }
-
-  /** 0 when this slot's point was won, else ms to wait (a shared pause, or another process took the slot). */
-  private async acquireShared(limiter: RateLimiterAbstract, now: number): Promise<number> {
-    try {
-      const pause = await limiter.get(PAUSE_KEY);
-      if (pause && pause.consumedPoints > limiter.points && pause.msBeforeNext > 0) {
-        this.pausedUntil = Math.max(this.pausedUntil, now + pause.msBeforeNext);
-        return pause.msBeforeNext;
-      }
-      const slot = Math.floor(now / this.intervalMs);
-      const keySeconds = Math.max(SLOT_KEY_SECONDS, Math.ceil((2 * this.intervalMs) / 1000));
-      const backWait = await this.windowWait(limiter, slot, keySeconds, now);
-      if (backWait > 0) return backWait;
-      await limiter.consume(`slot:${slot}`, 1, { customDuration: keySeconds });
-      for (const old of this.ownStarts.keys())
-        if (old < slot - this.startsPerWindow) this.ownStarts.delete(old);
-      this.ownStarts.set(slot, this.now());
-      return 0;
-    } catch (error) {
-      // The limiter rejects a taken slot with a RateLimiterRes (a result, not an Error).
-      if (isLimiterResult(error))
-        return Math.max(1, (Math.floor(now / this.intervalMs) + 1) * this.intervalMs - now);
-      // The shared store failed: keep the local pace rather than stopping all traffic.
-      this.logger?.error({ err: error }, 'request budget limiter failed; using the local pace only');
-      return 0;
-    }
-  }
-}
-
-/** rate-limiter-flexible's RateLimiterRes, recognised by shape so the library loads only with Redis. */
-function isLimiterResult(value: unknown): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !(value instanceof Error) &&
-    'msBeforeNext' in value &&
-    'consumedPoints' in value
-  );
 }
 
 export function createRequestBudget(options: RequestBudgetOptions = {}): RequestBudget {

@@ -111,8 +111,8 @@ export class MalformedResponse extends ServiceError {
 export class BudgetBusy extends ServiceError {
   override name = 'BudgetBusy';
   /**
-   * `wait`: the allowed wait would be exceeded; `share`: the person already has their share of calls
-   * waiting; `closed`: the budget was shut down.
+   * `wait`: the allowed wait would be exceeded; `share`: the person has used their share of the
+   * budget for now (of requests over time, or of calls waiting); `closed`: the budget was shut down.
    */
   readonly reason: 'wait' | 'share' | 'closed';
   /** With `share`: about how long until the person may try again. */
@@ -129,7 +129,7 @@ export class BudgetBusy extends ServiceError {
       reason === 'closed'
         ? 'the request budget is closed'
         : reason === 'share'
-          ? 'this person already has their share of calls waiting'
+          ? 'this person has used their share of the budget for now'
           : `the service is busy: the request could not start within ${maxWaitMs ?? 0} ms`,
     );
     this.reason = reason;

@@ -61,6 +61,8 @@ export interface CallSpec<T> {
   maxWaitMs?: number | undefined;
   /** Who the call is for (fair turns in the budget). */
   person?: string | undefined;
+  /** Requests of the person's share to leave (see RunOptions). */
+  shareReserve?: number | undefined;
   budget: RequestBudget;
   logger?: Logger | undefined;
   observe?: RequestObserver | undefined;
@@ -76,6 +78,7 @@ export async function callWithRetry<T>(spec: CallSpec<T>): Promise<T> {
       const runOptions = {
         operation: spec.operation,
         person: spec.person,
+        shareReserve: spec.shareReserve,
         ...(spec.maxWaitMs === undefined ? {} : { maxWaitMs: spec.maxWaitMs }),
       };
       return await spec.budget.run(spec.priority, () => attemptOnce(spec, attempt), runOptions);
