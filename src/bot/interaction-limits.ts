@@ -34,7 +34,7 @@ export interface InteractionLimitSettings {
 
 /**
  * Issue 15: 5 commands and 20 autocompletes per 10 s; components 10 (see above). Issue 28: of the
- * service requests they make, a burst of 4 and then one per 10 s.
+ * service requests they make, a burst of 8 and then one per 10 s.
  */
 export const DEFAULT_INTERACTION_LIMITS: InteractionLimitSettings = {
   perWindow: { command: 5, autocomplete: 20, component: 10 },

@@ -13,8 +13,12 @@ export interface PersonShareSettings {
   refillPerSecond: number;
 }
 
-/** A burst of 4 requests (a command and what it looks up), then one request every 10 s. */
-export const DEFAULT_PERSON_SHARE: PersonShareSettings = { burst: 4, refillPerSecond: 0.1 };
+/**
+ * A burst of 8 requests, then one request every 10 s. 8 covers a newcomer's first minute as the README
+ * walks it (a title search, the token check of linking, then a record: its work, episode and the record
+ * itself, 6 in all); a burst of 4 refused that first record with "try again".
+ */
+export const DEFAULT_PERSON_SHARE: PersonShareSettings = { burst: 8, refillPerSecond: 0.1 };
 
 /** People tracked at once; the one idle longest is forgotten first (a forgotten person starts full). */
 const MAX_PEOPLE = 10_000;
