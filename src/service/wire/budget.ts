@@ -13,6 +13,7 @@
  * - With several processes, a shared gate (shared-gate.ts) spaces the starts of all of them.
  */
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { DEFAULTS } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import { BudgetBusy } from './errors.js';
 import { FairQueue } from './fair-queue.js';
@@ -116,7 +117,7 @@ class PriorityBudget implements RequestBudget {
   private closed = false;
 
   constructor(options: RequestBudgetOptions) {
-    const rate = options.ratePerSecond ?? 3;
+    const rate = options.ratePerSecond ?? DEFAULTS.serviceRatePerSecond;
     if (!(rate > 0) || !Number.isFinite(rate))
       throw new RangeError('ratePerSecond must be a positive number');
     this.intervalMs = Math.floor(1000 / rate) + 1;
