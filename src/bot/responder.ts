@@ -9,6 +9,7 @@ import {
   type UserContextMenuCommandInteraction,
 } from 'discord.js';
 import { fitComponents, fitContent, fitEmbeds } from '../render/fit-message.js';
+import { TIMED_OUT, within } from '../store/timeout.js';
 import type { CommandReply, ComponentAnswer, ComponentReply, MessageReply, UpdateReply } from './command.js';
 
 /**
@@ -29,15 +30,8 @@ function settle<T>(run: () => Promise<T>): Promise<Settled<T>> {
 }
 
 async function settleOrLate<T>(pending: Promise<Settled<T>>, ms: number): Promise<Settled<T> | 'late'> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), ms);
-  });
-  try {
-    return await Promise.race([pending, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const settled = await within(pending, ms);
+  return settled === TIMED_OUT ? 'late' : settled;
 }
 
 /** Never ping anyone from content that may contain user text. */

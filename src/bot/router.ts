@@ -12,6 +12,7 @@ import { localeFromDiscord } from '../i18n/locale.js';
 import { createTranslator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
 import { fitChoices } from '../render/fit-message.js';
+import { within, withTimeout } from '../store/timeout.js';
 import type { AutocompleteChoice, CommandModule, ModalInput } from './command.js';
 import { type Context, createContext, type HandlerDeps } from './context.js';
 import { describeError } from './error-reply.js';
@@ -107,12 +108,7 @@ export class InteractionRouter {
   /** Stops taking new work and waits (bounded) for what is in flight. */
   async drain(timeoutMs: number): Promise<void> {
     this.accepting = false;
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, timeoutMs);
-    });
-    await Promise.race([Promise.allSettled([...this.inFlight]), deadline]);
-    clearTimeout(timer);
+    await within(Promise.allSettled([...this.inFlight]), timeoutMs);
   }
 
   private async refuse(interaction: Interaction): Promise<void> {
@@ -265,9 +261,10 @@ export class InteractionRouter {
     let choices: AutocompleteChoice[] = [];
     if (module?.autocomplete) {
       const ctx = this.context(interaction, route);
-      choices = await withDeadline(
+      choices = await withTimeout(
         module.autocomplete(ctx, input),
         this.options.autocompleteDeadlineMs,
+        'autocomplete',
       ).catch((error: unknown) => {
         ctx.logger.debug({ err: error }, 'autocomplete fell back to no choices');
         trace.outcome = 'no_choices';
@@ -354,12 +351,4 @@ async function asComponent<T>(handle: () => Promise<T>): Promise<T> {
     if (error instanceof ZodError) throw new UserFacingError('error.expired');
     throw error;
   }
-}
-
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('autocomplete deadline')), ms);
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { REST, Routes, ShardingManager } from 'discord.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
+import { within } from '../store/timeout.js';
 import { readMaxConcurrency, spawnDelayMs } from '../supervisor/identify-pacing.js';
 import { startSupervisorHttp } from '../supervisor/supervisor-http.js';
 
@@ -97,14 +98,7 @@ export async function superviseShards(
             shard.kill();
           }),
       );
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.all(exits),
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, timeoutMs);
-        }),
-      ]);
-      clearTimeout(timer);
+      await within(Promise.all(exits), timeoutMs);
       await http?.close();
     },
   };
