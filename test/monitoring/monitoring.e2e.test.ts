@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTBOX_COLLECTION, outboxEntrySchema } from '../../src/jobs/delivery/outbox.js';
 import { OPERATION_NAMES } from '../../src/service/api/operations.js';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { freePort } from '../support/free-port.js';
@@ -34,6 +35,22 @@ describe('monitoring after an end-to-end run', () => {
     }
   }
   const answered = (samples: Sample[]) => sum(find(samples, 'kiroku_interactions_total'));
+  /**
+   * Waits until no outbox entry is pending in the store. The post reaches the fake Discord a moment
+   * before the bot marks its entry posted, and the store's counts are sampled for 30 s: a scrape in
+   * that moment would show the post pending for the rest of the test.
+   */
+  async function outboxSettled(): Promise<void> {
+    const outbox = stack.kiroku.store.collection(OUTBOX_COLLECTION, outboxEntrySchema);
+    const deadline = Date.now() + TIMEOUT;
+    for (;;) {
+      let pending = 0;
+      for await (const [, entry] of outbox.entries()) if (entry.state === 'pending') pending += 1;
+      if (pending === 0) return;
+      if (Date.now() > deadline) throw new Error(`${pending} outbox entries stayed pending`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 
   beforeAll(async () => {
     const port = await freePort();
@@ -79,6 +96,7 @@ describe('monitoring after an end-to-end run', () => {
       rating: 4,
     });
     await stack.discord.waitForChannelMessages(channel, 1, 30_000);
+    await outboxSettled();
 
     const samples = await scrapeWhen(
       (s) =>
