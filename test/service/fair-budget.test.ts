@@ -169,9 +169,12 @@ describe("the feed's floor of the starts", () => {
   });
 
   it("does not make people who wait pay the feed back for a heavy user's starts", async () => {
-    // 5/s: the calls below are all queued well within one 201 ms spacing, however busy the machine.
+    // A hand clock: every call below is queued before the clock moves on to the next start's slot,
+    // however slow the machine.
+    const clock = handClock();
     budget = createRequestBudget({
       ratePerSecond: 5,
+      now: clock.now,
       feedFloor: 0.25,
       personShare: { burst: 2, refillPerSecond: 0.001 },
     });
@@ -202,6 +205,12 @@ describe("the feed's floor of the starts", () => {
     for (let i = 0; i < 2; i++) run('poll', 'poll');
     run('h1', 'interactive', 'heavy');
     run('h2', 'interactive', 'heavy', fourPeople);
+    // One start per slot: move the clock a slot on, then wait for the budget to start the next call.
+    while (started.length < 9) {
+      const before = started.length;
+      clock.advance(201);
+      while (started.length === before) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     await Promise.all(calls);
     // His starts came out of the feed's turns: the four people get the floor's one in four as if he
     // had sent nothing (before, the feed took the second start after him, ahead of three of them).
