@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { type CommandMentionSource, translatorWithMentions } from '../i18n/command-text.js';
 import type { Translator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
+import { within } from '../store/timeout.js';
 
 const registeredSchema = z.array(
   z.looseObject({ id: z.string(), name: z.string(), type: z.number().optional() }),
@@ -66,12 +67,7 @@ export class CommandMentions {
    */
   async whenNeeded(maxWaitMs: number): Promise<void> {
     if (!this.#outdated && this.#options.now().getTime() < this.#freshUntil) return;
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, maxWaitMs);
-    });
-    await Promise.race([this.#reading(), deadline]);
-    clearTimeout(timer);
+    await within(this.#reading(), maxWaitMs);
   }
 
   #reading(): Promise<void> {

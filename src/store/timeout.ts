@@ -7,7 +7,8 @@ export const TIMED_OUT: unique symbol = Symbol('timed out');
  * Resolves with `promise`, or with TIMED_OUT after `ms`, whichever comes first (the promise keeps
  * running). The timer is cleared as soon as the race is decided, so a finished wait never holds
  * the process open for the rest of `ms`. The one deadline race of the code base: the store's
- * probes, the router's autocomplete and drain, the responder's defer, the shards' exit.
+ * probes, the router's autocomplete and drain, the responder's defer, the shards' exit, the wait
+ * for command ids.
  */
 export async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
   const timer = new AbortController();
