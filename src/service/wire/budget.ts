@@ -3,10 +3,9 @@
  *
  * - Starts are spaced at least `floor(1000 / rate) + 1` ms apart, so any 1-second window
  *   holds at most ceil(rate) starts (the service rejects a 5th request within 1000 ms per IP).
- * - Strict priority interactive > write > announcement > poll, except that the feed's polls have a
- *   floor of the starts whenever they wait (start-floor.ts; the starts of people who have spent their
- *   share come out of the feed's turns, not out of everyone else's) and a starving lower priority gets
- *   a permit now and then; within a priority, calls take turns person by person (fair-queue.ts).
+ * - Who goes next (turns.ts): strict priority interactive > write > announcement > poll, with a floor
+ *   of the starts for the feed's polls and a permit now and then for a starving lower priority; within
+ *   a priority, people take turns, and what is owed comes out of heavy users' turns first.
  * - Each person has a bounded share of the budget over time (person-share.ts) and may have only a few
  *   interactive calls waiting: beyond either, a call is refused at once with the wait.
  * - A 429 pauses the whole budget: 1 s, 2 s, 4 s ... capped at 30 s, reset by a success.
@@ -16,13 +15,11 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DEFAULTS } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import { BudgetBusy } from './errors.js';
-import { FairQueue } from './fair-queue.js';
 import { PersonShare, type PersonShareSettings } from './person-share.js';
 import { SharedGate } from './shared-gate.js';
-import { StartFloor } from './start-floor.js';
+import { type Priority, Turns } from './turns.js';
 
-export type Priority = 'interactive' | 'write' | 'announcement' | 'poll';
-export const PRIORITIES: readonly Priority[] = ['interactive', 'write', 'announcement', 'poll'];
+export { PRIORITIES, type Priority } from './turns.js';
 
 export interface RunOptions {
   /** Give up with BudgetBusy when the call cannot start within this many ms. */
@@ -92,10 +89,6 @@ interface Waiter {
 /** Interactive calls one person may have waiting; a further one is refused (their share is used). */
 export const MAX_QUEUED_PER_PERSON = 3;
 
-/** A lower-priority call waiting this long is starving; it then gets one permit in RESCUE_EVERY. */
-const STARVATION_MS = 5_000;
-const RESCUE_EVERY = 4;
-
 class PriorityBudget implements RequestBudget {
   private readonly intervalMs: number;
   private readonly now: () => number;
@@ -106,8 +99,7 @@ class PriorityBudget implements RequestBudget {
   /** The gate shared with other processes; without one, the local pace alone is exact. */
   private readonly gate: SharedGate | undefined;
   private readonly share: PersonShare | undefined;
-  private readonly feedFloor: StartFloor;
-  private readonly queues: Record<Priority, FairQueue<Waiter>>;
+  private readonly turns: Turns<Waiter>;
   private lastStart = Number.NEGATIVE_INFINITY;
   private pausedUntil = 0;
   private consecutive429 = 0;
@@ -130,16 +122,7 @@ class PriorityBudget implements RequestBudget {
       throw new RangeError('the budget limiter must be created with points: 1');
     this.gate = options.limiter && new SharedGate(options.limiter, this.intervalMs, this.now, this.logger);
     this.share = options.personShare && new PersonShare(options.personShare, this.now);
-    this.feedFloor = new StartFloor(options.feedFloor ?? 0);
-    // Whoever has more of their share left goes first; calls made for no one are not held back.
-    const share = this.share;
-    const rank = share && ((person?: string) => (person === undefined ? Infinity : share.left(person)));
-    this.queues = {
-      interactive: new FairQueue(rank),
-      write: new FairQueue(rank),
-      announcement: new FairQueue(),
-      poll: new FairQueue(),
-    };
+    this.turns = new Turns({ now: this.now, share: this.share, feedFloor: options.feedFloor ?? 0 });
   }
 
   run<T>(priority: Priority, task: () => Promise<T>, opts: RunOptions = {}): Promise<T> {
@@ -147,7 +130,7 @@ class PriorityBudget implements RequestBudget {
     if (this.closed) return Promise.reject(new BudgetBusy(operation, 'closed'));
     const maxWaitMs = opts.maxWaitMs ?? (priority === 'interactive' ? this.interactiveMaxWaitMs : undefined);
     const { person } = opts;
-    if (person !== undefined && this.queues[priority].queuedBy(person) >= MAX_QUEUED_PER_PERSON) {
+    if (person !== undefined && this.turns.queuedBy(priority, person) >= MAX_QUEUED_PER_PERSON) {
       // This person's share is in use: they are told when one of their calls will have started.
       const retryAfterMs = this.estimatedWaitMs(priority, person);
       return Promise.reject(new BudgetBusy(operation, 'share', maxWaitMs, retryAfterMs));
@@ -158,6 +141,7 @@ class PriorityBudget implements RequestBudget {
     const shareWaitMs = person === undefined ? 0 : (this.share?.take(person, opts.shareReserve) ?? 0);
     // Beyond their share over time, a person is told at once when it has grown back.
     if (shareWaitMs > 0) return Promise.reject(new BudgetBusy(operation, 'share', maxWaitMs, shareWaitMs));
+    this.turns.began(person);
     const started = new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         priority,
@@ -170,16 +154,16 @@ class PriorityBudget implements RequestBudget {
       };
       if (maxWaitMs !== undefined) {
         waiter.deadline = setTimeout(() => {
-          if (this.remove(waiter)) {
+          if (this.turns.remove(waiter)) {
             this.giveBackShare(waiter);
             reject(new BudgetBusy(operation, 'wait', maxWaitMs));
           }
         }, maxWaitMs);
       }
-      this.queues[priority].push(waiter);
+      this.turns.push(waiter);
     });
     void this.pump();
-    return started.then(task);
+    return started.then(task).finally(() => this.turns.ended(person));
   }
 
   reportRateLimited(): void {
@@ -206,10 +190,10 @@ class PriorityBudget implements RequestBudget {
     const now = this.now();
     return {
       queued: {
-        interactive: this.queues.interactive.length,
-        write: this.queues.write.length,
-        announcement: this.queues.announcement.length,
-        poll: this.queues.poll.length,
+        interactive: this.turns.waiting('interactive'),
+        write: this.turns.waiting('write'),
+        announcement: this.turns.waiting('announcement'),
+        poll: this.turns.waiting('poll'),
       },
       pausedUntil: this.pausedUntil > now ? this.pausedUntil : null,
       rateLimitedCount: this.rateLimitedCount,
@@ -221,29 +205,19 @@ class PriorityBudget implements RequestBudget {
     this.closed = true;
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = undefined;
-    for (const priority of PRIORITIES) {
-      for (const waiter of this.queues[priority].drain()) {
-        if (waiter.deadline) clearTimeout(waiter.deadline);
-        this.giveBackShare(waiter);
-        waiter.fail(new BudgetBusy(waiter.operation, 'closed'));
-      }
+    for (const waiter of this.turns.drain()) {
+      if (waiter.deadline) clearTimeout(waiter.deadline);
+      this.giveBackShare(waiter);
+      waiter.fail(new BudgetBusy(waiter.operation, 'closed'));
     }
   }
 
   /** How long a new call of this priority (for this person) would wait behind the pause and what is ahead. */
   private estimatedWaitMs(priority: Priority, person?: string): number {
     const now = this.now();
-    let ahead = 0;
-    for (const p of PRIORITIES) {
-      ahead += p === priority ? this.queues[p].aheadOf(person) : this.queues[p].length;
-      if (p === priority) break;
-    }
+    const ahead = this.turns.aheadOf(priority, person);
     const free = Math.max(this.pausedUntil, this.lastStart + this.intervalMs, now);
     return free - now + ahead * this.intervalMs;
-  }
-
-  private remove(waiter: Waiter): boolean {
-    return this.queues[waiter.priority].remove(waiter);
   }
 
   /** A pause another process shared. */
@@ -253,64 +227,6 @@ class PriorityBudget implements RequestBudget {
 
   private giveBackShare(waiter: Waiter): void {
     if (waiter.shared && waiter.person !== undefined) this.share?.giveBack(waiter.person);
-  }
-
-  /** Permits handed to a higher priority since the last one that went to a starving waiter. */
-  private grantsSinceRescue = 0;
-
-  /** The waiter that gets this start: the feed when its floor is owed, else by priority (next). */
-  private nextWaiter(): Waiter | undefined {
-    const feedWaiting = this.queues.poll.length > 0;
-    const floorOwed = this.feedFloor.owed(feedWaiting);
-    const floored = floorOwed ? this.queues.poll.shift() : undefined;
-    // A start the floor gave the feed is its rescue too: the two must not add up.
-    if (floored) this.grantsSinceRescue = 0;
-    const waiter = floored ?? this.next();
-    if (waiter?.priority === 'poll') this.feedFloor.took();
-    else if (feedWaiting && this.hasSpentShare(waiter)) this.feedFloor.uncount();
-    return waiter;
-  }
-
-  /** A call of a person with less than one request of their share left: they live on the refill. */
-  private hasSpentShare(waiter: Waiter | undefined): boolean {
-    const person = waiter?.person;
-    return person !== undefined && this.share !== undefined && this.share.left(person) < 1;
-  }
-
-  /**
-   * Strict priority, except that a lower-priority waiter older than STARVATION_MS gets one permit
-   * in RESCUE_EVERY: a steady stream of commands must not stop the feed and digests for good.
-   */
-  private next(): Waiter | undefined {
-    const starving = this.oldestStarving();
-    if (starving && this.grantsSinceRescue >= RESCUE_EVERY - 1) {
-      this.grantsSinceRescue = 0;
-      this.remove(starving);
-      return starving;
-    }
-    for (const priority of PRIORITIES) {
-      const waiter = this.queues[priority].shift();
-      if (!waiter) continue;
-      if (starving && waiter !== starving) this.grantsSinceRescue += 1;
-      else this.grantsSinceRescue = 0;
-      return waiter;
-    }
-    return undefined;
-  }
-
-  private oldestStarving(): Waiter | undefined {
-    const now = this.now();
-    let oldest: Waiter | undefined;
-    for (const priority of PRIORITIES.slice(1)) {
-      const head = this.queues[priority].peek();
-      if (head && now - head.enqueuedAt >= STARVATION_MS && (!oldest || head.enqueuedAt < oldest.enqueuedAt))
-        oldest = head;
-    }
-    return oldest;
-  }
-
-  private hasWaiters(): boolean {
-    return PRIORITIES.some((priority) => this.queues[priority].length > 0);
   }
 
   private wake(delayMs: number): void {
@@ -330,7 +246,7 @@ class PriorityBudget implements RequestBudget {
     if (this.pumping || this.closed) return;
     this.pumping = true;
     try {
-      while (!this.closed && this.hasWaiters()) {
+      while (!this.closed && this.turns.hasWaiters()) {
         const now = this.now();
         const localWait = Math.max(this.pausedUntil, this.lastStart + this.intervalMs) - now;
         if (localWait > 0) {
@@ -343,7 +259,7 @@ class PriorityBudget implements RequestBudget {
           this.wake(sharedWait);
           return;
         }
-        const waiter = this.nextWaiter();
+        const waiter = this.turns.next();
         if (!waiter) return; // everyone gave up meanwhile; the slot is simply unused
         if (waiter.deadline) clearTimeout(waiter.deadline);
         this.lastStart = this.now();

@@ -91,6 +91,13 @@ export class FairQueue<W extends QueuedCall> {
     return all;
   }
 
+  /** Whether a call of a person matching the test is waiting. */
+  hasPerson(test: (person: string) => boolean): boolean {
+    for (const [key, calls] of this.#byPerson)
+      if (typeof key === 'string' && calls.length > 0 && test(key)) return true;
+    return false;
+  }
+
   /** Calls the person has waiting. */
   queuedBy(person: string): number {
     return this.#byPerson.get(person)?.length ?? 0;

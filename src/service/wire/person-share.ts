@@ -65,7 +65,12 @@ export class PersonShare {
     bucket.tokens = Math.min(this.#settings.burst, bucket.tokens + 1);
   }
 
-  /** Requests the person has left now (for tests and logs). */
+  /** Requests a person may make at once when their share is full. */
+  get burst(): number {
+    return this.#settings.burst;
+  }
+
+  /** Requests the person has left now (ranks people, and tells who has used most of their share). */
   left(person: string): number {
     return this.#buckets.has(person) ? this.#current(person).tokens : this.#settings.burst;
   }

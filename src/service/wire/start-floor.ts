@@ -5,8 +5,9 @@
  *
  * The owed starts are counted as credit: each start while the floored priority waits adds `share`,
  * each start it gets takes one. Credit never goes below zero (starts the feed got while nothing else
- * wanted them are not held against it later) nor banks more than one start, so the feed's due is
- * spread out rather than paid in a burst.
+ * wanted them are not held against it later) nor banks more than two starts, so the feed's due is
+ * spread out rather than paid in a burst. One owed start may wait for a better turn (turns.ts: a heavy
+ * user's rather than a light one's); a second makes it overdue.
  */
 export class StartFloor {
   readonly share: number;
@@ -23,8 +24,13 @@ export class StartFloor {
    */
   owed(waiting: boolean): boolean {
     if (!waiting || this.share === 0) return false;
-    this.#credit = Math.min(1 + this.share, this.#credit + this.share);
+    this.#credit = Math.min(2 + this.share, this.#credit + this.share);
     return this.#credit >= 1;
+  }
+
+  /** A second start is owed: the owed one has waited for a better turn long enough. */
+  overdue(): boolean {
+    return this.#credit >= 2;
   }
 
   /**
