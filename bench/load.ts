@@ -29,6 +29,8 @@ export interface LoadPools {
 
 export interface LoadSample extends Sample {
   kind: LoadKind;
+  /** ms from the load's start to this interaction's dispatch. */
+  at: number;
 }
 
 const busyText = createTranslator('en')('error.busy');
@@ -81,7 +83,8 @@ export async function runLoad(
           return discord.slash({ name: 'help', user });
       }
     };
-    pending.push(burst(1, send, classify(kind)).then(([sample]) => ({ ...(sample as Sample), kind })));
+    const at = performance.now() - began;
+    pending.push(burst(1, send, classify(kind)).then(([sample]) => ({ ...(sample as Sample), kind, at })));
     const nextAt = began + (i + 1) * interval;
     await sleep(Math.max(0, nextAt - performance.now()));
   }

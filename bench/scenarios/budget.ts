@@ -13,7 +13,7 @@ import { percentile, round } from '../stats.js';
 import { row, type Scenario } from '../types.js';
 
 const NAME = 'budget';
-const OWNERS = 1000;
+export const OWNERS = 1000;
 const PER_SECOND = 5;
 
 /** Service requests the bot has made so far at one priority (poll: the feed's following_activities). */
@@ -133,8 +133,10 @@ export async function subscribeOwners({ kiroku, emulator, discord }: BenchStack)
 }
 
 /** Two disjoint pools: the baseline phase must not warm the cache for the loaded phase. */
-export function disjointLoadPools({ emulator }: BenchStack): (offset: number) => LoadPools {
-  const fragments = new FragmentPool();
+export function disjointLoadPools(
+  { emulator }: BenchStack,
+  fragments = new FragmentPool(),
+): (offset: number) => LoadPools {
   return (offset) => ({
     autocomplete: Array.from({ length: 40 }, () => fragments.take()),
     search: Array.from({ length: 20 }, () => fragments.take()),
