@@ -70,6 +70,14 @@ interface Trace {
 const UNKNOWN_ROUTE = 'unknown';
 const PAGER_ROUTE = `${PAGER_PREFIX}:turn`;
 
+/**
+ * Discord's 3 s to acknowledge run from the interaction's creation (its id's timestamp), not from when
+ * the handler starts. An interaction that reaches the handler late (a slow gateway, a busy event loop)
+ * is deferred sooner, so that the deferral is sent by this long after creation, leaving the rest of the
+ * window for the request itself. A clock ahead of Discord's only makes deferrals come sooner.
+ */
+const DEFER_BY_MS_AFTER_CREATION = 2_000;
+
 /** A handler by name, never an inherited property (a custom id may say `constructor`). */
 function ownEntry<T>(handlers: Readonly<Record<string, T>> | undefined, name: string): T | undefined {
   return handlers && Object.hasOwn(handlers, name) ? handlers[name] : undefined;
@@ -203,6 +211,12 @@ export class InteractionRouter {
     });
   }
 
+  /** How long the handler may run before its interaction is deferred (DEFER_BY_MS_AFTER_CREATION). */
+  private deferAfter(interaction: Interaction): number {
+    const sinceCreated = Date.now() - interaction.createdTimestamp;
+    return Math.max(0, Math.min(this.options.deferAfterMs, DEFER_BY_MS_AFTER_CREATION - sinceCreated));
+  }
+
   /**
    * Right after start the command ids may not be read yet: a reply waits a little for them so that
    * the commands it names are clickable. Half the deferral time at most, so that a handler that
@@ -245,7 +259,7 @@ export class InteractionRouter {
       interaction,
       {
         ephemeral: module.ephemeral(input),
-        deferAfterMs: this.options.deferAfterMs,
+        deferAfterMs: this.deferAfter(interaction),
         errorText: this.errorText(ctx, trace),
         onDeferred: InteractionRouter.deferred(trace),
       },
@@ -288,7 +302,7 @@ export class InteractionRouter {
       const { key, page } = pagerTurn;
       await answerComponent(
         interaction,
-        { answers: 'update', deferAfterMs: this.options.deferAfterMs, errorText, onDeferred },
+        { answers: 'update', deferAfterMs: this.deferAfter(interaction), errorText, onDeferred },
         () =>
           page !== undefined
             ? ctx.pager.turn(ctx, key, page)
@@ -305,7 +319,7 @@ export class InteractionRouter {
     const values = interaction.isStringSelectMenu() ? interaction.values : [];
     await answerComponent(
       interaction,
-      { answers: handler.answers, deferAfterMs: this.options.deferAfterMs, errorText, onDeferred },
+      { answers: handler.answers, deferAfterMs: this.deferAfter(interaction), errorText, onDeferred },
       async () => {
         // A modal must be the first answer, undeferred: it holds no mentions, so it does not wait.
         if (handler.answers !== 'modal') await this.mentionsKnown();
@@ -328,7 +342,7 @@ export class InteractionRouter {
     await answerModal(
       interaction,
       {
-        deferAfterMs: this.options.deferAfterMs,
+        deferAfterMs: this.deferAfter(interaction),
         errorText: this.errorText(ctx, trace),
         onDeferred: InteractionRouter.deferred(trace),
       },

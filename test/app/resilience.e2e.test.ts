@@ -40,6 +40,24 @@ describe('the bot under slow and failing services and gateways', () => {
     });
   }
 
+  it('defers within the window an interaction that reached it late, counting from its creation', async () => {
+    // The gateway hands the interaction over 1.8 s after Discord created it: deferring 1.5 s after the
+    // handler started would be 3.3 s after creation, past the window.
+    stack.discord.interactionTransitMs = 1_800;
+    stack.emulator.faults.latencyMs = 2_500;
+    try {
+      const result = await workInfo(DEMO_WORKS.houkagoDragon + 2);
+      const reply = await result.reply(TIMEOUT);
+      expect(result.errors).toEqual([]);
+      expect(result.deferred).toBe(true);
+      expect(result.firstCallbackMs).toBeLessThan(3_000);
+      expect(reply.via).toBe('edit');
+    } finally {
+      stack.discord.interactionTransitMs = 0;
+      stack.emulator.faults.latencyMs = 0;
+    }
+  });
+
   it('autocomplete answers inside the window with an empty list when the service is slow', async () => {
     stack.emulator.faults.latencyMs = 5_000;
     try {

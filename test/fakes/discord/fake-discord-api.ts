@@ -63,6 +63,11 @@ export interface FakeDiscord {
   shards: number;
   /** Mutable deadline for interaction callbacks (0 disables). */
   interactionDeadlineMs: number;
+  /**
+   * Mutable time between an interaction's creation and its INTERACTION_CREATE reaching the bot (a slow
+   * gateway, a busy client): the deadline still runs from the creation. Default 0.
+   */
+  interactionTransitMs: number;
   /** The user used when an interaction helper gets no `user` (fields merged over DEFAULT_TEST_USER). */
   defaultUser: FakeUserInput;
 

@@ -26,6 +26,7 @@ import type { FakeGuild, RegisteredCommand } from './state-types.js';
 export interface FakeSettings {
   shards: number;
   interactionDeadlineMs: number;
+  interactionTransitMs: number;
   defaultUser: FakeUserInput;
 }
 
@@ -90,6 +91,13 @@ export class FakeDiscordHandle implements FakeDiscord {
   set shards(value: number) {
     this.#parts.settings.shards = value;
   }
+  get interactionTransitMs(): number {
+    return this.#parts.settings.interactionTransitMs;
+  }
+  set interactionTransitMs(value: number) {
+    this.#parts.settings.interactionTransitMs = value;
+  }
+
   get interactionDeadlineMs(): number {
     return this.#parts.settings.interactionDeadlineMs;
   }
@@ -251,6 +259,9 @@ export class FakeDiscordHandle implements FakeDiscord {
       deadlineMs: this.#parts.settings.interactionDeadlineMs,
     });
     this.#parts.log.add(result);
+    // The interaction exists (its id and Discord's window date from now) before the bot receives it.
+    const transitMs = this.#parts.settings.interactionTransitMs;
+    if (transitMs > 0) await new Promise((resolve) => setTimeout(resolve, transitMs));
     if (!this.#gateway.dispatchToGuild(built.guildId, 'INTERACTION_CREATE', built.payload)) {
       throw new Error(
         `fake discord: no gateway session for guild ${built.guildId ?? '(DM)'}; is the client logged in?`,

@@ -49,6 +49,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   const settings: FakeSettings = {
     shards: opts.shards ?? 1,
     interactionDeadlineMs: opts.interactionDeadlineMs ?? 3000,
+    interactionTransitMs: 0,
     defaultUser: {},
   };
   const restCalls: RecordedRestCall[] = [];
