@@ -16,9 +16,6 @@ export function tokenSettingsUrl(webUrl: string): string {
   return `${webUrl}/settings/apps`;
 }
 
-/** The page on Annict's own site (SERVICE_WEB_URL's default). */
-export const PERSONAL_TOKEN_SETTINGS_URL = tokenSettingsUrl('https://annict.com');
-
 /** What unlink did with the token: revoked (OAuth), or left for the person to revoke (personal). */
 export type UnlinkOutcome = 'revoked' | 'revoke-failed' | 'personal-token' | 'none';
 

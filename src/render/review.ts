@@ -2,10 +2,10 @@ import type { Translator } from '../i18n/translator.js';
 import type { Review } from '../service/index.js';
 import { ratingStateText } from './format.js';
 
-/** The work's reviews on the service's site (a review's own page needs a record id the API does not send). */
-export const WORK_REVIEWS_URL = (workId: number) => `https://annict.com/works/${workId}/records`;
-
-/** The same page under SERVICE_WEB_URL. */
+/**
+ * The work's reviews on the service's site, under SERVICE_WEB_URL (a review's own page needs a record
+ * id the API does not send).
+ */
 export function workReviewsUrl(workId: number, t: Translator): string {
   return `${t.site.webUrl}/works/${workId}/records`;
 }

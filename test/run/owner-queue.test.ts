@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import type { CycleReport } from '../../src/jobs/feed/poller.js';
+import { type CycleReport, emptyCycleReport } from '../../src/jobs/feed/poller.js';
 import { OwnerQueue } from '../../src/jobs/run/owner-queue.js';
 import type { AlertTickReport } from '../../src/jobs/schedule/alerts.js';
 import type { DigestTickReport } from '../../src/jobs/schedule/digest.js';
@@ -24,20 +24,7 @@ function feedSubscription(ownerId: string, index: number): Subscription {
   };
 }
 
-const cycleReport = (): CycleReport => ({
-  owners: 1,
-  requests: 1,
-  posted: 0,
-  messages: 0,
-  degraded: 0,
-  summarized: 0,
-  skippedDuplicates: 0,
-  skippedUnknown: 0,
-  truncated: 0,
-  retryLater: 0,
-  paused: 0,
-  disabled: 0,
-});
+const cycleReport = (): CycleReport => ({ ...emptyCycleReport(), owners: 1, requests: 1 });
 const digestReport = (): DigestTickReport => ({
   subscriptions: 0,
   due: 0,

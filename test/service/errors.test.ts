@@ -10,8 +10,9 @@ import {
   Unavailable,
 } from '../../src/service/wire/errors.js';
 import { parseWwwAuthenticate } from '../../src/service/wire/http.js';
+import { captureLogger } from '../support/log-capture.js';
 import { sendJson, sendText, useStub } from '../support/stub-server.js';
-import { captureLogger, makeClient, TOKEN } from './helpers.js';
+import { makeClient, TOKEN } from './helpers.js';
 
 const stub = useStub();
 

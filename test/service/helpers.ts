@@ -1,5 +1,3 @@
-import { Writable } from 'node:stream';
-import { createLogger, type Logger } from '../../src/logger.js';
 import { ServiceClient, type ServiceClientOptions } from '../../src/service/client.js';
 import { createRequestBudget, type RequestBudget } from '../../src/service/wire/budget.js';
 
@@ -8,17 +6,6 @@ export const TOKEN = 'secret-token-abc123';
 /** A fast budget so tests run quickly: 500/s (3 ms spacing), 20 ms first pause. */
 export function fastBudget(): RequestBudget {
   return createRequestBudget({ ratePerSecond: 500, initialPauseMs: 20, maxPauseMs: 80 });
-}
-
-export function captureLogger(): { logger: Logger; lines: () => string[] } {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk.toString('utf8'));
-      callback();
-    },
-  });
-  return { logger: createLogger('debug', stream), lines: () => chunks.join('').split('\n').filter(Boolean) };
 }
 
 export function makeClient(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Metrics } from '../../src/metrics.js';
+import { captureLogger } from '../support/log-capture.js';
 import { sendJson, useStub } from '../support/stub-server.js';
-import { captureLogger, fastBudget, makeClient, TOKEN } from './helpers.js';
+import { fastBudget, makeClient, TOKEN } from './helpers.js';
 
 const stub = useStub();
 

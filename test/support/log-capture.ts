@@ -5,6 +5,8 @@ export interface CapturedLogger {
   logger: Logger;
   /** Every line written so far, raw. */
   text(): string;
+  /** The same, one entry per non-empty line. */
+  lines(): string[];
   /** Parsed log records. */
   records(): Array<Record<string, unknown>>;
 }
@@ -20,13 +22,14 @@ export function captureLogger(level = 'debug'): CapturedLogger {
   });
   const logger = createLogger(level, stream);
   const text = () => chunks.join('');
+  const lines = () =>
+    text()
+      .split('\n')
+      .filter((line) => line.trim() !== '');
   return {
     logger,
     text,
-    records: () =>
-      text()
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    lines,
+    records: () => lines().map((line) => JSON.parse(line) as Record<string, unknown>),
   };
 }

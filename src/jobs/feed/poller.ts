@@ -69,7 +69,8 @@ export interface CycleReport {
   disabled: number;
 }
 
-function emptyReport(): CycleReport {
+/** A cycle that has done nothing yet: every count at zero. */
+export function emptyCycleReport(): CycleReport {
   return {
     owners: 0,
     requests: 0,
@@ -103,7 +104,7 @@ export class FeedPoller {
   }
 
   async runCycle(): Promise<CycleReport> {
-    const report = emptyReport();
+    const report = emptyCycleReport();
     // Marks first: a subscription stored after this read changes its owner's mark.
     const marks = await this.#deps.changes?.all();
     const active = await this.#deps.subscriptions.all(isActiveFeed);
@@ -128,7 +129,7 @@ export class FeedPoller {
    * owner poll.
    */
   async pollOwner(ownerId: string, subscriptions: Subscription[], mark?: string): Promise<CycleReport> {
-    const report = emptyReport();
+    const report = emptyCycleReport();
     report.owners = 1;
     await this.#pollOwnerSafely(ownerId, subscriptions, mark, report);
     this.#lastCycleAt = this.#deps.now();
