@@ -18,6 +18,11 @@ export interface Sample {
   outcome: string;
 }
 
+/** The times to the final answer of the samples that got one. */
+export function finalTimes(samples: readonly Sample[]): number[] {
+  return samples.flatMap((s) => (s.finalMs === null ? [] : [s.finalMs]));
+}
+
 /** Decides what a final answer means (e.g. 'ok', 'busy', 'empty'). */
 export type Classify = (reply: InteractionReply) => string;
 

@@ -5,6 +5,7 @@
  */
 import type { Kiroku } from '../../src/app.js';
 import { DEMO_USERS } from '../../test/fakes/emulator/seed.js';
+import { finalTimes } from '../burst.js';
 import { FragmentPool } from '../fragments.js';
 import { type LoadPools, type LoadSample, runLoad } from '../load.js';
 import { allChannels, createOwners, feedSubscription, subscribeAll } from '../population.js';
@@ -23,7 +24,7 @@ export async function requestsAt(kiroku: Kiroku, priority: 'poll' | 'interactive
 }
 
 function summarize(samples: readonly LoadSample[]) {
-  const finals = samples.flatMap((s) => (s.finalMs === null ? [] : [s.finalMs]));
+  const finals = finalTimes(samples);
   const byKind: Record<string, { n: number; p95: number | null; outcomes: Record<string, number> }> = {};
   for (const kind of new Set(samples.map((s) => s.kind))) {
     const of = samples.filter((s) => s.kind === kind);
@@ -31,12 +32,7 @@ function summarize(samples: readonly LoadSample[]) {
     for (const s of of) outcomes[s.outcome] = (outcomes[s.outcome] ?? 0) + 1;
     byKind[kind] = {
       n: of.length,
-      p95: round(
-        percentile(
-          of.flatMap((s) => (s.finalMs === null ? [] : [s.finalMs])),
-          95,
-        ),
-      ),
+      p95: round(percentile(finalTimes(of), 95)),
       outcomes,
     };
   }

@@ -6,7 +6,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DEFAULT_INTERACTION_LIMITS } from '../../src/bot/interaction-limits.js';
 import type { FakeDiscord } from '../../test/fakes/discord/fake-discord.js';
-import { burst, type Sample } from '../burst.js';
+import { burst, finalTimes, type Sample } from '../burst.js';
 import { FragmentPool } from '../fragments.js';
 import { type LoadPools, type LoadSample, runLoad } from '../load.js';
 import { type BenchStack, startBenchStack } from '../stack.js';
@@ -111,9 +111,9 @@ async function paceMark(stack: BenchStack): Promise<PaceMark> {
   };
 }
 
-function window(samples: readonly LoadSample[], from: PaceMark, to: PaceMark): Window {
+function windowFigures(samples: readonly LoadSample[], from: PaceMark, to: PaceMark): Window {
   const seconds = (to.at - from.at) / 1000;
-  const finals = samples.flatMap((s) => (s.finalMs === null ? [] : [s.finalMs]));
+  const finals = finalTimes(samples);
   return {
     othersP50: round(percentile(finals, 50)),
     othersP95: round(percentile(finals, 95)),
@@ -163,10 +163,10 @@ async function phase(
   const ended = await paceMark(stack);
   const abuserSamples = await abusing;
   loop.disable();
-  const finals = [...firstSamples, ...secondSamples].flatMap((s) => (s.finalMs === null ? [] : [s.finalMs]));
+  const finals = finalTimes([...firstSamples, ...secondSamples]);
   return {
-    first: window(firstSamples, began, middle),
-    second: window(secondSamples, middle, ended),
+    first: windowFigures(firstSamples, began, middle),
+    second: windowFigures(secondSamples, middle, ended),
     othersP95: round(percentile(finals, 95)),
     abuserSent: abuserSamples.length,
     abuserRefused: abuserSamples.filter((s) => s.outcome !== 'ok').length,

@@ -6,7 +6,7 @@
  */
 import { createTranslator } from '../../src/i18n/translator.js';
 import type { InteractionReply } from '../../test/fakes/discord/fake-discord.js';
-import { burst, type Classify, outcomes, type Sample } from '../burst.js';
+import { burst, type Classify, finalTimes, outcomes, type Sample } from '../burst.js';
 import { FragmentPool } from '../fragments.js';
 import { percentile, round } from '../stats.js';
 import { startTarget, type Target, type VariantName } from '../targets.js';
@@ -46,7 +46,7 @@ interface Summary {
 
 function summarize(samples: readonly Sample[]): Summary {
   const first = samples.flatMap((s) => (s.firstMs === null ? [] : [s.firstMs]));
-  const final = samples.flatMap((s) => (s.finalMs === null ? [] : [s.finalMs]));
+  const final = finalTimes(samples);
   return {
     n: samples.length,
     firstP50: round(percentile(first, 50)),

@@ -72,11 +72,12 @@ const PAGER_ROUTE = `${PAGER_PREFIX}:turn`;
 
 /**
  * Discord's 3 s to acknowledge run from the interaction's creation (its id's timestamp), not from when
- * the handler starts. An interaction that reaches the handler late (a slow gateway, a busy event loop)
- * is deferred sooner, so that the deferral is sent by this long after creation, leaving the rest of the
- * window for the request itself. A clock ahead of Discord's only makes deferrals come sooner.
+ * the handler starts. Whatever acknowledges it (a deferral, autocomplete's choices) is due by this long
+ * after creation at the latest, leaving the rest of the window for the request itself: an interaction
+ * that reaches the handler late (a slow gateway, a busy event loop) is acknowledged sooner. A clock
+ * ahead of Discord's only makes acknowledgements come sooner.
  */
-const DEFER_BY_MS_AFTER_CREATION = 2_000;
+const ACKNOWLEDGE_BY_MS_AFTER_CREATION = 2_000;
 
 /** A handler by name, never an inherited property (a custom id may say `constructor`). */
 function ownEntry<T>(handlers: Readonly<Record<string, T>> | undefined, name: string): T | undefined {
@@ -211,10 +212,10 @@ export class InteractionRouter {
     });
   }
 
-  /** How long the handler may run before its interaction is deferred (DEFER_BY_MS_AFTER_CREATION). */
-  private deferAfter(interaction: Interaction): number {
+  /** `wantedMs` from now, or less if that would pass ACKNOWLEDGE_BY_MS_AFTER_CREATION. */
+  private inWindow(interaction: Interaction, wantedMs: number): number {
     const sinceCreated = Date.now() - interaction.createdTimestamp;
-    return Math.max(0, Math.min(this.options.deferAfterMs, DEFER_BY_MS_AFTER_CREATION - sinceCreated));
+    return Math.max(0, Math.min(wantedMs, ACKNOWLEDGE_BY_MS_AFTER_CREATION - sinceCreated));
   }
 
   /**
@@ -222,8 +223,8 @@ export class InteractionRouter {
    * the commands it names are clickable. Half the deferral time at most, so that a handler that
    * answers with a modal (which cannot follow a deferral) still has time to build it.
    */
-  private mentionsKnown(): Promise<void> {
-    return this.deps.commandMentions.whenNeeded(this.options.deferAfterMs / 2);
+  private mentionsKnown(deferAfterMs: number): Promise<void> {
+    return this.deps.commandMentions.whenNeeded(deferAfterMs / 2);
   }
 
   private errorText(ctx: Context, trace: Trace) {
@@ -255,15 +256,16 @@ export class InteractionRouter {
       interaction.commandGuildId,
     );
     const ctx = this.context(interaction, route);
+    const deferAfterMs = this.inWindow(interaction, this.options.deferAfterMs);
     await answerCommand(
       interaction,
       {
         ephemeral: module.ephemeral(input),
-        deferAfterMs: this.deferAfter(interaction),
+        deferAfterMs,
         errorText: this.errorText(ctx, trace),
         onDeferred: InteractionRouter.deferred(trace),
       },
-      () => this.mentionsKnown().then(() => module.execute(ctx, input)),
+      () => this.mentionsKnown(deferAfterMs).then(() => module.execute(ctx, input)),
     );
   }
 
@@ -277,7 +279,7 @@ export class InteractionRouter {
       const ctx = this.context(interaction, route);
       choices = await withTimeout(
         module.autocomplete(ctx, input),
-        this.options.autocompleteDeadlineMs,
+        this.inWindow(interaction, this.options.autocompleteDeadlineMs),
         'autocomplete',
       ).catch((error: unknown) => {
         ctx.logger.debug({ err: error }, 'autocomplete fell back to no choices');
@@ -298,15 +300,13 @@ export class InteractionRouter {
     const ctx = this.context(interaction, route);
     const errorText = this.errorText(ctx, trace);
     const onDeferred = InteractionRouter.deferred(trace);
+    const deferAfterMs = this.inWindow(interaction, this.options.deferAfterMs);
     if (pagerTurn) {
       const { key, page } = pagerTurn;
-      await answerComponent(
-        interaction,
-        { answers: 'update', deferAfterMs: this.deferAfter(interaction), errorText, onDeferred },
-        () =>
-          page !== undefined
-            ? ctx.pager.turn(ctx, key, page)
-            : Promise.reject(new UserFacingError('error.expired')),
+      await answerComponent(interaction, { answers: 'update', deferAfterMs, errorText, onDeferred }, () =>
+        page !== undefined
+          ? ctx.pager.turn(ctx, key, page)
+          : Promise.reject(new UserFacingError('error.expired')),
       );
       return;
     }
@@ -319,10 +319,10 @@ export class InteractionRouter {
     const values = interaction.isStringSelectMenu() ? interaction.values : [];
     await answerComponent(
       interaction,
-      { answers: handler.answers, deferAfterMs: this.deferAfter(interaction), errorText, onDeferred },
+      { answers: handler.answers, deferAfterMs, errorText, onDeferred },
       async () => {
         // A modal must be the first answer, undeferred: it holds no mentions, so it does not wait.
-        if (handler.answers !== 'modal') await this.mentionsKnown();
+        if (handler.answers !== 'modal') await this.mentionsKnown(deferAfterMs);
         return asComponent(() => handler.handle(ctx, { customId: interaction.customId, args, values }));
       },
     );
@@ -339,16 +339,17 @@ export class InteractionRouter {
       if ('value' in field && typeof field.value === 'string') fields[id] = field.value;
     }
     const input: ModalInput = { customId: interaction.customId, args, fields };
+    const deferAfterMs = this.inWindow(interaction, this.options.deferAfterMs);
     await answerModal(
       interaction,
       {
-        deferAfterMs: this.deferAfter(interaction),
+        deferAfterMs,
         errorText: this.errorText(ctx, trace),
         onDeferred: InteractionRouter.deferred(trace),
       },
       () =>
         handler
-          ? this.mentionsKnown().then(() => asComponent(() => handler.handle(ctx, input)))
+          ? this.mentionsKnown(deferAfterMs).then(() => asComponent(() => handler.handle(ctx, input)))
           : Promise.reject(new UserFacingError('error.expired')),
     );
   }

@@ -77,6 +77,27 @@ describe('the bot under slow and failing services and gateways', () => {
     }
   });
 
+  it('autocomplete that reached it late still answers inside the window, counting from its creation', async () => {
+    stack.discord.interactionTransitMs = 1_800;
+    stack.emulator.faults.latencyMs = 5_000;
+    try {
+      const result = await stack.discord.autocomplete({
+        name: 'work',
+        subcommand: 'info',
+        options: { work: '放課後' },
+        focused: 'work',
+        user: USERS.alice,
+      });
+      const reply = await result.reply(TIMEOUT);
+      expect(result.errors).toEqual([]);
+      expect(reply.type).toBe(8);
+      expect(result.firstCallbackMs).toBeLessThan(3_000);
+    } finally {
+      stack.discord.interactionTransitMs = 0;
+      stack.emulator.faults.latencyMs = 0;
+    }
+  });
+
   it('a service outage gives an error message, not silence', async () => {
     stack.emulator.faults.errorRate = 1;
     try {

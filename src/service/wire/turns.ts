@@ -134,11 +134,14 @@ export class Turns<C extends TurnCall> {
 
   #pick(floorOwed: boolean, starving: C | undefined, rescueDue: boolean): C | undefined {
     const light = this.#lightAheadOfOwed(floorOwed, rescueDue);
-    const floored = light ? undefined : floorOwed ? this.#queues.poll.shift() : undefined;
-    // A start the floor gave the feed is its rescue too: the two must not add up.
-    if (floored || (!light && rescueDue && starving && this.remove(starving))) {
-      this.#grantsSinceRescue = 0;
-      return floored ?? starving;
+    if (!light) {
+      const floored = floorOwed ? this.#queues.poll.shift() : undefined;
+      const owed = floored ?? (rescueDue && starving && this.remove(starving) ? starving : undefined);
+      // A start the floor gave the feed is its rescue too: the two must not add up.
+      if (owed) {
+        this.#grantsSinceRescue = 0;
+        return owed;
+      }
     }
     const call = light ?? this.#byPriority();
     this.#grantsSinceRescue = starving && call !== starving ? this.#grantsSinceRescue + 1 : 0;
