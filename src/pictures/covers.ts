@@ -5,7 +5,7 @@
  * since a week's most-watched works are much the same in every server.
  */
 import { LRUCache } from 'lru-cache';
-import { Agent, request } from 'undici';
+import { Agent, type Dispatcher, request } from 'undici';
 import type { Logger } from '../logger.js';
 import type { CanvasImage, CanvasModule } from './canvas.js';
 import { publicConnector } from './public-address.js';
@@ -92,36 +92,48 @@ export class CoverFetcher {
 
   private async read(url: URL): Promise<Buffer> {
     const { maxBytes, timeoutMs } = this.settings;
-    const response = await request(url, {
-      dispatcher: this.agent,
-      method: 'GET',
-      headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.8' },
-      signal: AbortSignal.timeout(timeoutMs),
-      maxRedirections: this.settings.maxRedirects,
-    });
-    const declared = Number(response.headers['content-length']);
-    if (response.statusCode !== 200 || declared > maxBytes) {
-      response.body.destroy();
-      throw new Error(
-        response.statusCode !== 200 ? `status ${response.statusCode}` : `declared ${declared} bytes`,
-      );
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > maxBytes) {
-        response.body.destroy();
-        throw new Error(`more than ${maxBytes} bytes`);
+    // Our own timer, cleared when done: a signal that fired after the read would abort a body no one reads.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    try {
+      const response = await request(url, {
+        dispatcher: this.agent,
+        method: 'GET',
+        headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.8' },
+        signal: abort.signal,
+        maxRedirections: this.settings.maxRedirects,
+      });
+      const body = response.body;
+      body.on('error', () => {});
+      const declared = Number(response.headers['content-length']);
+      if (response.statusCode !== 200 || declared > maxBytes) {
+        body.destroy();
+        throw new Error(response.statusCode !== 200 ? `status ${response.statusCode}` : `declared ${declared} bytes`);
       }
-      chunks.push(chunk);
+      return await readCapped(body, maxBytes);
+    } finally {
+      clearTimeout(timer);
     }
-    return Buffer.concat(chunks);
   }
 
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+/** The body, abandoned as soon as it passes `maxBytes`. */
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new Error(`more than ${maxBytes} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 /** An absolute http(s) URL with a host; anything else (data:, file:, relative, garbage) is no cover. */

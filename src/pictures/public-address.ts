@@ -25,7 +25,6 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
@@ -38,6 +37,8 @@ for (const [network, prefix] of [
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
+  // IPv4-mapped IPv6 (`::ffff:127.0.0.1`) is judged as the IPv4 address it carries. (A subnet of
+  // them in the list would also match every IPv4 address: BlockList compares them as one.)
   if (family === 6 && /^::ffff:(\d+\.){3}\d+$/i.test(address)) return isPublicAddress(address.slice(7));
   return !PRIVATE.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
