@@ -1,7 +1,7 @@
 /** A row of covers with their rank, an optional badge, the title in two lines and a caption. */
 import type { CanvasImage } from './canvas.js';
-import { cover, type Pen, paragraph, pill, text } from './draw.js';
-import { THEME } from './theme.js';
+import { type Box, cover, type Pen, paragraph, pill, text, titledPanel } from './draw.js';
+import { PANEL_PADDING, THEME } from './theme.js';
 
 export interface CoverTile {
   title: string;
@@ -47,7 +47,23 @@ export function coverRow(
   });
 }
 
-/** The height a row of covers takes for a width: covers, two lines of title and a caption. */
-export function rowHeight(width: number, slots: number): number {
-  return Math.round(((width + GAP) / slots - GAP) * ASPECT) + 34 + 2 * 24 + 4;
+/** The height of a cover panel of `width`: heading, covers, two lines of title, a caption, padding. */
+export function coverPanelHeight(width: number, slots: number): number {
+  const inner = width - 2 * PANEL_PADDING;
+  return 80 + Math.round(((inner + GAP) / slots - GAP) * ASPECT) + 34 + 2 * 24 + 4 + 30;
+}
+
+/** A panel with its heading and a row of covers, or a line saying there are none. */
+export function coverPanel(
+  pen: Pen,
+  texts: { heading: string; empty: string },
+  tiles: readonly CoverTile[],
+  box: Box & { slots: number },
+): void {
+  const { left, inner } = titledPanel(pen, texts.heading, box);
+  if (tiles.length === 0) {
+    text(pen, texts.empty, left, box.y + 110, inner, { size: 19, color: THEME.secondary });
+    return;
+  }
+  coverRow(pen, tiles, { x: left, y: box.y + 80, width: inner, slots: box.slots });
 }

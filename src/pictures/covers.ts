@@ -108,7 +108,9 @@ export class CoverFetcher {
       const declared = Number(response.headers['content-length']);
       if (response.statusCode !== 200 || declared > maxBytes) {
         body.destroy();
-        throw new Error(response.statusCode !== 200 ? `status ${response.statusCode}` : `declared ${declared} bytes`);
+        throw new Error(
+          response.statusCode !== 200 ? `status ${response.statusCode}` : `declared ${declared} bytes`,
+        );
       }
       return await readCapped(body, maxBytes);
     } finally {

@@ -6,7 +6,7 @@ import { graphemes } from '../render/fit.js';
 import type { CanvasImage, DrawingContext } from './canvas.js';
 import type { FontBook } from './fonts.js';
 import { directionOf, ellipsize, type Measure, wrap } from './text-layout.js';
-import { COVER_RADIUS, PANEL_RADIUS, THEME } from './theme.js';
+import { COVER_RADIUS, PANEL_PADDING, PANEL_RADIUS, THEME } from './theme.js';
 
 export interface Pen {
   ctx: DrawingContext;
@@ -89,6 +89,22 @@ export function background({ ctx }: Pen, width: number, height: number): void {
   band.addColorStop(1, THEME.accentTo);
   ctx.fillStyle = band;
   ctx.fillRect(0, 0, width, 6);
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A panel with its heading; returns where its content starts (`left`) and how wide it is (`inner`). */
+export function titledPanel(pen: Pen, heading: string, box: Box): { left: number; inner: number } {
+  panel(pen, box.x, box.y, box.width, box.height);
+  const left = box.x + PANEL_PADDING;
+  const inner = box.width - 2 * PANEL_PADDING;
+  text(pen, heading, left, box.y + 50, inner, { size: 22, weight: 700 });
+  return { left, inner };
 }
 
 export function panel({ ctx }: Pen, x: number, y: number, width: number, height: number): void {

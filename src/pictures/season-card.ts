@@ -5,7 +5,7 @@
 import { formatNumber, type Translator } from '../i18n/translator.js';
 import { localTitle } from '../render/names.js';
 import type { CanvasImage } from './canvas.js';
-import { coverRow, rowHeight } from './cover-row.js';
+import { coverPanel, coverPanelHeight } from './cover-row.js';
 import { background, bar, type Pen, panel, text } from './draw.js';
 import { brandFooter, header } from './header.js';
 import type { SeasonCard } from './model.js';
@@ -16,7 +16,7 @@ const INNER = WIDTH - 2 * MARGIN;
 export const SEASON_TOP_RATED = 5;
 const STATS_Y = 222;
 const RATED_Y = STATS_Y + 150 + 24;
-const RATED_HEIGHT = 80 + rowHeight(INNER - 2 * PANEL_PADDING, SEASON_TOP_RATED) + 30;
+const RATED_HEIGHT = coverPanelHeight(INNER, SEASON_TOP_RATED);
 export const SEASON_SIZE = { width: WIDTH, height: RATED_Y + RATED_HEIGHT + 64 } as const;
 
 /** `Autumn 2026` / `2026年秋`. */
@@ -73,20 +73,19 @@ function topRated(
   covers: ReadonlyMap<string, CanvasImage>,
   y: number,
 ): void {
-  panel(pen, MARGIN, y, INNER, RATED_HEIGHT);
-  const left = MARGIN + PANEL_PADDING;
-  const inner = INNER - 2 * PANEL_PADDING;
-  text(pen, t('picture.season.topRated'), left, y + 50, inner, { size: 22, weight: 700 });
-  if (card.topRated.length === 0) {
-    text(pen, t('picture.season.noTopRated'), left, y + 110, inner, { size: 19, color: THEME.secondary });
-    return;
-  }
-  const tiles = card.topRated.map((work) => ({
+  const tiles = card.topRated.slice(0, SEASON_TOP_RATED).map((work) => ({
     title: localTitle({ title: work.title, title_en: work.titleEn }, t),
     image: covers.get(work.coverUrl ?? ''),
     badge: { label: t(`rating.${work.rating}`), fill: THEME.ratings[work.rating], color: '#14162a' },
   }));
-  coverRow(pen, tiles, { x: left, y: y + 80, width: inner, slots: SEASON_TOP_RATED });
+  const texts = { heading: t('picture.season.topRated'), empty: t('picture.season.noTopRated') };
+  coverPanel(pen, texts, tiles, {
+    x: MARGIN,
+    y,
+    width: INNER,
+    height: RATED_HEIGHT,
+    slots: SEASON_TOP_RATED,
+  });
 }
 
 /** Draws the card on a fresh canvas of SEASON_SIZE. */

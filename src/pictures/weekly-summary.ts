@@ -7,8 +7,19 @@ import { formatNumber, type Translator } from '../i18n/translator.js';
 import { localEpisodeLabel, localTitle } from '../render/names.js';
 import { RATING_STATES } from '../service/index.js';
 import type { CanvasImage } from './canvas.js';
-import { coverRow, rowHeight } from './cover-row.js';
-import { background, bar, type Pen, panel, paragraph, pill, pillWidth, text } from './draw.js';
+import { coverPanel, coverPanelHeight } from './cover-row.js';
+import {
+  type Box,
+  background,
+  bar,
+  type Pen,
+  panel,
+  paragraph,
+  pill,
+  pillWidth,
+  text,
+  titledPanel,
+} from './draw.js';
 import { brandFooter, header } from './header.js';
 import type { WeeklySummary } from './model.js';
 import { MARGIN, PANEL_PADDING, THEME } from './theme.js';
@@ -22,7 +33,7 @@ export const WEEKLY_TOP_WORKS = 5;
 const ROWS_Y = 222;
 const ROWS_HEIGHT = 320;
 const WORKS_Y = ROWS_Y + ROWS_HEIGHT + 24;
-const WORKS_HEIGHT = 80 + rowHeight(INNER - 2 * PANEL_PADDING, WEEKLY_TOP_WORKS) + 30;
+const WORKS_HEIGHT = coverPanelHeight(INNER, WEEKLY_TOP_WORKS);
 const COMMENTED_Y = WORKS_Y + WORKS_HEIGHT + 24;
 export const WEEKLY_SIZE = { width: WIDTH, height: COMMENTED_Y + 80 + 66 } as const;
 
@@ -60,16 +71,8 @@ function totals(pen: Pen, summary: WeeklySummary, t: Translator): void {
   });
 }
 
-function members(
-  pen: Pen,
-  summary: WeeklySummary,
-  t: Translator,
-  box: { x: number; y: number; width: number; height: number },
-): void {
-  panel(pen, box.x, box.y, box.width, box.height);
-  const left = box.x + PANEL_PADDING;
-  const inner = box.width - 2 * PANEL_PADDING;
-  text(pen, t('picture.weekly.members'), left, box.y + 50, inner, { size: 22, weight: 700 });
+function members(pen: Pen, summary: WeeklySummary, t: Translator, box: Box): void {
+  const { left, inner } = titledPanel(pen, t('picture.weekly.members'), box);
   const rows = summary.sharers.slice(0, WEEKLY_MEMBER_ROWS);
   const most = Math.max(1, ...rows.map((row) => row.episodes));
   rows.forEach((row, index) => {
@@ -109,16 +112,8 @@ function members(
   }
 }
 
-function ratings(
-  pen: Pen,
-  summary: WeeklySummary,
-  t: Translator,
-  box: { x: number; y: number; width: number; height: number },
-): void {
-  panel(pen, box.x, box.y, box.width, box.height);
-  const left = box.x + PANEL_PADDING;
-  const inner = box.width - 2 * PANEL_PADDING;
-  text(pen, t('picture.weekly.ratings'), left, box.y + 50, inner, { size: 22, weight: 700 });
+function ratings(pen: Pen, summary: WeeklySummary, t: Translator, box: Box): void {
+  const { left, inner } = titledPanel(pen, t('picture.weekly.ratings'), box);
   const states = [...RATING_STATES].reverse();
   const most = Math.max(1, ...states.map((state) => summary.ratings[state]));
   const column = inner / states.length;
@@ -160,16 +155,7 @@ function topWorks(
   covers: ReadonlyMap<string, CanvasImage>,
   y: number,
 ): void {
-  panel(pen, MARGIN, y, INNER, WORKS_HEIGHT);
-  const left = MARGIN + PANEL_PADDING;
-  const inner = INNER - 2 * PANEL_PADDING;
-  text(pen, t('picture.weekly.topWorks'), left, y + 50, inner, { size: 22, weight: 700 });
-  const works = summary.topWorks.slice(0, WEEKLY_TOP_WORKS);
-  if (works.length === 0) {
-    text(pen, t('picture.weekly.noWorks'), left, y + 110, inner, { size: 19, color: THEME.secondary });
-    return;
-  }
-  const tiles = works.map((work) => ({
+  const tiles = summary.topWorks.slice(0, WEEKLY_TOP_WORKS).map((work) => ({
     title: localTitle({ title: work.title, title_en: work.titleEn }, t),
     image: covers.get(work.coverUrl ?? ''),
     caption: t('picture.weekly.workStats', {
@@ -177,7 +163,14 @@ function topWorks(
       members: formatNumber(t.locale, work.members),
     }),
   }));
-  coverRow(pen, tiles, { x: left, y: y + 80, width: inner, slots: WEEKLY_TOP_WORKS });
+  const texts = { heading: t('picture.weekly.topWorks'), empty: t('picture.weekly.noWorks') };
+  coverPanel(pen, texts, tiles, {
+    x: MARGIN,
+    y,
+    width: INNER,
+    height: WORKS_HEIGHT,
+    slots: WEEKLY_TOP_WORKS,
+  });
 }
 
 function mostCommented(pen: Pen, summary: WeeklySummary, t: Translator, y: number): void {
