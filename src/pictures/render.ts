@@ -22,7 +22,8 @@ export interface RenderDeps {
 }
 
 const drawing = pLimit(1);
-const books = new Map<readonly FontSource[], FontBook>();
+/** One book per list of fonts (a list the caller drops is forgotten with it). */
+const books = new WeakMap<readonly FontSource[], FontBook>();
 
 function fontBook(canvas: CanvasModule, sources: readonly FontSource[]): FontBook {
   let book = books.get(sources);

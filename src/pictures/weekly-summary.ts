@@ -37,7 +37,7 @@ const WORKS_HEIGHT = coverPanelHeight(INNER, WEEKLY_TOP_WORKS);
 const COMMENTED_Y = WORKS_Y + WORKS_HEIGHT + 24;
 export const WEEKLY_SIZE = { width: WIDTH, height: COMMENTED_Y + 80 + 66 } as const;
 
-/** `Nov 16 – 22, 2026` / `2026年11月16日～22日`, from the week's calendar dates. */
+/** `Nov 16 – 22, 2026` / `2026/11/16～2026/11/22`, from the week's calendar dates. */
 export function weekRange(week: WeeklySummary['week'], t: Translator): string {
   const format = new Intl.DateTimeFormat(t.locale === 'ja' ? 'ja-JP' : 'en-US', {
     year: 'numeric',
