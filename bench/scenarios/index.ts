@@ -7,6 +7,7 @@ import { fairShare } from './fair-share.js';
 import { feedFreshness } from './feed-freshness.js';
 import { interactionOverhead } from './interaction-overhead.js';
 import { memory } from './memory.js';
+import { renderCard } from './render-card.js';
 import { requestsPerAction } from './requests-per-action.js';
 import { scaleOut } from './scale-out.js';
 
@@ -20,4 +21,5 @@ export const SCENARIOS: readonly Scenario[] = [
   scaleOut,
   feedFreshness,
   fairShare,
+  renderCard,
 ];

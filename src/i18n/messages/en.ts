@@ -1,4 +1,5 @@
 import { oauthPagesEn } from './oauth-pages-en.js';
+import { picturesEn } from './pictures-en.js';
 import { viewingEn } from './viewing-en.js';
 /**
  * English replies. The Japanese catalogue must provide every key (checked by the compiler).
@@ -382,6 +383,7 @@ export const en = {
   'subscription.action.create_status': 'status changes',
   'subscription.alertsBefore': (p: { minutes: number }) => `alerts ${p.minutes} min before`,
   ...viewingEn,
+  ...picturesEn,
   ...oauthPagesEn,
 };
 

@@ -1,5 +1,6 @@
 import type { Messages } from './en.js';
 import { oauthPagesJa } from './oauth-pages-ja.js';
+import { picturesJa } from './pictures-ja.js';
 import { viewingJa } from './viewing-ja.js';
 
 /** Japanese replies: every key of the English catalogue, with the same parameters. */
@@ -342,5 +343,6 @@ export const ja: Messages = {
   'subscription.action.create_status': 'ステータスの変更',
   'subscription.alertsBefore': (p) => `${p.minutes} 分前にお知らせ`,
   ...viewingJa,
+  ...picturesJa,
   ...oauthPagesJa,
 };
