@@ -209,7 +209,7 @@ const OAUTH_EXPIRY_SWEEP_MS = 60_000;
  * Pending OAuth links waiting for the confirmation form; a minute's sweep revokes the tokens of those
  * never confirmed (the service's tokens never expire).
  */
-function pendingLinks({ options, infra, deps, closers }: Wiring, oauth: OAuthClient): OAuthConfirmations {
+function pendingLinks({ options, infra, closers }: Wiring, oauth: OAuthClient): OAuthConfirmations {
   const { logger } = options;
   const confirmations = new OAuthConfirmations(
     infra.store.collection('oauth-confirmation', pendingLinkSchema),
@@ -231,9 +231,6 @@ function pendingLinks({ options, infra, deps, closers }: Wiring, oauth: OAuthCli
     },
   });
   closers.add('oauth expiry sweep', () => sweep.stop());
-  deps.accounts.onUnlink(async (discordUserId) => {
-    await confirmations.revokeFor(discordUserId);
-  });
   if (options.startJobs) sweep.start();
   return confirmations;
 }

@@ -4,8 +4,9 @@
  */
 import { parseArgs } from 'node:util';
 import { isEntryPoint } from '../entry-point.js';
-import { exportUser, forget, listSubscriptions, pause, remove, resume, status } from './admin-commands.js';
+import { listSubscriptions, pause, remove, resume, status } from './admin-commands.js';
 import { type AdminContext, openAdminContext } from './admin-context.js';
+import { exportUser, forget } from './admin-person.js';
 import { type CliContext, CliRefusal, runCli } from './cli-common.js';
 
 export const ADMIN_HELP = `Usage: npm run admin -- <command> [arguments]
@@ -20,9 +21,10 @@ Commands:
                                   whatever the owner relinks
   resume <subscription id>        start posting again
   remove <subscription id>        delete the subscription
-  forget <discord user id>        revoke (OAuth) and delete the person's token, delete their
-                                  preferences, subscriptions and feed position; says what it removed
-  export <discord user id>        everything stored for the person, as JSON, without the token
+  forget <discord user id>        what /account unlink does: revoke (OAuth) and delete the person's
+                                  token and pending links, remove their subscriptions, delete every
+                                  other row about them; says what it removed
+  export <discord user id>        everything stored about the person, as JSON, tokens withheld
 
 Options:
   --guild <id>   with subscriptions: only this server's
