@@ -10,9 +10,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.js';
 import { isEntryPoint } from '../entry-point.js';
+import { createPrivateFile, PRIVATE_FILE_MODE } from '../store/private-files.js';
 import { inspectStoreFile, type StoreFileSummary, snapshotInto } from '../store/sqlite-copy.js';
 import { KEY_FILE_NAME } from '../vault/keyring.js';
-import { type CliContext, CliRefusal, PRIVATE_FILE_MODE, runCli, sqliteStoreFile } from './cli-common.js';
+import { type CliContext, CliRefusal, runCli, sqliteStoreFile } from './cli-common.js';
 
 export const BACKUP_HELP = `Usage: npm run backup -- <file> [--no-key]
        node dist/src/cli/backup.js <file> [--no-key]
@@ -48,10 +49,11 @@ export async function takeBackup(
   if (existsSync(file)) throw new CliRefusal(`${file} exists already; choose a new file name`);
   const started = performance.now();
   // Written under a temporary name and linked into place: a failed run never leaves a half backup.
+  // The file is created private before SQLite writes a byte into it (VACUUM INTO fills an empty file).
   const partial = `${file}.partial-${process.pid}`;
   try {
+    await createPrivateFile(partial);
     await snapshotInto(source, partial);
-    await chmod(partial, PRIVATE_FILE_MODE);
     const summary = await inspectStoreFile(partial);
     await link(partial, file);
     const ms = performance.now() - started;

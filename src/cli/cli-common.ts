@@ -54,6 +54,3 @@ export function sqliteStoreFile(config: Config, action: string): string {
   if (file === ':memory:') throw new CliRefusal(`an in-memory store has nothing to ${action}`);
   return file;
 }
-
-/** Files a program writes are never others' to read: tokens (sealed) and keys are in them. */
-export const PRIVATE_FILE_MODE = 0o600;

@@ -14,6 +14,7 @@ import type { Config } from '../config.js';
 import { isEntryPoint } from '../entry-point.js';
 import { createLogger } from '../logger.js';
 import { openStore, rawRecords, type Store } from '../store/index.js';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../store/private-files.js';
 import { Quarantine } from '../store/quarantine.js';
 import { readSchemaVersions, refuseNewerStore } from '../store/schema-versions.js';
 import { inspectStoreFile } from '../store/sqlite-copy.js';
@@ -21,7 +22,7 @@ import { envelopeKeyId, loadKeyRing, TokenVault, VAULT_COLLECTION, VaultError } 
 import { KEY_FILE_NAME } from '../vault/keyring.js';
 import { KIROKU_VERSION } from '../version.js';
 import { keyFileBeside } from './backup.js';
-import { type CliContext, CliRefusal, PRIVATE_FILE_MODE, runCli, sqliteStoreFile } from './cli-common.js';
+import { type CliContext, CliRefusal, runCli, sqliteStoreFile } from './cli-common.js';
 
 export const RESTORE_HELP = `Usage: npm run restore -- <file> [--without-key]
        node dist/src/cli/restore.js <file> [--without-key]
@@ -143,7 +144,7 @@ export async function restoreBackup(
   const keyBeside = existsSync(beside);
   refuseOccupied(storeFile, keyFile, keyBeside);
   const { records } = await inspectStoreFile(file);
-  await mkdir(path.dirname(storeFile), { recursive: true, mode: 0o700 });
+  await mkdir(path.dirname(storeFile), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   const staged = `${storeFile}.restoring-${process.pid}`;
   let keyPlaced: string | undefined;
   let restored = false;
