@@ -8,7 +8,6 @@
 import { constants, existsSync } from 'node:fs';
 import { chmod, copyFile, link, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { PLAIN_RECORD_KINDS } from '../app/stored-records.js';
 import type { Config } from '../config.js';
 import { isEntryPoint } from '../entry-point.js';
@@ -22,7 +21,15 @@ import { envelopeKeyId, loadKeyRing, TokenVault, VAULT_COLLECTION, VaultError } 
 import { KEY_FILE_NAME } from '../vault/keyring.js';
 import { KIROKU_VERSION } from '../version.js';
 import { keyFileBeside } from './backup.js';
-import { type CliContext, CliRefusal, runCli, sqliteStoreFile } from './cli-common.js';
+import {
+  type CliContext,
+  CliRefusal,
+  HELP,
+  runCli,
+  sqliteStoreFile,
+  strictArgs,
+  UsageError,
+} from './cli-common.js';
 
 export const RESTORE_HELP = `Usage: npm run restore -- <file> [--without-key]
        node dist/src/cli/restore.js <file> [--without-key]
@@ -173,15 +180,23 @@ export async function restoreBackup(
   }
 }
 
-async function main({ config, out }: CliContext): Promise<void> {
-  const { values, positionals } = parseArgs({
+/** `<file> [--without-key]`, strictly. */
+function parseRestore(argv: string[]): { backup: string; withoutKey: boolean } | typeof HELP {
+  const { values, positionals } = strictArgs(argv, {
     allowPositionals: true,
     options: { 'without-key': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
   });
-  if (values.help) return out(RESTORE_HELP);
+  if (values.help) return HELP;
   const [backup, ...extra] = positionals;
-  if (!backup || extra.length > 0) throw new CliRefusal(`one backup file name is needed\n${RESTORE_HELP}`, 2);
-  const result = await restoreBackup(config, backup, { withoutKey: values['without-key'] });
+  if (!backup || extra.length > 0) throw new UsageError('one backup file name is needed');
+  return { backup, withoutKey: values['without-key'] };
+}
+
+async function run(
+  { config, out }: CliContext,
+  args: { backup: string; withoutKey: boolean },
+): Promise<void> {
+  const result = await restoreBackup(config, args.backup, { withoutKey: args.withoutKey });
   out(`restored ${result.records} records into ${result.file}`);
   for (const line of describeRestore(result)) out(line);
 }
@@ -201,4 +216,4 @@ export function describeRestore(result: RestoreResult): string[] {
   return lines;
 }
 
-if (isEntryPoint(import.meta.url)) await runCli('restore', main);
+if (isEntryPoint(import.meta.url)) await runCli('restore', { usage: RESTORE_HELP, parse: parseRestore, run });
