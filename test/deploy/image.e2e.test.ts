@@ -149,7 +149,10 @@ describe('the Docker image, run as its CMD and HEALTHCHECK', () => {
   });
 
   it('runs the vault rotation as the image would, over the same data', async () => {
-    const { stdout } = await run(process.execPath, ['dist/src/cli/vault-rotate.js', '--yes'], { cwd: app, env });
+    const { stdout } = await run(process.execPath, ['dist/src/cli/vault-rotate.js', '--yes'], {
+      cwd: app,
+      env,
+    });
     expect(stdout).toContain('vault rotation: 0 re-sealed, 0 already current, 0 failed');
   });
 });
