@@ -29,7 +29,7 @@ import { KIROKU_VERSION } from '../version.js';
 import type { Closers } from './closers.js';
 import { countingPoster } from './counting-poster.js';
 import type { Infrastructure, StartSettings } from './infrastructure.js';
-import { watchState } from './monitoring.js';
+import { initialiseKnownMetrics, watchState } from './monitoring.js';
 import { forgetChecks, permissionChangeOf } from './permission-events.js';
 
 /** How long a stop waits for interactions in flight (the process must be gone within 10 s). */
@@ -168,6 +168,7 @@ function routeInteractions(
 ): void {
   const { client, logger } = options;
   const { metrics } = infra;
+  initialiseKnownMetrics(metrics, commands);
   const router = new InteractionRouter(commands, deps, {
     deferAfterMs: options.deferAfterMs,
     autocompleteDeadlineMs: 2_000,
