@@ -51,6 +51,16 @@ describe('backup while posting, restore elsewhere', () => {
   let stack: Stack | undefined;
   let restored: Kiroku | undefined;
   const directories: string[] = [];
+
+  /** alice linked, and a backup of the stack's store (with its key beside it or not). */
+  async function backupOfAlice(running: Stack, options: { copyKey: boolean }): Promise<string> {
+    await running.link(USERS.alice.id, 'alice');
+    const backupDir = await mkdtemp(path.join(tmpdir(), 'kiroku-backup-'));
+    directories.push(backupDir);
+    const file = path.join(backupDir, 'b.sqlite');
+    await takeBackup(configFor(running, running.dataDir), file, options);
+    return file;
+  }
   afterEach(async () => {
     await restored?.stop();
     await stack?.close();
@@ -120,11 +130,7 @@ describe('backup while posting, restore elsewhere', () => {
 
   it('refuses to restore over a store a bot holds, and a backup nobody can open unless told: then the tokens are set aside and the bot starts', async () => {
     stack = await startStack();
-    await stack.link(USERS.alice.id, 'alice');
-    const backupDir = await mkdtemp(path.join(tmpdir(), 'kiroku-backup-'));
-    directories.push(backupDir);
-    const file = path.join(backupDir, 'b.sqlite');
-    await takeBackup(configFor(stack, stack.dataDir), file, { copyKey: false });
+    const file = await backupOfAlice(stack, { copyKey: false });
     // The running stack's own data directory: its bot holds the store.
     await expect(restoreBackup(configFor(stack, stack.dataDir), file, { withoutKey: false })).rejects.toThrow(
       /a bot may be running on it/,
@@ -160,11 +166,7 @@ describe('backup while posting, restore elsewhere', () => {
 
   it('restores with a key that opens some tokens: the others are set aside and the bot starts', async () => {
     stack = await startStack();
-    await stack.link(USERS.alice.id, 'alice');
-    const backupDir = await mkdtemp(path.join(tmpdir(), 'kiroku-backup-'));
-    directories.push(backupDir);
-    const file = path.join(backupDir, 'b.sqlite');
-    await takeBackup(configFor(stack, stack.dataDir), file, { copyKey: true });
+    const file = await backupOfAlice(stack, { copyKey: true });
     // Bob's token sealed with a key the restoring machine will not have.
     const other = await openStore(`sqlite://${file}`);
     const foreign = new TokenVault(other, KeyRing.fromKeys([{ key: randomBytes(32) }]));
