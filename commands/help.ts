@@ -2,6 +2,7 @@ import type { APIEmbedField } from 'discord-api-types/v10';
 import { defineCommand } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
 import { slashCommand } from '../src/bot/definition.js';
+import { plain } from '../src/render/format.js';
 
 /** The commands by what people do with them; each path becomes a clickable mention. */
 const GROUPS = [
@@ -58,7 +59,7 @@ export const HELP_PATHS: readonly string[] = [...GROUPS.flatMap((group) => group
 async function accountField(ctx: Context): Promise<APIEmbedField> {
   const [account] = await Promise.all([ctx.linkedAccount(), ctx.commandMentions.refresh()]);
   const state = account
-    ? ctx.t('help.accountLinked', { username: account.serviceUsername })
+    ? ctx.t('help.accountLinked', { username: plain(account.serviceUsername) })
     : ctx.t('help.accountUnlinked');
   return {
     name: ctx.t('help.account'),

@@ -1,6 +1,7 @@
 import { defineCommand } from '../src/bot/command.js';
 import { slashCommand, statusChoices, stringOption, workOption } from '../src/bot/definition.js';
 import { readOptions } from '../src/bot/option-values.js';
+import { plain } from '../src/render/format.js';
 import { localTitle } from '../src/render/names.js';
 import { statusLabel } from '../src/render/status.js';
 import { STATUS_KINDS } from '../src/service/index.js';
@@ -36,7 +37,10 @@ export const command = defineCommand({
     await ctx.service.setStatus({ work_id: work.id, kind }, call);
     return {
       kind: 'message',
-      content: ctx.t('status.set', { title: localTitle(work, ctx.t), status: statusLabel(kind, ctx.t) }),
+      content: ctx.t('status.set', {
+        title: plain(localTitle(work, ctx.t)),
+        status: statusLabel(kind, ctx.t),
+      }),
     };
   },
   async autocomplete(ctx, input) {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { minutesOfDay } from './clock-time.js';
@@ -118,6 +118,8 @@ const environmentSchema = z.object({
     ),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` lines (for machines), or `pretty` (for a person; needs the dev dependency pino-pretty). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   SHARDS: z
     .string()
     .default('1')
@@ -176,6 +178,7 @@ export interface Config {
   metricsToken: string | undefined;
   publicUrl: string | undefined;
   logLevel: Environment['LOG_LEVEL'];
+  logFormat: Environment['LOG_FORMAT'];
   shards: 'auto' | number;
   pageSize: number;
   /** Shard processes splitting this host's budget: SHARD_COUNT inside a shard process, else 1. */
@@ -188,9 +191,43 @@ export interface Config {
   serviceLocalAddress: string | undefined;
 }
 
+/**
+ * The variables that hold secrets. Each may come from a file instead, named by the same name with
+ * `_FILE` (Docker and compose secrets mount them under /run/secrets), so the secret is in no process
+ * environment; setting both is refused, as it is ambiguous.
+ */
+export const SECRET_VARIABLES = [
+  'DISCORD_TOKEN',
+  'SERVICE_TOKEN',
+  'SERVICE_CLIENT_SECRET',
+  'VAULT_KEY',
+  'VAULT_KEYS',
+  'METRICS_TOKEN',
+  'DATABASE_URL',
+] as const;
+
+function withSecretFiles(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const resolved = { ...env };
+  for (const name of SECRET_VARIABLES) {
+    const file = env[`${name}_FILE`]?.trim();
+    if (!file) continue;
+    if (env[name]?.trim()) throw new ConfigError(`${name}_FILE: ${name} is set too; set one of them`);
+    try {
+      // One trailing newline (as `echo` writes) is not part of the secret.
+      resolved[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      throw new ConfigError(
+        `${name}_FILE: cannot read ${file} (${typeof code === 'string' ? code : 'error'})`,
+      );
+    }
+  }
+  return resolved;
+}
+
 /** Parses the environment into a Config, or throws one ConfigError naming the first bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = environmentSchema.safeParse(env);
+  const result = environmentSchema.safeParse(withSecretFiles(env));
   if (!result.success) {
     const issue = result.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
@@ -247,6 +284,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     metricsToken: e.METRICS_TOKEN,
     publicUrl,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     shards: e.SHARDS,
     pageSize: e.PAGE_SIZE,
     shardProcessCount: shardProcessCount(env, e),

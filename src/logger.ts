@@ -1,4 +1,5 @@
 import { type DestinationStream, type Logger, pino, stdSerializers } from 'pino';
+import { ConfigError } from './config.js';
 
 export type { Logger } from 'pino';
 
@@ -67,6 +68,25 @@ function scrubFields(value: object, depth: number): Record<string, unknown> {
     copy[key] = DROPPED_ERROR_FIELDS.has(key) ? CENSOR : scrubForLog(field, depth + 1);
   }
   return copy;
+}
+
+/**
+ * Coloured, readable lines on standard output for a person (LOG_FORMAT=pretty, `npm run dev`),
+ * written by pino-pretty in pino's transport thread. pino-pretty is a development dependency: where it
+ * is not installed (the image), asking for it stops the start with the reason.
+ */
+export function prettyDestination(): DestinationStream {
+  try {
+    import.meta.resolve('pino-pretty');
+  } catch {
+    throw new ConfigError(
+      'LOG_FORMAT: pretty needs pino-pretty, a development dependency (npm ci installs it)',
+    );
+  }
+  return pino.transport({
+    target: 'pino-pretty',
+    options: { destination: 1, translateTime: 'SYS:HH:MM:ss.l' },
+  });
 }
 
 /** Builds the process logger. Tests pass a destination stream to capture output. */

@@ -1,3 +1,5 @@
+// First: a Node.js kiroku cannot run on is refused, with the reason, before anything else loads.
+import './node-check.js';
 import { StartAborted, startKiroku } from './app.js';
 import {
   forgetShardVariablesOutsideShards,
@@ -6,7 +8,8 @@ import {
   supervisesShards,
 } from './bot/sharding.js';
 import { type Config, ConfigError, loadConfig, requireDiscordToken } from './config.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, type Logger, prettyDestination } from './logger.js';
+import { nodeVerdict } from './node-support.js';
 import { KIROKU_VERSION } from './version.js';
 
 /** How long a stop may take in all: the process is gone within 10 s of SIGTERM/SIGINT. */
@@ -79,10 +82,28 @@ function shutdownStarted(stop: () => Promise<void>, logger: Logger): void {
   );
 }
 
+/** JSON lines on standard output, or pretty ones for a person reading them (LOG_FORMAT=pretty). */
+function readLogger(config: Config): Logger {
+  try {
+    return createLogger(config.logLevel, config.logFormat === 'pretty' ? prettyDestination() : undefined);
+  } catch (error) {
+    exitOnConfigError(error);
+    throw error;
+  }
+}
+
+/** One warning line on a Node.js that runs kiroku but is not the supported line (once: not per shard). */
+function warnOnUnsupportedNode(logger: Logger): void {
+  const runtime = nodeVerdict();
+  if (runtime.kind === 'unsupported' && !isShardProcess())
+    logger.warn({ node: process.version }, runtime.warning);
+}
+
 /** `npm start`: one bot process, or (SHARDS=auto|N) a supervisor of shard processes. */
 async function main(): Promise<void> {
   const config = readConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = readLogger(config);
+  warnOnUnsupportedNode(logger);
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
   const signals = onStopSignals(logger);
   try {

@@ -5,6 +5,24 @@ import { registerStateGauges, type WatchedState } from './monitoring/state-gauge
 import type { RequestBudget, RequestEvent } from './service/index.js';
 import { PRIORITIES } from './service/index.js';
 
+/**
+ * The label values kiroku knows before anything happens. Prometheus advises initialising such series
+ * at zero: a fresh bot's /metrics then has every series the dashboard and the alert rules read, and a
+ * rate over it is 0 rather than "No data".
+ */
+export interface KnownLabels {
+  /** Command routes (`work search`, `help`…), as the router names them. */
+  routes: readonly string[];
+  /** The service's operations (every request's, and every list's skipped items). */
+  operations: readonly string[];
+  /** Channel post outcomes: `posted` and each failure. */
+  postOutcomes: readonly string[];
+  /** Why subscriptions are disabled. */
+  disableReasons: readonly string[];
+  /** Stored collections (the quarantine gauge's). */
+  collections: readonly string[];
+}
+
 /** What the router reports of each interaction (its InteractionReport), as far as metrics need it. */
 export interface InteractionObservation {
   route: string;
@@ -12,6 +30,9 @@ export interface InteractionObservation {
   /** Undefined when no answer was acknowledged. */
   firstAnswerMs: number | undefined;
 }
+
+/** What the per-person limits count separately (the router's limited kinds). */
+const LIMITED_KINDS = ['command', 'autocomplete', 'component'] as const;
 
 /**
  * The bot's Prometheus metrics, on a registry of each start's own; /metrics serves them together with
@@ -97,6 +118,7 @@ export class Metrics {
 
   #feedCycleS: () => number = () => 0;
   #quarantined: () => ReadonlyMap<string, number> = () => new Map();
+  #collections: readonly string[] = [];
   #lastPollAt: () => Date | undefined = () => undefined;
   readonly #now: () => Date;
 
@@ -105,6 +127,7 @@ export class Metrics {
     const feedCycle = () => this.#feedCycleS();
     const lastPollAt = () => this.#lastPollAt();
     const quarantined = () => this.#quarantined();
+    const collections = () => this.#collections;
     // Registered with the others so the dashboard and alert rules can be checked against it; every
     // process sees the same store, so the supervisor takes the max.
     new Gauge({
@@ -115,6 +138,7 @@ export class Metrics {
       aggregator: 'max',
       collect() {
         this.reset();
+        for (const collection of collections()) this.set({ collection }, 0);
         for (const [collection, count] of quarantined()) this.set({ collection }, count);
       },
     });
@@ -151,6 +175,29 @@ export class Metrics {
         if (last) lag.set((now().getTime() - last.getTime()) / 1000);
       },
     });
+  }
+
+  /**
+   * Every known label set at zero (see KnownLabels). Interactions start at their routes' `ok`; service
+   * requests at each operation's `2xx`: the other outcomes and status classes are many, and appear
+   * when they first happen.
+   */
+  initialiseKnown(known: KnownLabels): void {
+    for (const kind of LIMITED_KINDS) this.interactionsLimited.inc({ kind }, 0);
+    for (const route of known.routes) {
+      this.interactions.inc({ route, outcome: 'ok' }, 0);
+      this.latency.interactions.zero({ route });
+    }
+    for (const operation of known.operations) {
+      this.skippedItems.inc({ operation }, 0);
+      this.latency.serviceRequests.zero({ operation, status_class: '2xx' });
+    }
+    for (const outcome of known.postOutcomes) {
+      this.posts.inc({ outcome }, 0);
+      this.latency.posts.zero({ outcome });
+    }
+    for (const reason of known.disableReasons) this.subscriptionsDisabled.inc({ reason }, 0);
+    this.#collections = known.collections;
   }
 
   /** Everything kiroku exports: this start's metrics and the process's own (default metrics, build info). */
@@ -210,7 +257,7 @@ export class Metrics {
       this.latency.interactions.observe({ route: report.route }, report.firstAnswerMs / 1000);
   };
 
-  observeLimited = (kind: 'command' | 'autocomplete' | 'component'): void => {
+  observeLimited = (kind: (typeof LIMITED_KINDS)[number]): void => {
     this.interactionsLimited.inc({ kind });
   };
 

@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ENVIRONMENT_VARIABLES, parseConfig } from '../src/config.js';
+import { ConfigError, ENVIRONMENT_VARIABLES, parseConfig, SECRET_VARIABLES } from '../src/config.js';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -64,6 +67,34 @@ describe('configuration', () => {
     expect(other.service).toMatchObject({ name: 'Kiroku Test', webUrl: 'https://example.test' });
     expect(() => parseConfig({ SERVICE_WEB_URL: 'ftp://example.test' })).toThrow(/^SERVICE_WEB_URL: /);
     expect(() => parseConfig({ SERVICE_NAME: ' ' })).toThrow(/^SERVICE_NAME: /);
+  });
+
+  it('reads every secret from a file named by <NAME>_FILE (compose and Docker secrets), never both', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kiroku-secrets-'));
+    try {
+      const key = randomBytes(32).toString('base64');
+      writeFileSync(path.join(dir, 'vault_key'), `${key}\n`);
+      writeFileSync(path.join(dir, 'discord_token'), 'token-from-file');
+      const config = parseConfig({
+        VAULT_KEY_FILE: path.join(dir, 'vault_key'),
+        DISCORD_TOKEN_FILE: path.join(dir, 'discord_token'),
+      });
+      expect(config.vault.key).toBe(key);
+      expect(config.discordToken).toBe('token-from-file');
+      for (const name of SECRET_VARIABLES)
+        expect(() => parseConfig({ [`${name}_FILE`]: path.join(dir, 'none') })).toThrow(
+          new RegExp(`^${name}_FILE: cannot read .*none \\(ENOENT\\)$`),
+        );
+      expect(() =>
+        parseConfig({ DISCORD_TOKEN: 'x', DISCORD_TOKEN_FILE: path.join(dir, 'discord_token') }),
+      ).toThrow(/DISCORD_TOKEN_FILE: DISCORD_TOKEN is set too/);
+      // An empty DISCORD_TOKEN= (as .env.example has) is unset, not a second source.
+      expect(
+        parseConfig({ DISCORD_TOKEN: '', DISCORD_TOKEN_FILE: path.join(dir, 'discord_token') }).discordToken,
+      ).toBe('token-from-file');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('needs both OAuth client variables or neither', () => {

@@ -3,7 +3,7 @@ import { canWrite } from '../../src/accounts/link.js';
 import type { MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { subcommand } from '../../src/bot/definition.js';
-import { discordTime } from '../../src/render/format.js';
+import { discordTime, plain } from '../../src/render/format.js';
 
 export const statusSubcommand = () =>
   subcommand('status', '状態', { en: 'Show the linked account', ja: '連携中のアカウントを表示' });
@@ -24,7 +24,7 @@ export async function status(ctx: Context): Promise<MessageReply> {
       {
         title: ctx.t('account.statusTitle'),
         fields: [
-          { name: ctx.t('account.username'), value: me.username ?? String(me.id), inline: true },
+          { name: ctx.t('account.username'), value: plain(me.username ?? String(me.id)), inline: true },
           { name: ctx.t('account.scopes'), value: scopes.join(', ') || '—', inline: true },
           {
             name: ctx.t('account.method'),

@@ -49,7 +49,7 @@ export const unlinkButtons: Readonly<Record<string, ComponentHandler>> = {
     answers: 'update',
     async handle(ctx, input) {
       requireOwner(ctx, accountIds.unlink.read(input.args).owner);
-      const outcome = await ctx.accounts.unlink(ctx.user.id);
+      const { token: outcome } = await ctx.accounts.unlink(ctx.user.id);
       // kiroku cannot revoke a personal token (nor an OAuth one it failed to): the person must.
       const content =
         outcome === 'personal-token' || outcome === 'revoke-failed'

@@ -7,7 +7,7 @@ import { subcommand } from '../../src/bot/definition.js';
 import { readOptions } from '../../src/bot/option-values.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { customIds } from '../../src/components/custom-id.js';
-import { truncate } from '../../src/render/format.js';
+import { plain, truncate } from '../../src/render/format.js';
 import { localEpisodeLabel, localTitle } from '../../src/render/names.js';
 import { idOption } from './options.js';
 
@@ -48,7 +48,7 @@ export async function deleteConfirmation(ctx: Context, raw: CommandInput['option
     .join(' ');
   return {
     kind: 'message',
-    content: ctx.t('record.deleteConfirmNamed', { what: truncate(what, 300) }),
+    content: ctx.t('record.deleteConfirmNamed', { what: plain(truncate(what, 300)) }),
     components: [
       {
         type: ComponentType.ActionRow,

@@ -11,10 +11,10 @@ import {
 } from 'discord-api-types/v10';
 import type { Context } from '../../src/bot/context.js';
 import { discordTime, LIMITS, plain, truncate } from '../../src/render/format.js';
+import { linkButtonUrl } from '../../src/render/url.js';
 import type { Work } from '../../src/service/index.js';
 import { shortEpisode } from '../../src/viewing/episode-short.js';
 
-const HTTP = /^https?:\/\/\S+$/;
 const DIGITS = /^\d{1,10}$/;
 
 /** The link buttons (at most four, one row), or undefined when the work has none. */
@@ -22,23 +22,19 @@ export function workLinkRow(work: Work, ctx: Context): APIActionRowComponent<API
   const mal = String(work.mal_anime_id ?? '').trim();
   const syobocal = String(work.syobocal_tid ?? '').trim();
   const links: Array<[string, string | undefined]> = [
-    [
-      ctx.t('work.links.official'),
-      HTTP.test(work.official_site_url ?? '') ? (work.official_site_url ?? '') : undefined,
-    ],
+    [ctx.t('work.links.official'), work.official_site_url ?? undefined],
     [ctx.t('work.links.mal'), DIGITS.test(mal) ? `https://myanimelist.net/anime/${mal}` : undefined],
     [
       ctx.t('work.links.syobocal'),
       DIGITS.test(syobocal) ? `https://cal.syoboi.jp/tid/${syobocal}` : undefined,
     ],
-    [
-      ctx.t('work.links.wikipedia'),
-      HTTP.test(work.wikipedia_url ?? '') ? (work.wikipedia_url ?? '') : undefined,
-    ],
+    [ctx.t('work.links.wikipedia'), work.wikipedia_url ?? undefined],
   ];
-  const buttons = links.flatMap(([label, url]): APIButtonComponent[] =>
-    url && url.length <= 512 ? [{ type: ComponentType.Button, style: ButtonStyle.Link, label, url }] : [],
-  );
+  // As the service gives them: normalised (a Wikipedia address in Japanese), http(s) only, else left out.
+  const buttons = links.flatMap(([label, candidate]): APIButtonComponent[] => {
+    const url = linkButtonUrl(candidate);
+    return url ? [{ type: ComponentType.Button, style: ButtonStyle.Link, label, url }] : [];
+  });
   return buttons.length > 0 ? { type: ComponentType.ActionRow, components: buttons } : undefined;
 }
 

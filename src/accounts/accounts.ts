@@ -2,9 +2,13 @@ import type { Logger } from '../logger.js';
 import type { OAuthClient } from '../service/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import { type PreviousToken, type StoredToken, type TokenVault, VaultError } from '../vault/index.js';
+import type { Forgotten } from './forget-person.js';
 import type { PersonLock } from './person-lock.js';
 
-/** Something else that holds per-user data and must forget it on unlink (subscriptions, cursors). */
+/**
+ * What this process keeps in memory about a person (shown pages, a remembered language) and must drop
+ * on unlink; the store's rows are the forget's (forget-person.ts), which every entry point runs.
+ */
 export type UnlinkHook = (discordUserId: string) => Promise<void>;
 
 /**
@@ -18,6 +22,11 @@ export function tokenSettingsUrl(webUrl: string): string {
 
 /** What unlink did with the token: revoked (OAuth), or left for the person to revoke (personal). */
 export type UnlinkOutcome = 'revoked' | 'revoke-failed' | 'personal-token' | 'none';
+
+/** What an unlink did: the token, and everything else it removed (empty without a forget). */
+export interface UnlinkReport extends Forgotten {
+  token: UnlinkOutcome;
+}
 
 /** What a link did to the person's subscriptions. */
 export interface RelinkOutcome {
@@ -34,9 +43,11 @@ export interface AccountsOptions {
   /** Serialises one person's link changes across processes. */
   lock: Pick<PersonLock, 'run'>;
   subscriptions: Pick<Subscriptions, 'resumeOwner' | 'removeByOwner'>;
-  /** Unlink's last step, after every hook: whatever else the store holds about the person. */
-  forgetEverywhere?: (discordUserId: string) => Promise<unknown>;
+  /** Unlink's step after the token: everything else the store holds about the person. */
+  forget?: (discordUserId: string) => Promise<Forgotten>;
 }
+
+const NOTHING_FORGOTTEN: Forgotten = { pendingLinks: { found: 0, revoked: 0 }, subscriptions: [], rows: {} };
 
 export class Accounts {
   private readonly hooks: UnlinkHook[] = [];
@@ -75,18 +86,22 @@ export class Accounts {
 
   /**
    * Takes the token (revoking it if it is an OAuth one: personal tokens belong to the user's
-   * settings), then runs every hook that forgets the user. Serialised with links, so an unlink either
-   * comes before a racing link or removes what it linked. A hook that fails leaves the person
-   * unlinked; unlinking again runs the hooks again.
+   * settings), drops what this process remembers of the person, then forgets everything stored about
+   * them. Serialised with links, so an unlink either comes before a racing link or removes what it
+   * linked. A step that fails leaves the person unlinked; unlinking again runs the rest again.
    */
-  unlink(discordUserId: string): Promise<UnlinkOutcome> {
+  unlink(discordUserId: string): Promise<UnlinkReport> {
     return this.options.lock.run(discordUserId, async () => {
       const taken = await this.options.vault.take(discordUserId);
-      const outcome = await this.#revoke(taken, 'token revoke failed during unlink');
+      const token = await this.#revoke(taken, 'token revoke failed during unlink');
+      // Before the forget: a hook may first let writes in flight land (the pager's list states).
       for (const hook of this.hooks) await hook(discordUserId);
-      await this.options.forgetEverywhere?.(discordUserId);
-      this.options.logger.info({ user: discordUserId, outcome }, 'account unlinked');
-      return outcome;
+      const forgotten = (await this.options.forget?.(discordUserId)) ?? NOTHING_FORGOTTEN;
+      this.options.logger.info(
+        { user: discordUserId, outcome: token, subscriptions: forgotten.subscriptions.length },
+        'account unlinked',
+      );
+      return { token, ...forgotten };
     });
   }
 

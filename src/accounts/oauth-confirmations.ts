@@ -81,30 +81,32 @@ export class OAuthConfirmations {
   }
 
   /**
-   * Takes every link whose form has expired and revokes its token; returns how many. Taking is
-   * atomic, so of several processes sweeping at once exactly one revokes each token.
+   * Takes every link whose form has expired and revokes its token; returns how many were taken.
+   * Taking is atomic, so of several processes sweeping at once exactly one revokes each token.
    */
-  revokeExpired(): Promise<number> {
-    return this.#revokeWhere((link) => this.#expired(link));
+  async revokeExpired(): Promise<number> {
+    return (await this.#revokeWhere((link) => this.#expired(link))).found;
   }
 
   /** On unlink: the person's links still waiting for confirmation go, their tokens revoked. */
-  revokeFor(discordUserId: string): Promise<number> {
+  revokeFor(discordUserId: string): Promise<{ found: number; revoked: number }> {
     return this.#revokeWhere((link) => link.discordUserId === discordUserId);
   }
 
-  async #revokeWhere(matches: (link: PendingLink) => boolean): Promise<number> {
-    const found: string[] = [];
-    for await (const [key, link] of this.pending.entries()) if (matches(link)) found.push(key);
+  /** How many links matched and were taken, and how many of their tokens the service revoked. */
+  async #revokeWhere(matches: (link: PendingLink) => boolean): Promise<{ found: number; revoked: number }> {
+    const keys: string[] = [];
+    for await (const [key, link] of this.pending.entries()) if (matches(link)) keys.push(key);
+    let found = 0;
     let revoked = 0;
-    for (const key of found) {
+    for (const key of keys) {
       const link = await this.pending.take(key);
       const accessToken = link ? this.#open(link) : undefined;
       if (accessToken === undefined) continue;
-      await this.#revokeQuietly(accessToken);
-      revoked += 1;
+      found += 1;
+      if (await this.#revokeQuietly(accessToken)) revoked += 1;
     }
-    return revoked;
+    return { found, revoked };
   }
 
   #expired(link: PendingLink): boolean {
@@ -121,8 +123,14 @@ export class OAuthConfirmations {
     }
   }
 
-  /** The record is gone either way; `revoke` logs its own failures, and one failure never stops a sweep. */
-  async #revokeQuietly(accessToken: string): Promise<void> {
-    await this.revoke(accessToken).catch(() => undefined);
+  /**
+   * The record is gone either way; `revoke` logs its own failures, and one failure never stops a
+   * sweep. True when the service revoked the token.
+   */
+  #revokeQuietly(accessToken: string): Promise<boolean> {
+    return this.revoke(accessToken).then(
+      () => true,
+      () => false,
+    );
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The accounts of one store, as the bot and the operator's `admin forget` both use them: a person's
- * link changes serialised through the store, and unlink followed by every collection's rows about
- * them (src/store/collections.ts). One construction, so the two can never unlink differently.
+ * link changes serialised through the store, and unlink followed by the one forget (pending links
+ * revoked, subscriptions removed, every collection's rows about them: forget-person.ts). One
+ * construction, so the two can never unlink differently.
  */
 import type { Logger } from '../logger.js';
 import type { OAuthClient } from '../service/index.js';
@@ -9,7 +10,7 @@ import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { TokenVault } from '../vault/index.js';
 import { Accounts } from './accounts.js';
-import { forgetPerson } from './forget-person.js';
+import { personForgetter } from './forget-person.js';
 import { PersonLock } from './person-lock.js';
 
 export interface StoreAccountsParts {
@@ -17,7 +18,7 @@ export interface StoreAccountsParts {
   vault: TokenVault;
   oauth: Pick<OAuthClient, 'revoke'> | undefined;
   logger: Logger;
-  subscriptions: Pick<Subscriptions, 'resumeOwner' | 'removeByOwner'>;
+  subscriptions: Pick<Subscriptions, 'resumeOwner' | 'removeByOwner' | 'all'>;
 }
 
 export function storeAccounts({ store, vault, oauth, logger, subscriptions }: StoreAccountsParts): Accounts {
@@ -27,7 +28,12 @@ export function storeAccounts({ store, vault, oauth, logger, subscriptions }: St
     logger,
     lock: new PersonLock(store),
     subscriptions,
-    // Whatever else any collection holds about the person (cursors, marks, digest rows, claims).
-    forgetEverywhere: (discordUserId) => forgetPerson(store, discordUserId),
+    forget: personForgetter({
+      store,
+      vault,
+      revoke: oauth ? (token) => oauth.revoke(token) : undefined,
+      subscriptions,
+      logger,
+    }),
   });
 }

@@ -29,7 +29,7 @@ import { KIROKU_VERSION } from '../version.js';
 import type { Closers } from './closers.js';
 import { countingPoster } from './counting-poster.js';
 import type { Infrastructure, StartSettings } from './infrastructure.js';
-import { watchState } from './monitoring.js';
+import { initialiseKnownMetrics, watchState } from './monitoring.js';
 import { forgetChecks, permissionChangeOf } from './permission-events.js';
 
 /** How long a stop waits for interactions in flight (the process must be gone within 10 s). */
@@ -168,6 +168,7 @@ function routeInteractions(
 ): void {
   const { client, logger } = options;
   const { metrics } = infra;
+  initialiseKnownMetrics(metrics, commands);
   const router = new InteractionRouter(commands, deps, {
     deferAfterMs: options.deferAfterMs,
     autocompleteDeadlineMs: 2_000,
@@ -209,7 +210,7 @@ const OAUTH_EXPIRY_SWEEP_MS = 60_000;
  * Pending OAuth links waiting for the confirmation form; a minute's sweep revokes the tokens of those
  * never confirmed (the service's tokens never expire).
  */
-function pendingLinks({ options, infra, deps, closers }: Wiring, oauth: OAuthClient): OAuthConfirmations {
+function pendingLinks({ options, infra, closers }: Wiring, oauth: OAuthClient): OAuthConfirmations {
   const { logger } = options;
   const confirmations = new OAuthConfirmations(
     infra.store.collection('oauth-confirmation', pendingLinkSchema),
@@ -231,9 +232,6 @@ function pendingLinks({ options, infra, deps, closers }: Wiring, oauth: OAuthCli
     },
   });
   closers.add('oauth expiry sweep', () => sweep.stop());
-  deps.accounts.onUnlink(async (discordUserId) => {
-    await confirmations.revokeFor(discordUserId);
-  });
   if (options.startJobs) sweep.start();
   return confirmations;
 }

@@ -40,11 +40,10 @@ export async function buildHandlerDeps(
   const preferences = new UserPreferences(store);
   const watchLists = new WatchLists(store);
   const reminders = new Reminders(store);
+  // What this process remembers: pages it showed (after their states' writes land) and languages.
+  // The store's rows go in the one forget that admin forget runs too (src/accounts/forget-person.ts).
   accounts.onUnlink(async (discordUserId) => {
-    await subscriptions.removeByOwner(discordUserId);
     await pager.forget(discordUserId);
-    await watchLists.forget(discordUserId);
-    await reminders.turnOff(discordUserId);
     await preferences.forget(discordUserId);
   });
   const commands = await loadCommands();

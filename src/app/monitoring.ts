@@ -1,10 +1,15 @@
 /** Hands the metrics the sources their state gauges read: the store's counts, the feed's backlog, the shards. */
-import type { Client } from 'discord.js';
+import { ApplicationCommandOptionType, type Client } from 'discord.js';
 import { z } from 'zod';
+import type { CommandModule } from '../bot/command.js';
+import { DISABLE_REASONS } from '../jobs/delivery/notices.js';
 import { OUTBOX_COLLECTION, outboxEntrySchema } from '../jobs/delivery/outbox.js';
+import { POST_FAILURES } from '../jobs/delivery/poster.js';
 import type { Jobs } from '../jobs/index.js';
 import type { Metrics } from '../metrics.js';
 import { StoreCensus } from '../monitoring/store-census.js';
+import { OPERATIONS } from '../service/api/operations.js';
+import { COLLECTION_NAMES } from '../store/collections.js';
 import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import { VAULT_COLLECTION } from '../vault/index.js';
@@ -40,4 +45,28 @@ export function watchState(parts: MonitoredParts): void {
     };
   metrics.watched.shards = () =>
     client.ws.shards.map((shard) => ({ id: shard.id, status: shard.status, pingMs: shard.ping }));
+}
+
+/** A command's routes as the router names them: `name`, or `name sub` for each sub-command. */
+function commandRoutes(module: CommandModule): string[] {
+  const { name } = module.definition;
+  const options = 'options' in module.definition ? (module.definition.options ?? []) : [];
+  const subcommands = options.flatMap((option) => {
+    if (option.type === ApplicationCommandOptionType.Subcommand) return [option.name];
+    if (option.type === ApplicationCommandOptionType.SubcommandGroup)
+      return (option.options ?? []).map((inner) => inner.name);
+    return [];
+  });
+  return subcommands.length > 0 ? subcommands.map((sub) => `${name} ${sub}`) : [name];
+}
+
+/** Every label set kiroku knows at start, at zero, so the first scrape has every series (see KnownLabels). */
+export function initialiseKnownMetrics(metrics: Metrics, commands: ReadonlyMap<string, CommandModule>): void {
+  metrics.initialiseKnown({
+    routes: [...commands.values()].flatMap(commandRoutes),
+    operations: Object.keys(OPERATIONS),
+    postOutcomes: ['posted', ...POST_FAILURES],
+    disableReasons: DISABLE_REASONS,
+    collections: COLLECTION_NAMES,
+  });
 }

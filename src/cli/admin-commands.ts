@@ -1,12 +1,9 @@
 /** The admin commands themselves (parsing and help are in admin.ts). Each writes plain lines to `out`. */
 
 import { OUTBOX_COLLECTION, outboxEntrySchema } from '../jobs/delivery/outbox.js';
-import { FEED_CURSOR_COLLECTION, feedCursorSchema } from '../jobs/feed/cursors.js';
-import { FEED_RATE_COLLECTION, feedRateSchema } from '../jobs/feed/rates.js';
 import { DIGEST_STATE_COLLECTION, digestStateSchema } from '../jobs/schedule/digest.js';
 import { readSchemaVersions } from '../store/schema-versions.js';
 import { STATE_REASONS, type Subscription } from '../subscriptions/model.js';
-import { VaultError } from '../vault/index.js';
 import { KIROKU_VERSION } from '../version.js';
 import type { AdminContext } from './admin-context.js';
 import { CliRefusal } from './cli-common.js';
@@ -132,69 +129,4 @@ export async function remove(context: AdminContext, id: string): Promise<void> {
   await existing(context, id);
   await context.subscriptions.remove(id);
   context.out(`removed subscription ${id}`);
-}
-
-/** Everything kept for one Discord user, without the token itself. */
-export async function exportUser(context: AdminContext, userId: string): Promise<void> {
-  const link = await context.vault.get(userId).then(
-    (stored) => (stored ? { linked: true, ...withoutToken(stored) } : { linked: false }),
-    (error: unknown) => {
-      if (error instanceof VaultError) return { linked: true, unreadable: error.reason };
-      throw error;
-    },
-  );
-  const data = {
-    discordUserId: userId,
-    exportedAt: new Date().toISOString(),
-    exportedBy: `kiroku ${KIROKU_VERSION}`,
-    link,
-    preferences: (await context.preferenceRecords.get(userId)) ?? null,
-    subscriptions: await context.subscriptions.all((s) => s.ownerId === userId),
-    feedCursor:
-      (await context.store.collection(FEED_CURSOR_COLLECTION, feedCursorSchema).get(userId)) ?? null,
-    feedRate: (await context.store.collection(FEED_RATE_COLLECTION, feedRateSchema).get(userId)) ?? null,
-    quarantined: (await quarantinedOf(context, userId)).map(({ text: _text, ...rest }) => rest),
-  };
-  context.out(JSON.stringify(data, null, 2));
-}
-
-function withoutToken<T extends { token: string }>(stored: T): Omit<T, 'token'> {
-  const { token: _token, ...rest } = stored;
-  return rest;
-}
-
-async function quarantinedOf(context: AdminContext, userId: string) {
-  return (await context.quarantine.all()).filter(
-    (r) => r.ownerId === userId || (r.collection === 'vault' && r.key === userId),
-  );
-}
-
-/**
- * The same unlink as `/account unlink` (revoke an OAuth token, delete it, then every row about the
- * person in every collection); what existed is read first, so the report says what went.
- */
-export async function forget(context: AdminContext, userId: string): Promise<void> {
-  const { out, store } = context;
-  const subscriptions = (await context.subscriptions.all((s) => s.ownerId === userId)).map((s) => s.id);
-  const preferences = (await context.preferenceRecords.get(userId)) !== undefined;
-  const cursor = await store.collection(FEED_CURSOR_COLLECTION, feedCursorSchema).get(userId);
-  const rate = await store.collection(FEED_RATE_COLLECTION, feedRateSchema).get(userId);
-  const kept = await quarantinedOf(context, userId);
-  const outcome = await context.accounts.unlink(userId);
-  const token: Record<typeof outcome, string> = {
-    revoked: 'revoked at the service and deleted',
-    'revoke-failed':
-      'deleted (revoking it at the service failed or no OAuth application is configured: the person should revoke it)',
-    'personal-token': "deleted (a personal token: the person revokes it in the service's settings)",
-    none: 'none stored',
-  };
-  out(`forgot Discord user ${userId}:`);
-  out(`  token: ${token[outcome]}`);
-  out(
-    `  subscriptions removed: ${subscriptions.length}${subscriptions.length ? ` (${subscriptions.join(', ')})` : ''}`,
-  );
-  out(`  preferences: ${preferences ? 'deleted' : 'none stored'}`);
-  out(`  feed position and rate: ${cursor || rate ? 'deleted' : 'none stored'}`);
-  out(`  quarantined records: ${kept.length} deleted`);
-  out('  everything else kept about them (claims, marks, pending links, lists): deleted');
 }

@@ -2,11 +2,6 @@
 
 import type { Accounts } from '../accounts/accounts.js';
 import { storeAccounts } from '../accounts/store-accounts.js';
-import {
-  preferencesSchema,
-  USER_PREFERENCES_COLLECTION,
-  UserPreferences,
-} from '../accounts/user-preferences.js';
 import { PLAIN_RECORD_KINDS } from '../app/stored-records.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
@@ -25,17 +20,12 @@ export interface AdminContext {
   storeKind: string;
   subscriptions: Subscriptions;
   vault: TokenVault;
-  preferences: UserPreferences;
-  preferenceRecords: ReturnType<typeof preferenceCollection>;
   quarantine: Quarantine;
   /** Unlinks with revocation at the service when an OAuth application is configured. */
   accounts: Accounts;
   out: (line: string) => void;
   close(): Promise<void>;
 }
-
-const preferenceCollection = (store: Store) =>
-  store.collection(USER_PREFERENCES_COLLECTION, preferencesSchema);
 
 export async function openAdminContext(
   config: Config,
@@ -74,11 +64,9 @@ export async function openAdminContext(
     storeKind: backendKindFor(config.databaseUrl),
     subscriptions,
     vault,
-    preferences: new UserPreferences(store),
-    preferenceRecords: preferenceCollection(store),
     quarantine: new Quarantine(store),
     // The same unlink as /account unlink: serialised with the person's other link changes, and
-    // followed by every collection's rows about them (src/store/collections.ts).
+    // followed by the one forget (src/accounts/forget-person.ts).
     accounts: storeAccounts({ store, vault, oauth, logger, subscriptions }),
     out,
     async close() {

@@ -7,12 +7,20 @@
 import { constants, existsSync } from 'node:fs';
 import { chmod, copyFile, link, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Config } from '../config.js';
 import { isEntryPoint } from '../entry-point.js';
+import { createPrivateFile, PRIVATE_FILE_MODE } from '../store/private-files.js';
 import { inspectStoreFile, type StoreFileSummary, snapshotInto } from '../store/sqlite-copy.js';
 import { KEY_FILE_NAME } from '../vault/keyring.js';
-import { type CliContext, CliRefusal, PRIVATE_FILE_MODE, runCli, sqliteStoreFile } from './cli-common.js';
+import {
+  type CliContext,
+  CliRefusal,
+  HELP,
+  runCli,
+  sqliteStoreFile,
+  strictArgs,
+  UsageError,
+} from './cli-common.js';
 
 export const BACKUP_HELP = `Usage: npm run backup -- <file> [--no-key]
        node dist/src/cli/backup.js <file> [--no-key]
@@ -20,8 +28,8 @@ export const BACKUP_HELP = `Usage: npm run backup -- <file> [--no-key]
 Writes a consistent copy of the SQLite store to <file> while the bot runs (SQLite's VACUUM INTO).
 When the vault key is the generated $DATA_DIR/vault.key, it is copied to <file>.vault.key (mode 0600):
 keep both together, and apart from anyone who must not read the tokens.
-  --no-key   do not copy the key file (keep the key some other way)
-  --help     this text
+  --no-key     do not copy the key file (keep the key some other way)
+  -h, --help   this text (reads no configuration)
 Redis and PostgreSQL stores are backed up with their own tools: see docs/operations.md.`;
 
 export interface BackupResult {
@@ -48,10 +56,11 @@ export async function takeBackup(
   if (existsSync(file)) throw new CliRefusal(`${file} exists already; choose a new file name`);
   const started = performance.now();
   // Written under a temporary name and linked into place: a failed run never leaves a half backup.
+  // The file is created private before SQLite writes a byte into it (VACUUM INTO fills an empty file).
   const partial = `${file}.partial-${process.pid}`;
   try {
+    await createPrivateFile(partial);
     await snapshotInto(source, partial);
-    await chmod(partial, PRIVATE_FILE_MODE);
     const summary = await inspectStoreFile(partial);
     await link(partial, file);
     const ms = performance.now() - started;
@@ -86,16 +95,21 @@ export function describeBackup(result: BackupResult): string[] {
   ];
 }
 
-async function main({ config, out }: CliContext): Promise<void> {
-  const { values, positionals } = parseArgs({
+/** `<file> [--no-key]`, strictly. */
+function parseBackup(argv: string[]): { target: string; copyKey: boolean } | typeof HELP {
+  const { values, positionals } = strictArgs(argv, {
     allowPositionals: true,
     options: { 'no-key': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
   });
-  if (values.help) return out(BACKUP_HELP);
+  if (values.help) return HELP;
   const [target, ...extra] = positionals;
-  if (!target || extra.length > 0) throw new CliRefusal(`one backup file name is needed\n${BACKUP_HELP}`, 2);
-  for (const line of describeBackup(await takeBackup(config, target, { copyKey: !values['no-key'] })))
+  if (!target || extra.length > 0) throw new UsageError('one backup file name is needed');
+  return { target, copyKey: !values['no-key'] };
+}
+
+async function run({ config, out }: CliContext, args: { target: string; copyKey: boolean }): Promise<void> {
+  for (const line of describeBackup(await takeBackup(config, args.target, { copyKey: args.copyKey })))
     out(line);
 }
 
-if (isEntryPoint(import.meta.url)) await runCli('backup', main);
+if (isEntryPoint(import.meta.url)) await runCli('backup', { usage: BACKUP_HELP, parse: parseBackup, run });

@@ -1,4 +1,8 @@
-/** What the operator programs share: configuration, a logger on stderr, and plain error exits. */
+/**
+ * What the operator programs share: strict arguments, `--help` that needs no configuration,
+ * configuration, a logger on stderr, and plain error exits (one line each).
+ */
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { backendKindFor } from '../store/backend.js';
@@ -14,21 +18,77 @@ export class CliRefusal extends Error {
   }
 }
 
+/** Arguments the program does not take: one line, exit code 2, nothing done. */
+export class UsageError extends CliRefusal {
+  constructor(reason: string) {
+    super(`${reason} (see --help)`, 2);
+  }
+}
+
 export interface CliContext {
   config: Config;
   logger: Logger;
   out: (line: string) => void;
 }
 
-/** Runs a program: configuration from the environment and `.env`, logs on stderr, results on stdout. */
-export async function runCli(name: string, program: (context: CliContext) => Promise<void>): Promise<void> {
+/** What a program asks for `--help`, as its parser answers it. */
+export const HELP = Symbol('help');
+
+/** A program: its usage text, how it reads its arguments (strictly), and what it does with them. */
+export interface CliProgram<Args> {
+  usage: string;
+  /** Throws UsageError (or parseArgs' own errors) for arguments it does not take; HELP for `--help`. */
+  parse(argv: string[]): Args | typeof HELP;
+  run(context: CliContext, args: Args): Promise<void>;
+}
+
+/**
+ * node:util parseArgs, strict, its errors turned into one-line usage errors that name the option but
+ * never echo a value (a token passed the wrong way must not be printed).
+ */
+export function strictArgs<T extends Omit<ParseArgsConfig, 'args' | 'strict'>>(argv: string[], config: T) {
   try {
+    return parseArgs({ ...config, args: argv, strict: true });
+  } catch (error) {
+    throw usageErrorFrom(error);
+  }
+}
+
+function usageErrorFrom(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : '';
+  const option = /'(-[^' <=]*)/.exec(message)?.[1] ?? 'an option';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`unknown option ${option}`);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    return new UsageError(
+      /does not take/.test(message) ? `${option} takes no value` : `${option} needs a value`,
+    );
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return new UsageError('this takes no other arguments');
+  return error;
+}
+
+/**
+ * Runs a program: arguments first (`--help` prints the usage and stops before any configuration is
+ * read; a wrong argument stops with exit code 2 before anything is touched), then configuration from
+ * the environment and `.env`, logs on stderr, results on stdout.
+ */
+export async function runCli<Args>(
+  name: string,
+  program: CliProgram<Args>,
+  argv: string[] = process.argv.slice(2),
+): Promise<void> {
+  try {
+    const args = program.parse(argv);
+    if (args === HELP) {
+      process.stdout.write(`${program.usage}\n`);
+      return;
+    }
     const config = loadConfig();
     const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
-    await program({ config, logger, out: (line) => process.stdout.write(`${line}\n`) });
+    await program.run({ config, logger, out: (line) => process.stdout.write(`${line}\n`) }, args);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${name}: ${message}\n`);
+    process.stderr.write(`${name}: ${message.split('\n')[0]}\n`);
     process.exitCode = exitCodeFor(error);
   }
 }
@@ -36,9 +96,7 @@ export async function runCli(name: string, program: (context: CliContext) => Pro
 function exitCodeFor(error: unknown): number {
   if (error instanceof CliRefusal) return error.exitCode;
   if (error instanceof ConfigError) return 78;
-  // node:util parseArgs: an unknown option or a missing value is a usage error.
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS') ? 2 : 1;
+  return 1;
 }
 
 /** The SQLite file of the configured store, or a refusal naming what to do for Redis and PostgreSQL. */
@@ -54,6 +112,3 @@ export function sqliteStoreFile(config: Config, action: string): string {
   if (file === ':memory:') throw new CliRefusal(`an in-memory store has nothing to ${action}`);
   return file;
 }
-
-/** Files a program writes are never others' to read: tokens (sealed) and keys are in them. */
-export const PRIVATE_FILE_MODE = 0o600;

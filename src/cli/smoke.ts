@@ -9,7 +9,14 @@ import { formatSmokeTable, runSmoke } from './smoke-checks.js';
  * SERVICE_TOKEN (or --token). Prints one row per operation and exits 1 when any response does not
  * fit kiroku's schemas (or a call failed), 2 when it cannot start. The token is never printed.
  */
-const USAGE = 'usage: npm run smoke [-- --token <token>]   (default: SERVICE_TOKEN)\n';
+const USAGE = `Usage: npm run smoke [-- --token <token>]
+       node dist/src/cli/smoke.js [--token <token>]
+
+A read-only check that the configured service (SERVICE_URL) answers in the shapes kiroku expects:
+one row per operation. Exit code 1 when an answer does not fit, 2 when it cannot start.
+  --token <token>   the token to read with (default: SERVICE_TOKEN); it is never printed
+  -h, --help        this text (reads no configuration)
+`;
 
 interface Output {
   write(text: string): unknown;
@@ -45,7 +52,7 @@ export async function smokeCommand(
   }
   const flag = tokenFlag(args);
   if (flag instanceof Error) {
-    err.write(`smoke: ${flag.message}\n${USAGE}`);
+    err.write(`smoke: ${flag.message} (see --help)\n`);
     return 2;
   }
   let config: ReturnType<typeof parseConfig>;
@@ -57,7 +64,7 @@ export async function smokeCommand(
   }
   const token = flag ?? config.service.token;
   if (!token) {
-    err.write(`smoke: no token: set SERVICE_TOKEN or pass --token\n${USAGE}`);
+    err.write('smoke: no token: set SERVICE_TOKEN or pass --token (see --help)\n');
     return 2;
   }
   out.write(`Checking ${config.service.url} (${config.service.apiVersion}), read-only…\n\n`);

@@ -1,46 +1,112 @@
-import { type Config, loadConfig } from '../config.js';
-import { isEntryPoint } from '../entry-point.js';
-import { createLogger, type Logger } from '../logger.js';
-import { openStore } from '../store/index.js';
-import { loadKeyRing } from '../vault/keyring.js';
-import { type RotationResult, TokenVault } from '../vault/token-vault.js';
-
 /**
- * `npm run vault:rotate`: re-seals every stored token with the active key (the first of VAULT_KEYS).
- * Run it after putting a new key first in VAULT_KEYS; once it reports no failures the old keys can go.
+ * `npm run vault:rotate [-- --yes]`: re-seals every stored token with the active key (the first of
+ * VAULT_KEYS). Without `--yes` it only shows what it would do; run it with `--yes` after putting a new
+ * key first in VAULT_KEYS, and once it reports no failures the old keys can go.
  */
-export async function rotateVault(config: Config, logger: Logger): Promise<RotationResult> {
+import type { Config } from '../config.js';
+import { isEntryPoint } from '../entry-point.js';
+import type { Logger } from '../logger.js';
+import { openStore } from '../store/index.js';
+import { envelopeKeyId, open } from '../vault/envelope.js';
+import { type KeyRing, loadKeyRing } from '../vault/keyring.js';
+import { envelopeSchema, type RotationResult, TokenVault, VAULT_COLLECTION } from '../vault/token-vault.js';
+import { type CliContext, CliRefusal, HELP, runCli, strictArgs } from './cli-common.js';
+
+export const ROTATE_HELP = `Usage: npm run vault:rotate [-- --yes]
+       node dist/src/cli/vault-rotate.js [--yes]
+
+Re-seals every stored token with the active key: the first of VAULT_KEYS (put the new key first,
+restart the bot, then run this). Without --yes it shows what it would do and changes nothing.
+  --yes        re-seal them
+  -h, --help   this text (reads no configuration)`;
+
+/** What a rotation would do: tokens to re-seal (by the key sealing them now), current ones, and ones no key opens. */
+export interface RotationPlan {
+  activeKey: string;
+  toReseal: Map<string, number>;
+  current: number;
+  unopenable: number;
+}
+
+async function withVault<T>(
+  config: Config,
+  logger: Logger,
+  work: (ring: KeyRing, vault: TokenVault, store: Awaited<ReturnType<typeof openStore>>) => Promise<T>,
+): Promise<T> {
   // Never generate a key here: a fresh key would open nothing.
   const keyring = await loadKeyRing(config, logger, { createKeyFile: false });
   const store = await openStore(config.databaseUrl, { logger });
   try {
-    return await new TokenVault(store, keyring, { logger }).rotate();
+    return await work(keyring, new TokenVault(store, keyring, { logger }), store);
   } finally {
     await store.close();
   }
 }
 
-async function main(): Promise<void> {
-  let logger: Logger = createLogger('info', process.stderr);
-  try {
-    const config = loadConfig();
-    logger = createLogger(config.logLevel, process.stderr);
-    const { rotated, unchanged, failed } = await rotateVault(config, logger);
-    process.stdout.write(
-      `vault rotation: ${rotated} re-sealed, ${unchanged} already current, ${failed} failed\n`,
-    );
-    if (failed > 0) {
-      process.stdout.write(
-        'Some tokens could not be opened with the configured keys; they were left untouched.\n',
-      );
-      process.exitCode = 1;
+/** Reads every envelope and says what `rotateVault` would do with it; writes nothing. */
+export function planRotation(config: Config, logger: Logger): Promise<RotationPlan> {
+  return withVault(config, logger, async (keyring, _vault, store) => {
+    const plan: RotationPlan = {
+      activeKey: keyring.active.kid,
+      toReseal: new Map(),
+      current: 0,
+      unopenable: 0,
+    };
+    for await (const [userId, envelope] of store.collection(VAULT_COLLECTION, envelopeSchema).entries()) {
+      const kid = envelopeKeyId(envelope) ?? '(none)';
+      try {
+        open(envelope, keyring, userId);
+      } catch {
+        plan.unopenable += 1;
+        continue;
+      }
+      if (kid === keyring.active.kid) plan.current += 1;
+      else plan.toReseal.set(kid, (plan.toReseal.get(kid) ?? 0) + 1);
     }
-  } catch (error) {
-    process.stderr.write(
-      `vault rotation failed: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    process.exitCode = 2;
-  }
+    return plan;
+  });
 }
 
-if (isEntryPoint(import.meta.url)) await main();
+/** Re-seals every stored token with the active key. */
+export function rotateVault(config: Config, logger: Logger): Promise<RotationResult> {
+  return withVault(config, logger, (_keyring, vault) => vault.rotate());
+}
+
+export function describePlan(plan: RotationPlan): string[] {
+  const resealed = [...plan.toReseal.values()].reduce((a, b) => a + b, 0);
+  const byKey = [...plan.toReseal].map(([kid, n]) => `${n} sealed with key ${kid}`).join(', ');
+  const lines = [
+    `vault rotation plan (nothing changed yet); active key: ${plan.activeKey}`,
+    `  to re-seal with it: ${resealed}${resealed ? ` (${byKey})` : ''}`,
+    `  already sealed with it: ${plan.current}`,
+  ];
+  if (plan.unopenable > 0) lines.push(`  that no configured key opens, left as they are: ${plan.unopenable}`);
+  lines.push(resealed > 0 ? 'Run again with --yes to re-seal them.' : 'Nothing to re-seal.');
+  return lines;
+}
+
+async function run({ config, logger, out }: CliContext, { yes }: { yes: boolean }): Promise<void> {
+  if (!yes) {
+    const plan = await planRotation(config, logger);
+    for (const line of describePlan(plan)) out(line);
+    // Asked to rotate, it did not: a script that forgot --yes must not read this as done.
+    if (plan.toReseal.size > 0) throw new CliRefusal('not confirmed: nothing was re-sealed (add --yes)');
+    return;
+  }
+  const { rotated, unchanged, failed } = await rotateVault(config, logger);
+  out(`vault rotation: ${rotated} re-sealed, ${unchanged} already current, ${failed} failed`);
+  if (failed > 0)
+    throw new CliRefusal(
+      'some tokens could not be opened with the configured keys; they were left untouched',
+    );
+}
+
+function parseRotate(argv: string[]): { yes: boolean } | typeof HELP {
+  const { values } = strictArgs(argv, {
+    options: { yes: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+  });
+  return values.help ? HELP : { yes: values.yes };
+}
+
+if (isEntryPoint(import.meta.url))
+  await runCli('vault:rotate', { usage: ROTATE_HELP, parse: parseRotate, run });

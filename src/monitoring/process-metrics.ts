@@ -4,10 +4,12 @@
  * Every kiroku started in one process (the tests start many) shares them, so the GC observer and the
  * event-loop monitor are installed once, not once per start.
  */
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { KIROKU_VERSION } from '../version.js';
 
 export const METRIC_PREFIX = 'kiroku_';
+/** The kinds prom-client's GC histogram labels (Node's PerformanceObserver GC kinds). */
+const GC_KINDS = ['minor', 'major', 'incremental', 'weakcb'];
 
 let registry: Registry | undefined;
 
@@ -15,6 +17,9 @@ export function processRegistry(): Registry {
   if (registry) return registry;
   const created = new Registry();
   collectDefaultMetrics({ register: created, prefix: METRIC_PREFIX });
+  // The GC histogram gets a series at a kind's first collection: at zero from the start instead.
+  const gc = created.getSingleMetric(`${METRIC_PREFIX}nodejs_gc_duration_seconds`);
+  if (gc instanceof Histogram) for (const kind of GC_KINDS) gc.zero({ kind });
   const info = new Gauge({
     name: `${METRIC_PREFIX}build_info`,
     help: "kiroku's version (from package.json) and the Node.js running it; always 1",

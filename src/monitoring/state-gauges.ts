@@ -171,8 +171,9 @@ function registerGatewayGauges(registry: Registry, watched: WatchedState): void 
     registers: [registry],
     collect() {
       this.reset();
+      // Before a shard's first heartbeat its ping is unknown: NaN, so the series is there from the start.
       for (const shard of watched.shards?.() ?? [])
-        if (shard.pingMs >= 0) this.set({ shard: String(shard.id) }, shard.pingMs / 1000);
+        this.set({ shard: String(shard.id) }, shard.pingMs >= 0 ? shard.pingMs / 1000 : Number.NaN);
     },
   });
 }

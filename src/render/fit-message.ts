@@ -13,7 +13,7 @@ import {
   ComponentType,
 } from 'discord-api-types/v10';
 import { fitNonEmpty, fitText, wellFormed } from './fit.js';
-import { embedUrl } from './url.js';
+import { embedUrl, linkButtonUrl } from './url.js';
 
 export const MESSAGE_LIMITS = {
   content: 2000,
@@ -186,11 +186,16 @@ export function fitChoices<T extends ChoiceLike>(choices: readonly T[]): T[] {
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
-function fitComponent(component: APIComponentInMessageActionRow): APIComponentInMessageActionRow {
-  if (component.type === ComponentType.Button)
-    return 'label' in component && component.label !== undefined
-      ? { ...component, label: fitText(component.label, MESSAGE_LIMITS.buttonLabel) }
-      : component;
+/** A component within Discord's limits; undefined for a link button whose URL cannot be sent. */
+function fitComponent(component: APIComponentInMessageActionRow): APIComponentInMessageActionRow | undefined {
+  if (component.type === ComponentType.Button) {
+    const url = 'url' in component ? linkButtonUrl(component.url) : undefined;
+    if ('url' in component && !url) return undefined;
+    const linked = url ? { ...component, url } : component;
+    return 'label' in linked && linked.label !== undefined
+      ? { ...linked, label: fitText(linked.label, MESSAGE_LIMITS.buttonLabel) }
+      : linked;
+  }
   if (component.type !== ComponentType.StringSelect)
     return component.placeholder === undefined
       ? component
@@ -208,9 +213,15 @@ function fitComponent(component: APIComponentInMessageActionRow): APIComponentIn
   };
 }
 
-/** Button labels, select placeholders and option texts within Discord's limits (ids and values are kiroku's own). */
+/**
+ * Button labels, select placeholders and option texts within Discord's limits (ids and values are
+ * kiroku's own); link buttons' URLs normalised, a button whose URL cannot be sent left out (and a row
+ * left empty with it).
+ */
 export function fitComponents(rows: readonly Row[]): Row[] {
-  return rows.map((row) => ({ ...row, components: row.components.map(fitComponent) }));
+  return rows
+    .map((row) => ({ ...row, components: row.components.flatMap((c) => fitComponent(c) ?? []) }))
+    .filter((row) => row.components.length > 0);
 }
 
 /** One embed within every limit, 6000 in all included (renderers end with this). */

@@ -25,7 +25,9 @@ export function truncate(text: string, max: number): string {
 
 /**
  * Escapes text from the service so that titles and names cannot inject Markdown: besides
- * discord.js's defaults, headings, lists and masked links, and pipes kept apart (see escape.ts).
+ * discord.js's defaults, headings, lists and masked links, pipes kept apart (see escape.ts), and `<`,
+ * so `<@&…>` or `</help:…>` in a title shows as text, not as a role or command pill (escapeMarkdown
+ * doubles a backslash the service wrote, so it cannot cancel ours).
  */
 export function plain(text: string | null | undefined): string {
   const escaped = escapeMarkdown(wellFormed(text ?? ''), {
@@ -34,7 +36,7 @@ export function plain(text: string | null | undefined): string {
     numberedList: true,
     maskedLink: true,
   });
-  return escaped.replaceAll('|', '|\u200b');
+  return escaped.replaceAll('<', '\\<').replaceAll('|', '|\u200b');
 }
 
 /** A Discord timestamp that each reader sees in their own zone and language. */

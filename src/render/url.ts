@@ -2,6 +2,8 @@ import { wellFormed } from './fit.js';
 
 /** Discord's limit on any URL in an embed (url, image, thumbnail, author and footer icons). */
 export const EMBED_URL_MAX = 2048;
+/** Discord's limit on a link button's URL. */
+export const LINK_BUTTON_URL_MAX = 512;
 
 /** Percent-encodes what RFC 3986 does not allow (whole code points, so no half of a pair alone). */
 function rfc3986(text: string): string {
@@ -11,24 +13,39 @@ function rfc3986(text: string): string {
 }
 
 /**
- * A URL fit for an embed: absolute `https` that `new URL()` accepts, with a host, and no longer
- * than Discord allows; anything else (http, relative, javascript:, garbage) is left out.
+ * Every URL kiroku sends to Discord goes through here: an absolute http(s) URL that `new URL()`
+ * accepts, with a host, normalised (the host in ASCII, as `href` gives it; no user name or password)
+ * and percent-encoded where RFC 3986 wants it, as Discord's API description checks URIs: a work's
+ * Wikipedia address in Japanese, as the service gives it, becomes one Discord takes. Anything else
+ * (another scheme, relative, unparsable, longer than `max`) is left out: undefined.
  */
-export function embedUrl(candidate: string | null | undefined): string | undefined {
-  if (typeof candidate !== 'string' || !/^https:\/\//i.test(candidate.trim())) return undefined;
+export function sendableUrl(
+  candidate: string | null | undefined,
+  { schemes = ['http:', 'https:'], max = EMBED_URL_MAX }: { schemes?: readonly string[]; max?: number } = {},
+): string | undefined {
+  if (typeof candidate !== 'string') return undefined;
   let url: URL;
   try {
     url = new URL(candidate.trim());
   } catch {
     return undefined;
   }
-  if (url.protocol !== 'https:' || !url.hostname) return undefined;
+  if (!schemes.includes(url.protocol) || !url.hostname) return undefined;
   // WHATWG URLs keep characters RFC 3986 does not allow outside a host (`[`, `]`, `|`, `^`…);
   // Discord checks the stricter rule, so they are percent-encoded.
   // A `%` that starts no escape is encoded too; the host (which may hold `[::1]`) is left alone,
   // and a `#` inside the fragment is not a delimiter there.
   const hash = url.hash ? `#${rfc3986(url.hash.slice(1)).replaceAll('#', '%23')}` : '';
-  const rest = `${rfc3986(url.pathname)}${rfc3986(url.search)}${hash}`;
-  const text = `${url.protocol}//${url.host}${rest}`;
-  return text.length <= EMBED_URL_MAX ? text : undefined;
+  const text = `${url.protocol}//${url.host}${rfc3986(url.pathname)}${rfc3986(url.search)}${hash}`;
+  return text.length <= max ? text : undefined;
+}
+
+/** A URL fit for an embed (its url, image, thumbnail, icons): https only. */
+export function embedUrl(candidate: string | null | undefined): string | undefined {
+  return sendableUrl(candidate, { schemes: ['https:'] });
+}
+
+/** A URL fit for a link button: http or https, at most 512 characters. */
+export function linkButtonUrl(candidate: string | null | undefined): string | undefined {
+  return sendableUrl(candidate, { max: LINK_BUTTON_URL_MAX });
 }

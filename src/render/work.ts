@@ -5,7 +5,7 @@ import type { Work } from '../service/index.js';
 import { fitEmbed } from './fit-message.js';
 import { coverUrl, LIMITS, plain, truncate } from './format.js';
 import { hasNoEpisodes, localMedia, localSeason, localTitle } from './names.js';
-import { embedUrl } from './url.js';
+import { sendableUrl } from './url.js';
 
 /** The work's page on the service's site (SERVICE_WEB_URL). */
 export function workUrl(workId: number, t: Translator): string {
@@ -51,9 +51,9 @@ export function workMenuOption(
   return { label: localTitle(work, t), value: String(work.id), description: workSeason(work, t) };
 }
 
-/** A masked link to an absolute https URL (angle brackets keep a `)` in it from ending the link), or ''. */
+/** A masked link to an absolute http(s) URL (angle brackets keep a `)` in it from ending the link), or ''. */
 function markdownLink(label: string, candidate: string | null | undefined): string {
-  const url = embedUrl(candidate);
+  const url = sendableUrl(candidate);
   return url ? `[${label}](<${url}>)` : '';
 }
 

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { KeyvSqlite } from '@keyv/sqlite';
 import { ConfigError } from '../config.js';
 import type { BackendOptions, StoreBackend } from './backend-types.js';
 import { ClosingOnce } from './closing.js';
+import { prepareSqliteFiles } from './private-files.js';
 import { SqlBackend, type SqlQuery, type SqlStatements } from './sql-backend.js';
 
 const TABLE = 'keyv';
@@ -72,7 +72,14 @@ function queryThrough(adapter: KeyvSqlite): SqlQuery {
 
 export async function openSqliteBackend(databaseUrl: string, options: BackendOptions): Promise<StoreBackend> {
   const file = sqlitePath(databaseUrl);
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    try {
+      await prepareSqliteFiles(file, path.dirname(file), options.logger);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ConfigError(`DATABASE_URL: cannot prepare the SQLite database at ${file}: ${reason}`);
+    }
+  }
 
   // One adapter = one sqlite3 connection for the whole process; several connections to one file would
   // contend for the write lock. busyTimeout covers a second process (e.g. vault:rotate) on the same file.

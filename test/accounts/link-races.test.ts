@@ -81,7 +81,7 @@ describe('link changes of one person', () => {
     for (let round = 0; round < 5; round++) {
       revoked = [];
       await vault.put(PERSON, oauthToken('token-old'));
-      const [, outcome] = await Promise.all([
+      const [, { token: outcome }] = await Promise.all([
         accountsOver(store).link(PERSON, oauthToken('token-new')),
         accountsOver(store).unlink(PERSON),
       ]);

@@ -94,7 +94,7 @@ describe('unlink leaves nothing behind', () => {
       if (name !== 'vault') await seed(name, rows, PERSON);
       kept.set(name, await seed(name, rows, OTHER));
     }
-    expect(await deps.accounts.unlink(PERSON)).toBe('personal-token');
+    expect((await deps.accounts.unlink(PERSON)).token).toBe('personal-token');
 
     for (const name of Object.keys(STORE_COLLECTIONS)) {
       const collection = store.collection(name, anyValue);

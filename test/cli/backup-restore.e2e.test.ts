@@ -4,6 +4,7 @@
  * nothing lost and nothing posted twice (what was posted after the backup is found again by the
  * outbox's Discord nonces).
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,10 +12,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Kiroku, startKiroku } from '../../src/app.js';
 import { keyFileBeside, takeBackup } from '../../src/cli/backup.js';
-import { restoreBackup } from '../../src/cli/restore.js';
+import { describeRestore, restoreBackup } from '../../src/cli/restore.js';
 import { parseConfig } from '../../src/config.js';
 import { FEED_CURSOR_COLLECTION } from '../../src/jobs/feed/cursors.js';
 import { openStore, rawRecords } from '../../src/store/index.js';
+import { Quarantine } from '../../src/store/quarantine.js';
+import { KeyRing, TokenVault } from '../../src/vault/index.js';
 import { activityPosts, countDeliveries, expectEachPostOnce } from '../support/faults/deliveries.js';
 import { setUpFeeds } from '../support/faults/feed-fixture.js';
 import { captureLogger } from '../support/log-capture.js';
@@ -48,6 +51,16 @@ describe('backup while posting, restore elsewhere', () => {
   let stack: Stack | undefined;
   let restored: Kiroku | undefined;
   const directories: string[] = [];
+
+  /** alice linked, and a backup of the stack's store (with its key beside it or not). */
+  async function backupOfAlice(running: Stack, options: { copyKey: boolean }): Promise<string> {
+    await running.link(USERS.alice.id, 'alice');
+    const backupDir = await mkdtemp(path.join(tmpdir(), 'kiroku-backup-'));
+    directories.push(backupDir);
+    const file = path.join(backupDir, 'b.sqlite');
+    await takeBackup(configFor(running, running.dataDir), file, options);
+    return file;
+  }
   afterEach(async () => {
     await restored?.stop();
     await stack?.close();
@@ -89,7 +102,7 @@ describe('backup while posting, restore elsewhere', () => {
     directories.push(freshDir);
     const config = configFor(stack, freshDir);
     const result = await restoreBackup(config, file, { withoutKey: false });
-    expect(result.tokens).toEqual({ total: 2, open: 2 });
+    expect(result.tokens).toEqual({ total: 2, open: 2, setAside: 0 });
     expect(existsSync(path.join(freshDir, 'vault.key'))).toBe(true);
     const cursorsRestored = await cursorsIn(freshDir);
     for (const [owner, lastId] of cursorsAtStart)
@@ -115,13 +128,9 @@ describe('backup while posting, restore elsewhere', () => {
     expectEachPostOnce(count);
   });
 
-  it('refuses to restore over a store a bot holds, and a backup nobody can open', async () => {
+  it('refuses to restore over a store a bot holds, and a backup nobody can open unless told: then the tokens are set aside and the bot starts', async () => {
     stack = await startStack();
-    await stack.link(USERS.alice.id, 'alice');
-    const backupDir = await mkdtemp(path.join(tmpdir(), 'kiroku-backup-'));
-    directories.push(backupDir);
-    const file = path.join(backupDir, 'b.sqlite');
-    await takeBackup(configFor(stack, stack.dataDir), file, { copyKey: false });
+    const file = await backupOfAlice(stack, { copyKey: false });
     // The running stack's own data directory: its bot holds the store.
     await expect(restoreBackup(configFor(stack, stack.dataDir), file, { withoutKey: false })).rejects.toThrow(
       /a bot may be running on it/,
@@ -134,6 +143,55 @@ describe('backup while posting, restore elsewhere', () => {
     );
     expect(existsSync(path.join(freshDir, 'kiroku.sqlite'))).toBe(false);
     const forced = await restoreBackup(configFor(stack, freshDir), file, { withoutKey: true });
-    expect(forced.tokens).toEqual({ total: 1, open: 0 });
+    expect(forced.tokens).toEqual({ total: 1, open: 0, setAside: 1 });
+    const summary = describeRestore(forced).join('\n');
+    expect(summary).toContain('1 that no key opens were set aside');
+    expect(summary).toContain('asked to link again');
+
+    // The bot starts on it (before, it refused: "sealed with key id …"), and asks alice to link again.
+    await stack.kiroku.stop();
+    restored = await startKiroku({
+      config: configFor(stack, freshDir),
+      logger: captureLogger('warn').logger,
+      startJobs: false,
+      interactionLimits: RELAXED_INTERACTION_LIMITS,
+    });
+    expect(await restored.deps.vault.get(USERS.alice.id)).toBeUndefined();
+    expect(await new Quarantine(restored.store).all()).toMatchObject([
+      { collection: 'vault', key: USERS.alice.id, ownerId: USERS.alice.id },
+    ]);
+    const me = await (await stack.discord.slash({ name: 'me', user: USERS.alice })).reply(15_000);
+    expect(me.content).toContain('/account link');
+  });
+
+  it('restores with a key that opens some tokens: the others are set aside and the bot starts', async () => {
+    stack = await startStack();
+    const file = await backupOfAlice(stack, { copyKey: true });
+    // Bob's token sealed with a key the restoring machine will not have.
+    const other = await openStore(`sqlite://${file}`);
+    const foreign = new TokenVault(other, KeyRing.fromKeys([{ key: randomBytes(32) }]));
+    await foreign.put(USERS.bob.id, {
+      token: 'bob-token',
+      scopes: ['read'],
+      serviceUserId: 2,
+      serviceUsername: 'bob',
+      method: 'token',
+      linkedAt: new Date().toISOString(),
+    });
+    await other.close();
+    await stack.kiroku.stop();
+
+    const freshDir = await mkdtemp(path.join(tmpdir(), 'kiroku-restored-'));
+    directories.push(freshDir);
+    const result = await restoreBackup(configFor(stack, freshDir), file, { withoutKey: false });
+    expect(result.tokens).toEqual({ total: 2, open: 1, setAside: 1 });
+    restored = await startKiroku({
+      config: configFor(stack, freshDir),
+      logger: captureLogger('warn').logger,
+      startJobs: false,
+      interactionLimits: RELAXED_INTERACTION_LIMITS,
+    });
+    expect((await restored.deps.vault.get(USERS.alice.id))?.serviceUsername).toBe('alice');
+    expect(await restored.deps.vault.get(USERS.bob.id)).toBeUndefined();
   });
 });

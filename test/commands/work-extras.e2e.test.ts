@@ -39,6 +39,30 @@ describe('/work extras', () => {
     expect(stack.emulator.stats.requests).toBe(0);
   });
 
+  it('/work info sends the service’s addresses as Discord takes them: a Japanese Wikipedia page normalised, a broken one left out', async () => {
+    // A work no other test here opened: its details are not in the bot's lookup cache yet.
+    const work = stack.emulator.data.works.get(DEMO_WORKS.haganeMelody);
+    if (!work) throw new Error('seed work missing');
+    const wikipedia = 'https://ja.wikipedia.org/wiki/空色ノート_(アニメ)';
+    const saved = { ...work };
+    Object.assign(work, {
+      wikipediaUrl: wikipedia,
+      officialSiteUrl: 'http://exa mple.jp/<x>',
+      title: '<@&424242424242424242> 空色',
+    });
+    try {
+      // The fake Discord refuses, as Discord does, a body whose URL is not a URI in Discord's description.
+      const reply = await askWorkInfo(stack, DEMO_WORKS.haganeMelody, USERS.alice, TIMEOUT);
+      const links = reply.components
+        .flatMap((row): unknown[] => ('components' in row ? [...row.components] : []))
+        .filter((c): c is APIButtonComponentWithURL => typeof c === 'object' && c !== null && 'url' in c);
+      expect(links.find((l) => l.label === 'Wikipedia')?.url).toBe(new URL(wikipedia).href);
+      expect(links.map((l) => l.label)).not.toContain('Official site');
+    } finally {
+      Object.assign(work, saved);
+    }
+  });
+
   it('season autocompletes the current season first; a year offers its seasons', async () => {
     const ask = async (typed: string) =>
       (

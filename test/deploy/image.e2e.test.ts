@@ -18,6 +18,7 @@ import { type BotProcess, REPO_ROOT, spawnBot } from '../support/spawn-bot.js';
 import { useFakes } from '../support/use-fakes.js';
 
 const run = promisify(execFile);
+const METRICS_TOKEN = 'image-test-metrics-token-0123456789';
 
 /** The final stage of the Dockerfile: continuation lines joined, comments dropped. */
 function finalStage(): string[] {
@@ -52,6 +53,8 @@ describe('the Docker image, run as its CMD and HEALTHCHECK', () => {
   let app: string;
   let env: NodeJS.ProcessEnv;
   let bot: BotProcess;
+  /** /metrics as the first scrape after the start sees it, before anything has happened. */
+  let firstScrape = '';
 
   beforeAll(async () => {
     // The image's `npm run build` (incremental: a no-op when dist is current).
@@ -73,16 +76,47 @@ describe('the Docker image, run as its CMD and HEALTHCHECK', () => {
       DISCORD_TOKEN: discord.botToken,
       DISCORD_REST_URL: discord.restUrl,
       SERVICE_URL: emulator.url,
+      // The image listens beyond loopback: /metrics needs a token there.
+      METRICS_TOKEN: METRICS_TOKEN,
     };
     const cmd = asHere(IMAGE.cmd);
     bot = spawnBot(cmd.args, { cwd: app, env });
     await bot.waitFor('kiroku is ready');
+    const scrape = await fetch(`http://127.0.0.1:${env.HTTP_PORT}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    firstScrape = await scrape.text();
   }, 180_000);
 
   afterAll(async () => {
     bot?.kill();
     await bot?.exited;
     if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('has, at its first scrape, every series the dashboard and the alert rules read', () => {
+    const used = new Set(
+      ['grafana/kiroku.json', 'prometheus/alerts.yml'].flatMap((file) =>
+        [
+          ...readFileSync(path.join(REPO_ROOT, 'deploy', file), 'utf8').matchAll(/\bkiroku_[a-zA-Z0-9_]+/g),
+        ].map((m) => m[0]),
+      ),
+    );
+    const sampled = new Set(
+      firstScrape
+        .split('\n')
+        .filter((line) => line && !line.startsWith('#'))
+        .map((line) => line.split(/[{ ]/)[0]),
+    );
+    expect([...used].filter((name) => !sampled.has(name))).toEqual([]);
+    // The five the issue found missing, each at zero for its known labels.
+    expect(firstScrape).toMatch(/^kiroku_interactions_limited_total\{kind="autocomplete"\} 0$/m);
+    expect(firstScrape).toMatch(/^kiroku_service_skipped_items_total\{operation="works"\} 0$/m);
+    expect(firstScrape).toMatch(/^kiroku_channel_posts_total\{outcome="forbidden"\} 0$/m);
+    expect(firstScrape).toMatch(
+      /^kiroku_channel_post_duration_seconds_bucket\{le="\+Inf",outcome="posted"\} 0$/m,
+    );
+    expect(firstScrape).toMatch(/^kiroku_subscriptions_disabled_total\{reason="bot-removed"\} 0$/m);
   });
 
   it('sets NODE_ENV, DATA_DIR and HTTP_PORT, none of which .env.example sets', () => {
@@ -149,7 +183,10 @@ describe('the Docker image, run as its CMD and HEALTHCHECK', () => {
   });
 
   it('runs the vault rotation as the image would, over the same data', async () => {
-    const { stdout } = await run(process.execPath, ['dist/src/cli/vault-rotate.js'], { cwd: app, env });
+    const { stdout } = await run(process.execPath, ['dist/src/cli/vault-rotate.js', '--yes'], {
+      cwd: app,
+      env,
+    });
     expect(stdout).toContain('vault rotation: 0 re-sealed, 0 already current, 0 failed');
   });
 });

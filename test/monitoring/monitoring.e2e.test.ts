@@ -101,8 +101,9 @@ describe('monitoring after an end-to-end run', () => {
     const samples = await scrapeWhen(
       (s) =>
         answered(s) >= 3 &&
-        find(s, 'kiroku_gateway_ping_seconds').length > 0 &&
-        find(s, 'kiroku_channel_post_duration_seconds_count').length > 0,
+        // Both series are there from the start (ping NaN, posts 0): wait for a heartbeat and a post.
+        find(s, 'kiroku_gateway_ping_seconds').some((sample) => !Number.isNaN(sample.value)) &&
+        sum(find(s, 'kiroku_channel_post_duration_seconds_count')) > 0,
       'the three interactions, a post and a gateway ping',
     );
     const value = (name: string, labels: Record<string, string> = {}) => singleValue(samples, name, labels);

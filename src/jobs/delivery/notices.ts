@@ -12,11 +12,14 @@ import { DEFAULT_POST_LANGUAGES, type PostLanguages } from './post-language.js';
 import type { ChannelPoster } from './poster.js';
 
 export { STATE_REASONS };
-export type DisableReason =
-  | typeof STATE_REASONS.channelForbidden
-  | typeof STATE_REASONS.channelMissing
-  | typeof STATE_REASONS.ownerLeft
-  | typeof STATE_REASONS.botRemoved;
+/** Why the jobs or the gateway disable a subscription (each a label of kiroku_subscriptions_disabled_total). */
+export const DISABLE_REASONS = [
+  STATE_REASONS.channelForbidden,
+  STATE_REASONS.channelMissing,
+  STATE_REASONS.ownerLeft,
+  STATE_REASONS.botRemoved,
+] as const;
+export type DisableReason = (typeof DISABLE_REASONS)[number];
 export type PauseReason = typeof STATE_REASONS.tokenRefused | typeof STATE_REASONS.notLinked;
 
 export interface SubscriptionNoticesOptions {

@@ -26,7 +26,9 @@ export interface NoncedMessage extends OutgoingMessage {
   nonce: string;
 }
 
-export type PostFailure = 'forbidden' | 'missing' | 'failed' | 'invalid';
+/** Why a channel post failed (each, with `posted`, an outcome label of the channel post metrics). */
+export const POST_FAILURES = ['forbidden', 'missing', 'failed', 'invalid'] as const;
+export type PostFailure = (typeof POST_FAILURES)[number];
 
 export type PostOutcome =
   | { ok: true; messageId: string }

@@ -3,6 +3,7 @@
  * `/@<username>/records/<id>`, a review at `/@<username>/reviews/<id>`, a status change at its
  * work's page, several records at the person's record list (the shapes of Annict's web routes).
  */
+import { embedUrl } from '../../render/url.js';
 import {
   type Activity,
   isCreateMultipleRecordsActivity,
@@ -44,12 +45,7 @@ export function activityUrl(
   return workUrl(base, activity);
 }
 
-/** The URL only when `new URL()` takes it as absolute https (an embed's url must be). */
+/** The URL only when it is absolute https, normalised as every URL kiroku sends (an embed's url must be). */
 export function safeHttpsUrl(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    return new URL(url).protocol === 'https:' ? url : undefined;
-  } catch {
-    return undefined;
-  }
+  return embedUrl(url);
 }

@@ -5,18 +5,30 @@ import { startEmulator } from './server.js';
 const USAGE = `Usage: npm run emulator -- [--port 8787] [--host 127.0.0.1] [--seed demo|empty] [--no-rate-limit]
        [--per-ip-limit 4] [--latency 200]`;
 
+/** Strict arguments; a wrong one is one line on stderr and exit code 2, as with kiroku's own scripts. */
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string', default: '8787' },
+        host: { type: 'string', default: '127.0.0.1' },
+        seed: { type: 'string', default: 'demo' },
+        'no-rate-limit': { type: 'boolean', default: false },
+        'per-ip-limit': { type: 'string', default: '4' },
+        latency: { type: 'string', default: '0' },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    console.error(
+      `emulator: ${error instanceof Error ? error.message.split('.')[0] : String(error)} (see --help)`,
+    );
+    process.exit(2);
+  }
+}
+
 function main(): Promise<void> | void {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: '8787' },
-      host: { type: 'string', default: '127.0.0.1' },
-      seed: { type: 'string', default: 'demo' },
-      'no-rate-limit': { type: 'boolean', default: false },
-      'per-ip-limit': { type: 'string', default: '4' },
-      latency: { type: 'string', default: '0' },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  const values = readArgs();
   if (values.help) {
     console.log(USAGE);
     return;
