@@ -13,8 +13,9 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY commands ./commands
-# The compiled JavaScript runs; tsx, TypeScript (dev) and node-gyp (sqlite3's optional build tool) stay here.
-RUN npm run build && npm prune --omit=dev --omit=optional
+# The compiled JavaScript runs; tsx and TypeScript (dev) stay here. Optional dependencies stay: the
+# pictures' renderer (@napi-rs/canvas) arrives as an optional, per-platform package.
+RUN npm run build && npm prune --omit=dev
 
 FROM node:24.21.0-bookworm-slim
 # tini as PID 1 forwards SIGTERM to node and reaps children: node as PID 1 would ignore signals it
