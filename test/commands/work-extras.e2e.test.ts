@@ -63,14 +63,37 @@ describe('/work extras', () => {
     expect(await ask('2023')).toEqual(['2023-summer', '2023-spring', '2023-winter', '2023-all']);
   });
 
-  it('without a season, this season’s matches come first, for one request more', async () => {
+  it('without a season, newest first and this season’s matches at the top, in one request', async () => {
     stack.emulator.resetStats();
     const reply = await (await slash('work', 'search', { title: '空色ノート' })).reply(TIMEOUT);
-    expect(stack.emulator.stats.requests).toBe(2);
+    expect(stack.emulator.stats.requests).toBe(1);
     const [first, second] = (reply.embeds[0]?.description ?? '').split('\n');
+    // Newest season first puts the 2024 series above the film; the film is this season's, so it leads.
     // An English reader sees the works' English titles (title_en).
     expect(first).toContain('Sky Blue Notebook the Movie');
     expect(second).toContain('**Sky Blue Notebook**');
     expect(reply.embeds[0]?.description?.match(/Sky Blue Notebook/g)).toHaveLength(2);
+  });
+
+  it('a chosen order is the service’s, this season’s matches still first on the first page', async () => {
+    stack.emulator.resetStats();
+    const reply = await (await slash('work', 'search', { title: '空色ノート', sort: 'watchers' })).reply(
+      TIMEOUT,
+    );
+    expect(stack.emulator.stats.requests).toBe(1);
+    const lines = (reply.embeds[0]?.description ?? '').split('\n');
+    expect(lines[0]).toContain('Sky Blue Notebook the Movie');
+    expect(lines[1]).toContain('**Sky Blue Notebook**');
+  });
+
+  it('with a season, the service’s order alone', async () => {
+    stack.emulator.resetStats();
+    const reply = await (await slash('work', 'search', { title: '空色ノート', season: '2024-all' })).reply(
+      TIMEOUT,
+    );
+    expect(stack.emulator.stats.requests).toBe(1);
+    const lines = (reply.embeds[0]?.description ?? '').split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('**Sky Blue Notebook**');
   });
 });
