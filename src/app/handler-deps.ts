@@ -44,6 +44,7 @@ export async function buildHandlerDeps(
   const preferences = new UserPreferences(store);
   const watchLists = new WatchLists(store);
   const reminders = new Reminders(store);
+  accounts.onLink((discordUserId) => preferences.linked(discordUserId));
   accounts.onUnlink(async (discordUserId) => {
     await subscriptions.removeByOwner(discordUserId);
     await pager.forget(discordUserId);
