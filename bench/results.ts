@@ -16,6 +16,8 @@ export interface ResultsFile {
     cpuModel: string;
     totalMemoryMb: number;
   };
+  /** The runtime and machine in words, as the table's caption names them. */
+  ranOn: string;
   rows: Row[];
   details: Record<string, unknown>;
   /** Scenarios that threw, with their message. */
@@ -34,6 +36,12 @@ export function machineInfo(): ResultsFile['machine'] {
     cpuModel: cpus[0]?.model ?? 'unknown',
     totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
   };
+}
+
+/** `node v24.11.0 on 2 × Intel(R) Xeon(R) Processor (linux x64, 24 GB)`. */
+export function ranOn(machine: ResultsFile['machine']): string {
+  const memory = Math.round(machine.totalMemoryMb / 1024);
+  return `node ${machine.node} on ${machine.cpus} × ${machine.cpuModel} (${machine.platform} ${machine.arch}, ${memory} GB)`;
 }
 
 export async function writeResults(file: string, results: ResultsFile): Promise<void> {

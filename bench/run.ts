@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './args.js';
-import { machineInfo, type ResultsFile, writeResults } from './results.js';
+import { machineInfo, type ResultsFile, ranOn, writeResults } from './results.js';
 import { SCENARIOS } from './scenarios/index.js';
 import { formatNotes, formatTable } from './table.js';
 import type { Row } from './types.js';
@@ -56,6 +56,7 @@ async function main(): Promise<number> {
     quick: args.quick,
     scenarios: selected.map((s) => s.name),
     machine: machineInfo(),
+    ranOn: ranOn(machineInfo()),
     rows,
     details,
     failures,
@@ -63,12 +64,13 @@ async function main(): Promise<number> {
   };
   const out = args.out ?? path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
   await writeResults(out, results);
+  // Every figure and its baseline were measured in this run, on this runtime and machine.
+  console.log(`kiroku bench on ${ranOn(results.machine)}; each baseline from the same run\n`);
   console.log(formatTable(rows));
   const notes = formatNotes(rows);
   if (notes) console.log(`\nNotes:\n${notes}`);
-  const m = results.machine;
   console.log(
-    `\nnode ${m.node}, ${m.cpus} × ${m.cpuModel}; ${((Date.parse(results.finishedAt) - startedAt.getTime()) / 1000).toFixed(0)} s; results in ${path.relative(process.cwd(), out)}`,
+    `\n${ranOn(results.machine)}; ${((Date.parse(results.finishedAt) - startedAt.getTime()) / 1000).toFixed(0)} s; results in ${path.relative(process.cwd(), out)}`,
   );
   if (Object.keys(failures).length > 0) {
     console.log(`failed: ${Object.keys(failures).join(', ')}`);

@@ -2,7 +2,9 @@
  * What scenario 1 measures: the bare discord.js client (baseline) or the real bot with a given
  * budget, each behind its own fake Discord with the bot's commands registered.
  */
+import type { Client } from 'discord.js';
 import { Pool } from 'undici';
+import type { Kiroku } from '../src/app.js';
 import { loadCommands } from '../src/bot/loader.js';
 import { type FakeDiscord, startFakeDiscord } from '../test/fakes/discord/fake-discord.js';
 import { DEMO_TOKENS } from '../test/fakes/emulator/seed.js';
@@ -10,6 +12,7 @@ import { startBareClient } from './bare-client.js';
 import { type RemoteEmulator, startRemoteEmulator } from './remote-emulator.js';
 import { registerCommands, startBot as startKirokuBot } from './stack.js';
 import { sleep } from './stats.js';
+import { type StepRecorder, wrapMethod } from './steps.js';
 
 /** Any rate above 1000/s gives the budget's minimum spacing of 1 ms between starts. */
 const GENEROUS_RATE = 100_000;
@@ -25,7 +28,17 @@ export interface Target {
   settle(gapMs: number): Promise<void>;
   /** Requests the emulator got so far, and how many it answered 429. */
   serviceStats(): Promise<{ requests: number; rateLimited: number }>;
+  /** Marks the steps of each interaction on `recorder` (floor and bot); returns how to stop. */
+  instrument?(recorder: StepRecorder): () => void;
   close(): Promise<void>;
+}
+
+/** Marks when discord.js is handed an interaction callback (interaction.reply and respond post it). */
+function markReplies(client: Client, recorder: StepRecorder): () => void {
+  return wrapMethod(client.rest, 'post', (post) => (...args) => {
+    recorder.mark('replyStart');
+    return post.apply(client.rest, args);
+  });
 }
 
 async function startBaseline(): Promise<Target> {
@@ -48,7 +61,7 @@ async function startBaseline(): Promise<Target> {
 /** The query string kiroku sends for `/work search title:` (default sort, PAGE_SIZE 10) and for work autocomplete. */
 const FLOOR_QUERIES = {
   search: (text: string) =>
-    `filter_title=${encodeURIComponent(text)}&sort_id=asc&page=1&per_page=10&fields=id,title,season_name,season_name_text,watchers_count`,
+    `filter_title=${encodeURIComponent(text)}&sort_season=desc&page=1&per_page=10&fields=id,title,title_en,season_name,season_name_text,watchers_count`,
   autocomplete: (text: string) =>
     `filter_title=${encodeURIComponent(text)}&sort_watchers_count=desc&per_page=25&fields=id,title,season_name_text,season_name`,
 };
@@ -63,19 +76,25 @@ async function startFloor(): Promise<Target> {
   const discord = await startFakeDiscord({ guilds: 1 });
   await registerCommands(discord, await loadCommands());
   const pool = new Pool(emulator.url, { connections: 8 });
+  let recorder: StepRecorder | undefined;
   const client = await startBareClient({
     restUrl: discord.restUrl,
     token: discord.botToken,
     async beforeReply(interaction) {
+      recorder?.mark('handlerStart');
       const query = interaction.isAutocomplete()
         ? FLOOR_QUERIES.autocomplete(String(interaction.options.getFocused()))
         : FLOOR_QUERIES.search(interaction.options.getString('title') ?? '');
+      recorder?.mark('serviceStart');
       const response = await pool.request({
         method: 'GET',
         path: `/v1/works?${query}`,
         headers: { authorization: `Bearer ${DEMO_TOKENS.carol}`, accept: 'application/json' },
       });
       JSON.parse(await response.body.text());
+      recorder?.mark('serviceEnd');
+      // The floor renders nothing: its answer is a constant.
+      recorder?.mark('handlerEnd');
     },
   });
   return {
@@ -84,6 +103,14 @@ async function startFloor(): Promise<Target> {
     emulator,
     settle: (gapMs) => sleep(gapMs),
     serviceStats: () => emulator.stats(),
+    instrument(steps) {
+      recorder = steps;
+      const unmark = markReplies(client, steps);
+      return () => {
+        recorder = undefined;
+        unmark();
+      };
+    },
     async close() {
       await client.destroy();
       await pool.close();
@@ -119,6 +146,7 @@ async function startBot(variant: 'generous' | 'production'): Promise<Target> {
       await sleep(gapMs);
     },
     serviceStats: () => emulator.stats(),
+    instrument: (steps) => instrumentBot(bot.kiroku, steps),
     async close() {
       await bot.close();
       await discord.close();
@@ -131,4 +159,36 @@ export function startTarget(variant: VariantName): Promise<Target> {
   if (variant === 'baseline') return startBaseline();
   if (variant === 'floor') return startFloor();
   return startBot(variant);
+}
+
+/**
+ * Marks kiroku's steps from outside: `/work`'s handlers (the command module the router holds), the
+ * service client's works lookup (the one the handlers' contexts use) and discord.js's REST post.
+ */
+function instrumentBot(kiroku: Kiroku, recorder: StepRecorder): () => void {
+  const work = kiroku.commands.get('work');
+  if (!work?.autocomplete) throw new Error('the /work command has no autocomplete');
+  const timed =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      recorder.mark('handlerStart');
+      const result = await run(...args);
+      recorder.mark('handlerEnd');
+      return result;
+    };
+  const service = kiroku.deps.service;
+  const undo = [
+    wrapMethod(work, 'execute', (execute) => timed(execute.bind(work))),
+    wrapMethod(work, 'autocomplete', (autocomplete) => timed((autocomplete ?? (async () => [])).bind(work))),
+    wrapMethod(service, 'works', (works) => async (...args) => {
+      recorder.mark('serviceStart');
+      const page = await works.apply(service, args);
+      recorder.mark('serviceEnd');
+      return page;
+    }),
+    markReplies(kiroku.client, recorder),
+  ];
+  return () => {
+    for (const put of undo.reverse()) put();
+  };
 }

@@ -1,8 +1,7 @@
 import type { Client } from 'discord.js';
 import { Closers } from './app/closers.js';
-import { wireGateway } from './app/gateway.js';
-import { buildHandlerDeps } from './app/handler-deps.js';
-import { openInfrastructure } from './app/infrastructure.js';
+import { connectGateway } from './app/gateway-connection.js';
+import { StartTimes } from './app/start-times.js';
 import { createDiscordClient } from './bot/client.js';
 import type { CommandModule } from './bot/command.js';
 import type { HandlerDeps } from './bot/context.js';
@@ -82,14 +81,24 @@ async function openEverything(options: KirokuOptions, closers: Closers): Promise
   const { config, logger } = options;
   const now = options.now ?? (() => new Date());
   const token = requireDiscordToken(config);
+  const times = new StartTimes();
   try {
-    const infra = await openInfrastructure(
-      { config, logger, now, interactionLimits: options.interactionLimits ?? DEFAULT_INTERACTION_LIMITS },
-      closers,
-    );
     const client = createDiscordClient({ restUrl: config.discordRestUrl });
-    closers.add('Discord client', () => client.destroy());
+    // Logged in first: Discord's handshake runs while the rest loads and opens.
+    const gateway = connectGateway(client, token, logger);
+    closers.add('Discord client', () => gateway.close());
+    const [{ openInfrastructure }, { buildHandlerDeps }, { wireGateway }] = await Promise.all([
+      import('./app/infrastructure.js'),
+      import('./app/handler-deps.js'),
+      import('./app/gateway.js'),
+    ]);
+    times.step('modules');
+    const interactionLimits = options.interactionLimits ?? DEFAULT_INTERACTION_LIMITS;
+    const infra = await openInfrastructure({ config, logger, now, interactionLimits, times }, closers);
+    // Closed before the store, as everything that can still bring events.
+    closers.add('Discord gateway', () => gateway.close());
     const { deps, commands } = await buildHandlerDeps({ config, logger, now, client }, infra, closers);
+    times.step('handlers');
     const gatewayOptions = {
       config,
       logger,
@@ -98,13 +107,15 @@ async function openEverything(options: KirokuOptions, closers: Closers): Promise
       token,
       startJobs: options.startJobs ?? true,
       deferAfterMs: options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS,
+      times,
     };
-    const { jobs, httpPort } = await wireGateway({ options: gatewayOptions, infra, deps, closers }, commands);
+    const wiring = { options: gatewayOptions, infra, deps, closers, gateway };
+    const { jobs, httpPort } = await wireGateway(wiring, commands);
     const { budget, store, metrics } = infra;
     return {
       client,
       deps,
-      commands,
+      commands: await commands,
       budget,
       store,
       metrics,

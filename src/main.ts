@@ -1,5 +1,6 @@
 // First: a Node.js kiroku cannot run on is refused, with the reason, before anything else loads.
 import './node-check.js';
+import module from 'node:module';
 import { StartAborted, startKiroku } from './app.js';
 import {
   forgetShardVariablesOutsideShards,
@@ -128,4 +129,7 @@ async function main(): Promise<void> {
   }
 }
 
+// Compiled code is kept between starts (in NODE_COMPILE_CACHE, else the system's temporary folder), so a
+// restart compiles only what changed; most of kiroku loads after this line. Node 20 has no such cache.
+module.enableCompileCache?.();
 await main();

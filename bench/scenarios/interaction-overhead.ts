@@ -9,6 +9,7 @@ import type { InteractionReply } from '../../test/fakes/discord/fake-discord.js'
 import { burst, type Classify, finalTimes, outcomes, type Sample } from '../burst.js';
 import { FragmentPool } from '../fragments.js';
 import { percentile, round } from '../stats.js';
+import { type StepMarks, StepRecorder, stepComparisonRows, stepMedians } from '../steps.js';
 import { startTarget, type Target, type VariantName } from '../targets.js';
 import { type Row, row, type Scenario, type ScenarioOptions } from '../types.js';
 
@@ -17,6 +18,8 @@ type Kind = 'search' | 'autocomplete';
 const KINDS: Kind[] = ['search', 'autocomplete'];
 const CONCURRENCY = [1, 50, 200] as const;
 const P50_RATIO_TARGET = 1.3;
+/** Issue 39: every interaction within this of the floor (the bare client making the one request). */
+const FLOOR_RATIO_TARGET = 1.15;
 const WINDOW_MS = 3000;
 /** Pause after each single interaction and after each burst, the same for every variant. */
 const SINGLE_GAP_MS = 400;
@@ -73,7 +76,12 @@ interface Plan {
   warmup: number;
   singleSamples: number;
   rounds: Record<number, number>;
+  /** Interactions per kind whose steps are marked (floor and generous budget only). */
+  stepSamples: number;
 }
+
+/** The step marks of one variant, by kind. */
+type VariantSteps = Partial<Record<Kind, StepMarks[]>>;
 
 class Driver {
   readonly #pool = new FragmentPool();
@@ -126,6 +134,30 @@ class Driver {
     };
   }
 
+  /** One interaction at a time with the target's steps marked (a pass of its own: marking costs a little). */
+  async steps(kind: Kind, samples: number): Promise<StepMarks[]> {
+    if (!this.target.instrument) return [];
+    const recorder = new StepRecorder();
+    const stop = this.target.instrument(recorder);
+    try {
+      for (let i = 0; i < samples; i++) {
+        const [sample] = await burst(
+          1,
+          () => {
+            recorder.begin(performance.now());
+            return this.send(kind);
+          },
+          classifiers[kind],
+        );
+        recorder.end(sample?.firstMs ?? null);
+        await this.target.settle(SINGLE_GAP_MS);
+      }
+    } finally {
+      stop();
+    }
+    return [...recorder.marks];
+  }
+
   async warmup(count: number): Promise<void> {
     for (let i = 0; i < count; i++) {
       for (const kind of KINDS) await burst(1, () => this.send(kind), classifiers[kind]);
@@ -135,10 +167,15 @@ class Driver {
   }
 }
 
-async function measureVariant(variant: VariantName, plan: Plan, options: ScenarioOptions): Promise<Cell[]> {
+async function measureVariant(
+  variant: VariantName,
+  plan: Plan,
+  options: ScenarioOptions,
+): Promise<{ cells: Cell[]; steps: VariantSteps }> {
   const target = await startTarget(variant);
   const driver = new Driver(target);
   const cells: Cell[] = [];
+  const steps: VariantSteps = {};
   try {
     await driver.warmup(plan.warmup);
     for (const kind of KINDS) {
@@ -164,10 +201,18 @@ async function measureVariant(variant: VariantName, plan: Plan, options: Scenari
       }
       await target.emulator.setFaults({ latencyMs: 0 });
     }
+    if (variant === 'floor' || variant === 'generous') {
+      for (const kind of KINDS) {
+        steps[kind] = await driver.steps(kind, plan.stepSamples);
+        options.log(
+          `  ${variant} ${kind} steps (median ms): ${JSON.stringify(stepMedians(steps[kind] ?? []))}`,
+        );
+      }
+    }
   } finally {
     await target.close();
   }
-  return cells;
+  return { cells, steps };
 }
 
 function describeCounts(s: Summary, cell: Cell): string {
@@ -238,10 +283,7 @@ function concurrencyRows(find: FindCell, variant: BotVariant, kind: Kind, concur
   if (floor) {
     const f = summarize(floor.samples);
     rows.push(
-      row(NAME, `${prefix} first-callback p50 vs floor`, {
-        value: s.firstP50,
-        unit: 'ms',
-        baseline: f.firstP50,
+      floorRow(variant, prefix, s.firstP50, f.firstP50, {
         baselineLabel: 'floor p50 (bare client + the one service request)',
         note: `floor: bare ${b.firstP50} ms + one works request; the bare-client target cannot go below floor/bare = ${
           f.firstP50 !== null && b.firstP50 ? (f.firstP50 / b.firstP50).toFixed(2) : '?'
@@ -271,6 +313,40 @@ function concurrencyRows(find: FindCell, variant: BotVariant, kind: Kind, concur
   return rows;
 }
 
+/**
+ * The bot against the floor. With the generous budget that is the bot's own cost (target 1.15×); with
+ * the production budget the 3/s pacing decides, which the floor does not have: informative only.
+ */
+function floorRow(
+  variant: BotVariant,
+  figure: string,
+  value: number | null,
+  floor: number | null,
+  extra: { baselineLabel: string; note: string },
+): Row {
+  const generous = variant === 'generous';
+  const result = row(NAME, `${figure} first-callback p50 vs floor`, {
+    value,
+    unit: 'ms',
+    baseline: floor,
+    ...extra,
+    ...(generous ? { target: `≤ ${FLOOR_RATIO_TARGET}×` } : {}),
+  });
+  if (generous) result.met = result.ratio === null ? null : result.ratio <= FLOOR_RATIO_TARGET;
+  return result;
+}
+
+/** Each step of one interaction at a time, kiroku (generous budget) against the same step of the floor. */
+function stepRows(steps: Record<VariantName, VariantSteps>): Row[] {
+  return KINDS.flatMap((kind) =>
+    stepComparisonRows(NAME, `${label(kind)} one at a time`, {
+      bot: steps.generous[kind] ?? [],
+      floor: steps.floor[kind] ?? [],
+      setting: '[budget 1 start/ms, no 429 limit]',
+    }),
+  );
+}
+
 /** The 3-second window at 200 concurrent interactions with a slow (200 ms) service. */
 function slowServiceRow(find: FindCell, variant: BotVariant, kind: Kind): Row | undefined {
   const slow = find(variant, kind, 200, 200);
@@ -297,12 +373,15 @@ export const interactionOverhead: Scenario = {
   title: 'Interaction overhead (bot vs bare discord.js client)',
   async run(options) {
     const plan: Plan = options.quick
-      ? { quick: true, warmup: 5, singleSamples: 10, rounds: { 50: 1, 200: 1 } }
-      : { quick: false, warmup: 15, singleSamples: 30, rounds: { 50: 3, 200: 2 } };
+      ? { quick: true, warmup: 5, singleSamples: 10, rounds: { 50: 1, 200: 1 }, stepSamples: 10 }
+      : { quick: false, warmup: 15, singleSamples: 30, rounds: { 50: 3, 200: 2 }, stepSamples: 30 };
     const cells: Cell[] = [];
+    const steps = {} as Record<VariantName, VariantSteps>;
     for (const variant of ['baseline', 'floor', 'generous', 'production'] as const) {
       options.log(` ${NAME}: ${variant}`);
-      cells.push(...(await measureVariant(variant, plan, options)));
+      const measured = await measureVariant(variant, plan, options);
+      cells.push(...measured.cells);
+      steps[variant] = measured.steps;
     }
     const details = cells.map((cell) => ({
       variant: cell.variant,
@@ -314,6 +393,15 @@ export const interactionOverhead: Scenario = {
       windowMs: WINDOW_MS,
       ...summarize(cell.samples),
     }));
-    return { rows: buildRows(cells), details: { cells: details } };
+    const stepDetails = Object.fromEntries(
+      (['floor', 'generous'] as const).map((variant) => [
+        variant,
+        Object.fromEntries(KINDS.map((kind) => [kind, stepMedians(steps[variant][kind] ?? [])])),
+      ]),
+    );
+    return {
+      rows: [...buildRows(cells), ...stepRows(steps)],
+      details: { cells: details, stepMediansMs: stepDetails },
+    };
   },
 };

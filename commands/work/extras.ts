@@ -68,24 +68,3 @@ export async function nextEpisodeField(ctx: Context, work: Work) {
     ),
   };
 }
-
-/** This season's matches of a title search (one request, cached like every catalogue page), as lines. */
-export async function currentSeasonMatches(ctx: Context, title: string, season: string): Promise<Work[]> {
-  const call = await ctx.catalogueCall();
-  const page = await ctx.cache.getOrLoad(`works:current:${season}:${title}`, () =>
-    ctx.service.works(
-      {
-        filter_title: title,
-        filter_season: season,
-        sort_watchers_count: 'desc',
-        per_page: CURRENT_MATCHES,
-        fields: ['id', 'title', 'title_en', 'season_name', 'season_name_text', 'watchers_count'],
-      },
-      call,
-    ),
-  );
-  return page.items;
-}
-
-/** This season's matches shown above a title search's first page. */
-export const CURRENT_MATCHES = 5;

@@ -1,4 +1,8 @@
-/** `/work search`: works by title and season, this season's matches first, paged. */
+/**
+ * `/work search`: works by title and season, paged, one service request a page. Without a season the
+ * newest works come first (unless another order is chosen), and on the first page this season's matches
+ * go to the top: the service sorts, the page is ordered here.
+ */
 import { z } from 'zod';
 import type { CommandInput, MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
@@ -7,9 +11,9 @@ import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.
 import { parseOptions } from '../../src/bot/parse-options.js';
 import { truncate } from '../../src/render/format.js';
 import { workLine, workMenuOption } from '../../src/render/work.js';
+import type { Work } from '../../src/service/index.js';
 import { currentSeason } from '../catalogue/seasons.js';
-import { WORK_SORTS, workSortOption, workSortSchema } from '../catalogue/work-sort.js';
-import { currentSeasonMatches } from './extras.js';
+import { WORK_SORTS, type WorkSort, workSortOption, workSortSchema } from '../catalogue/work-sort.js';
 import { workIds } from './ids.js';
 
 export const SEASON = /^\d{4}-(winter|spring|summer|autumn|all)$/;
@@ -18,8 +22,22 @@ export const SEASON = /^\d{4}-(winter|spring|summer|autumn|all)$/;
 const searchQuery = z.object({
   title: z.string().trim().max(100).optional(),
   season: z.string().trim().regex(SEASON, 'reason.season').optional(),
-  sort: workSortSchema,
+  // Unset: newest first without a season, the service's order within one (states stored before
+  // issue 39 always carry a sort, which still reads).
+  sort: workSortSchema.unwrap().optional(),
 });
+
+type SearchQuery = z.infer<typeof searchQuery>;
+
+function sortOf(query: SearchQuery): WorkSort {
+  return query.sort ?? (query.season ? 'id' : 'season');
+}
+
+/** This season's works first, the rest in the order the service gave them. */
+function currentSeasonFirst(works: readonly Work[], season: string): Work[] {
+  const current = works.filter((work) => work.season_name === season);
+  return [...current, ...works.filter((work) => work.season_name !== season)];
+}
 
 export const searchSubcommand = () =>
   subcommand(
@@ -54,7 +72,7 @@ const searchList = pagedList({
         {
           ...(query.title ? { filter_title: query.title } : {}),
           ...(query.season ? { filter_season: query.season } : {}),
-          ...WORK_SORTS[query.sort],
+          ...WORK_SORTS[sortOf(query)],
           page,
           per_page: perPage,
           fields: ['id', 'title', 'title_en', 'season_name', 'season_name_text', 'watchers_count'],
@@ -62,12 +80,10 @@ const searchList = pagedList({
         call,
       ),
     );
-    // Without a season, this season's matches come first (one more request, on the first page only).
-    const season = currentSeason(ctx.now());
-    const current =
-      page === 1 && query.title && !query.season ? await currentSeasonMatches(ctx, query.title, season) : [];
-    const currentIds = new Set(current.map((work) => work.id));
-    const shown = [...current, ...result.items.filter((work) => !currentIds.has(work.id))];
+    // Without a season, this season's matches on the first page go to its top (the default order,
+    // newest first, brings them there); later pages keep the service's order, so nothing repeats.
+    const shown =
+      page === 1 && !query.season ? currentSeasonFirst(result.items, currentSeason(ctx.now())) : result.items;
     const embed = {
       title: truncate(ctx.t('work.searchTitle', { query: query.title ?? query.season ?? '' }), 256),
       description: pageLines(

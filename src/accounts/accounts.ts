@@ -11,6 +11,9 @@ import type { PersonLock } from './person-lock.js';
  */
 export type UnlinkHook = (discordUserId: string) => Promise<void>;
 
+/** Something that keeps per-user data only for linked people and starts when they link (their language). */
+export type LinkHook = (discordUserId: string) => Promise<void>;
+
 /**
  * Where people create and manage their personal access tokens at the service (Annict's
  * `settings_app_list` route, under SERVICE_WEB_URL): the onboarding panel links here, and kiroku
@@ -51,11 +54,17 @@ const NOTHING_FORGOTTEN: Forgotten = { pendingLinks: { found: 0, revoked: 0 }, s
 
 export class Accounts {
   private readonly hooks: UnlinkHook[] = [];
+  private readonly linkHooks: LinkHook[] = [];
 
   constructor(private readonly options: AccountsOptions) {}
 
   onUnlink(hook: UnlinkHook): void {
     this.hooks.push(hook);
+  }
+
+  /** Runs after every link; a hook that fails is logged and the link stands. */
+  onLink(hook: LinkHook): void {
+    this.linkHooks.push(hook);
   }
 
   /** The user's linked account; undefined when there is none or its envelope no longer opens. */
@@ -72,7 +81,17 @@ export class Accounts {
    * account resumes those paused for the token; another (or an unknown) account ends them all, since
    * they published the old account's viewing record.
    */
-  link(discordUserId: string, stored: StoredToken): Promise<RelinkOutcome> {
+  async link(discordUserId: string, stored: StoredToken): Promise<RelinkOutcome> {
+    const outcome = await this.#swapIn(discordUserId, stored);
+    for (const hook of this.linkHooks) {
+      await hook(discordUserId).catch((error: unknown) =>
+        this.options.logger.warn({ err: error }, 'a step after linking failed; the link stands'),
+      );
+    }
+    return outcome;
+  }
+
+  #swapIn(discordUserId: string, stored: StoredToken): Promise<RelinkOutcome> {
     return this.options.lock.run(discordUserId, async () => {
       const previous = await this.options.vault.swap(discordUserId, stored);
       if (previous.kind === 'token' && previous.stored.token !== stored.token)

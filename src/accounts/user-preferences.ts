@@ -28,13 +28,27 @@ export class UserPreferences {
     this.#items = store.collection(USER_PREFERENCES_COLLECTION, preferencesSchema);
   }
 
-  /** Remembers the locale of a user's interaction; writes only when it changed. */
-  async rememberLocale(userId: string, locale: Locale): Promise<void> {
+  /**
+   * Notes the locale of a person's interaction. It is stored (when it changed) only for linked people:
+   * owner notices, its only readers, go to them, and a burst of newcomers costs no writes. Someone who
+   * links later has it stored then (`linked`).
+   */
+  async rememberLocale(userId: string, locale: Locale, isLinked: () => Promise<boolean>): Promise<void> {
     if (this.#knownLocales.get(userId) === locale) return;
+    if (await isLinked()) await this.#store(userId, locale);
+    this.#knownLocales.set(userId, locale);
+  }
+
+  /** The person just linked: the locale of their interactions so far is stored now. */
+  async linked(userId: string): Promise<void> {
+    const locale = this.#knownLocales.get(userId);
+    if (locale) await this.#store(userId, locale);
+  }
+
+  async #store(userId: string, locale: Locale): Promise<void> {
     await this.#items.update(userId, (current) =>
       current?.locale === locale ? undefined : { ...current, locale },
     );
-    this.#knownLocales.set(userId, locale);
   }
 
   /** The locale of the user's last interaction, if kiroku has seen one. */

@@ -1,7 +1,5 @@
 /** The last start-up step: the jobs, the interaction router, the HTTP server, and the Discord login. */
-import { once } from 'node:events';
-import { type Client, Events, Routes, Status } from 'discord.js';
-import { oauthCallback } from '../accounts/oauth-callback.js';
+import { type Client, Routes, Status } from 'discord.js';
 import { OAuthConfirmations, pendingLinkSchema } from '../accounts/oauth-confirmations.js';
 import type { CommandModule } from '../bot/command.js';
 import type { HandlerDeps } from '../bot/context.js';
@@ -28,9 +26,11 @@ import { answerSupervisor } from '../supervisor/shard-ipc.js';
 import { KIROKU_VERSION } from '../version.js';
 import type { Closers } from './closers.js';
 import { countingPoster } from './counting-poster.js';
+import type { GatewayConnection } from './gateway-connection.js';
 import type { Infrastructure, StartSettings } from './infrastructure.js';
 import { initialiseKnownMetrics, watchState } from './monitoring.js';
 import { forgetChecks, permissionChangeOf } from './permission-events.js';
+import type { StartTimes } from './start-times.js';
 
 /** How long a stop waits for interactions in flight (the process must be gone within 10 s). */
 const STOP_DRAIN_MS = 6_000;
@@ -43,6 +43,8 @@ export interface GatewayOptions extends StartSettings {
   startJobs: boolean;
   /** How long a handler may run before the interaction is deferred. */
   deferAfterMs: number;
+  /** The start's steps so far (logged with the ready line). */
+  times?: StartTimes;
 }
 
 /** What the gateway step works with: the earlier steps' results, and the closers its pieces register with. */
@@ -51,15 +53,18 @@ interface Wiring {
   infra: Infrastructure;
   deps: HandlerDeps;
   closers: Closers;
+  /** The login, started before everything else (gateway-connection.ts). */
+  gateway: GatewayConnection;
 }
 
 /**
- * Builds the jobs, serves HTTP, routes interactions and logs in to Discord; once the gateway is
- * ready the jobs start (unless the tests drive them).
+ * Builds the jobs, serves HTTP and routes the gateway's events; once the gateway is ready the jobs
+ * start (unless the tests drive them). The commands may still be loading then: an interaction that
+ * comes before them waits for them.
  */
 export async function wireGateway(
   wiring: Wiring,
-  commands: ReadonlyMap<string, CommandModule>,
+  commands: Promise<ReadonlyMap<string, CommandModule>>,
 ): Promise<{ jobs: Jobs; httpPort: number | undefined }> {
   const { options, infra, closers } = wiring;
   const { client, logger } = options;
@@ -70,12 +75,23 @@ export async function wireGateway(
   const httpServer = await serveHttp(wiring, restPoster, jobs);
   if (httpServer) closers.add('HTTP server', () => httpServer.close());
   routeInteractions(wiring, commands, jobs);
-
-  const ready = once(client, Events.ClientReady);
-  await client.login(options.token);
-  await ready;
+  options.times?.step('jobsAndRouting');
+  await wiring.gateway.ready;
+  // The part of Discord's handshake the rest of the start did not cover.
+  options.times?.step('waitingForDiscord');
   const running = { version: KIROKU_VERSION, node: process.version };
-  logger.info({ ...running, guilds: client.guilds.cache.size, commands: commands.size }, 'kiroku is ready');
+  logger.info(
+    { ...running, guilds: client.guilds.cache.size, startMs: options.times?.summary() },
+    'kiroku is ready',
+  );
+  void commands.then(
+    (loaded) =>
+      logger.info(
+        { commands: loaded.size, sinceProcessStart: Math.round(performance.now()) },
+        'commands loaded',
+      ),
+    () => undefined,
+  );
   // Not awaited: the first interaction must not wait for a newcomer's hints. The command ids are
   // read now so that the first replies already name commands as clickable mentions.
   void logSetupHints(client, logger);
@@ -162,45 +178,50 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
 
 /** Interactions go to the router; the gateway's other events are logged, or disable a server's subscriptions. */
 function routeInteractions(
-  { options, infra, deps, closers }: Wiring,
-  commands: ReadonlyMap<string, CommandModule>,
+  { options, infra, deps, closers, gateway }: Wiring,
+  commands: Promise<ReadonlyMap<string, CommandModule>>,
   jobs: Jobs,
 ): void {
-  const { client, logger } = options;
+  const { logger } = options;
   const { metrics } = infra;
-  initialiseKnownMetrics(metrics, commands);
-  const router = new InteractionRouter(commands, deps, {
-    deferAfterMs: options.deferAfterMs,
-    autocompleteDeadlineMs: 2_000,
-    onFinished: metrics.observeInteraction,
-    limits: infra.limits,
-    onLimited: metrics.observeLimited,
-  });
+  const router = commands.then(
+    (loaded) => {
+      initialiseKnownMetrics(metrics, loaded);
+      return new InteractionRouter(loaded, deps, {
+        deferAfterMs: options.deferAfterMs,
+        autocompleteDeadlineMs: 2_000,
+        onFinished: metrics.observeInteraction,
+        limits: infra.limits,
+        onLimited: metrics.observeLimited,
+      });
+    },
+  );
   // Stopping first finishes the interactions in flight (and answers new ones "restarting").
-  closers.add('interactions in flight', () => router.drain(STOP_DRAIN_MS));
-  client.on(Events.InteractionCreate, (interaction) => {
-    void router.handle(interaction);
-  });
-  // kiroku was removed from a server (or the server deleted). discord.js emits this only for a
-  // GUILD_DELETE without `unavailable`: an outage emits guildUnavailable instead and changes nothing.
-  client.on(Events.GuildDelete, (guild) => {
-    jobs.notices
-      .disableGuild(guild.id)
-      .catch((error: unknown) =>
-        logger.error({ err: error, guildId: guild.id }, 'could not disable a server'),
+  closers.add('interactions in flight', () =>
+    router.then(
+      (started) => started.drain(STOP_DRAIN_MS),
+      () => undefined,
+    ),
+  );
+  gateway.wire({
+    interaction(interaction) {
+      // Commands that failed to load fail the start itself.
+      router.then((started) => started.handle(interaction)).catch(() => undefined);
+    },
+    guildDelete(guildId) {
+      jobs.notices
+        .disableGuild(guildId)
+        .catch((error: unknown) => logger.error({ err: error, guildId }, 'could not disable a server'));
+    },
+    // A channel's overwrites or a role changed: owners' checks there are asked again before the next post.
+    packet(packet) {
+      const change = permissionChangeOf(packet);
+      if (!change || !jobs.membership) return;
+      forgetChecks(jobs.membership, change).catch((error: unknown) =>
+        logger.warn({ err: error, guildId: change.guildId }, 'could not drop owner checks after a change'),
       );
+    },
   });
-  // A channel's overwrites or a role changed: owners' checks there are asked again before the next post.
-  client.on(Events.Raw, (packet: { t?: string | null; d?: unknown }) => {
-    const change = permissionChangeOf(packet);
-    if (!change || !jobs.membership) return;
-    forgetChecks(jobs.membership, change).catch((error: unknown) =>
-      logger.warn({ err: error, guildId: change.guildId }, 'could not drop owner checks after a change'),
-    );
-  });
-  client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
-  client.on(Events.ShardDisconnect, (_event, shard) => logger.warn({ shard }, 'gateway disconnected'));
-  client.on(Events.ShardResume, (shard) => logger.info({ shard }, 'gateway resumed'));
 }
 
 /** How often unconfirmed OAuth links past their form's expiry are revoked at the service. */
@@ -259,6 +280,9 @@ async function serveHttp(
   if (config.shardProcess) answerSupervisor({ health, metrics: () => metrics.exported().getMetricsAsJSON() });
   if (config.httpPort === undefined || config.shardProcess) return undefined;
   const { oauth } = deps;
+  // The OAuth pages load only where an OAuth application is configured.
+  const { oauthCallback } =
+    oauth && config.publicUrl ? await import('../accounts/oauth-callback.js') : { oauthCallback: undefined };
   return startHttpServer({
     port: config.httpPort,
     host: config.httpHost,
@@ -267,7 +291,7 @@ async function serveHttp(
     logger,
     health,
     metrics: () => metrics.exposition(),
-    ...(oauth && config.publicUrl
+    ...(oauth && config.publicUrl && oauthCallback
       ? {
           oauthCallback: oauthCallback({
             ...deps,

@@ -23,12 +23,16 @@ export interface HandlerDepsOptions extends StartSettings {
   client: Client;
 }
 
-/** Loads the commands and builds the handlers' dependencies; unlinking forgets a user everywhere. */
+/**
+ * Builds the handlers' dependencies (unlinking forgets a user everywhere) and starts loading the
+ * commands: their modules are most of kiroku's code and are first needed by an interaction, so they
+ * load while the start goes on (`commands` rejects when one is malformed, which fails the start).
+ */
 export async function buildHandlerDeps(
   options: HandlerDepsOptions,
   infra: Infrastructure,
   closers: Closers,
-): Promise<{ deps: HandlerDeps; commands: ReadonlyMap<string, CommandModule> }> {
+): Promise<{ deps: HandlerDeps; commands: Promise<ReadonlyMap<string, CommandModule>> }> {
   const { config, logger, now, client } = options;
   const { store, vault, service, oauthEndpoint } = infra;
   const oauth = config.service.oauth ? oauthEndpoint : undefined;
@@ -42,12 +46,17 @@ export async function buildHandlerDeps(
   const reminders = new Reminders(store);
   // What this process remembers: pages it showed (after their states' writes land) and languages.
   // The store's rows go in the one forget that admin forget runs too (src/accounts/forget-person.ts).
+  accounts.onLink((discordUserId) => preferences.linked(discordUserId));
   accounts.onUnlink(async (discordUserId) => {
     await pager.forget(discordUserId);
     await preferences.forget(discordUserId);
   });
-  const commands = await loadCommands();
-  registerLists(pager, commands);
+  const commands = loadCommands().then((loaded) => {
+    registerLists(pager, loaded);
+    return loaded;
+  });
+  // Awaited by the start; a failure before that is reported there, not as unhandled.
+  commands.catch(() => undefined);
   const deps: HandlerDeps = {
     service,
     oauth,

@@ -22,6 +22,7 @@ import { type UpgradeReport, upgradeStore } from '../store/upgrade.js';
 import { type KeyRing, loadKeyRing, TokenVault } from '../vault/index.js';
 import { KIROKU_VERSION } from '../version.js';
 import type { Closers } from './closers.js';
+import type { StartTimes } from './start-times.js';
 import { storedRecordKinds } from './stored-records.js';
 
 /** Linked users whose sealed token the vault keeps in memory (a few hundred bytes each). */
@@ -36,6 +37,8 @@ export interface StartSettings {
 
 export interface InfrastructureOptions extends StartSettings {
   interactionLimits: InteractionLimitSettings;
+  /** Where the steps' durations go (the ready line). */
+  times?: StartTimes;
 }
 
 export interface Infrastructure {
@@ -72,7 +75,9 @@ export async function openInfrastructure(
     logger,
     now,
   });
+  options.times?.step('store');
   const vault = await openVault(config, logger, store, keyring);
+  options.times?.step('vault');
   const http = new HttpTransport(
     config.serviceLocalAddress ? { localAddress: config.serviceLocalAddress } : {},
   );
@@ -80,6 +85,7 @@ export async function openInfrastructure(
   const limits = await openInteractionLimits(config.databaseUrl, options.interactionLimits, { logger });
   closers.add('interaction limits', () => limits.close());
   const { budget, shardProcesses } = await openBudget(config, logger, closers, options.interactionLimits);
+  options.times?.step('limitsAndBudget');
   const metrics = new Metrics(budget, now);
   metrics.watchQuarantine(() => upgrade.quarantinedByCollection);
   const service = new ServiceClient({
@@ -102,6 +108,7 @@ export async function openInfrastructure(
     logger,
     http,
   });
+  options.times?.step('metricsAndClients');
   return { store, vault, budget, shardProcesses, metrics, service, oauthEndpoint, limits, upgrade };
 }
 

@@ -66,8 +66,16 @@ export class CommandMentions {
    * after it did), reads them now, waiting at most `maxWaitMs` so that the reply is never late.
    */
   async whenNeeded(maxWaitMs: number): Promise<void> {
-    if (!this.#outdated && this.#options.now().getTime() < this.#freshUntil) return;
+    // A read in flight counts as not known yet: it may be the one a new id just started (the id is
+    // learnt, then the interaction's context asks for a refresh, which clears the flag).
+    const known = () =>
+      this.#loading === undefined && !this.#outdated && this.#options.now().getTime() < this.#freshUntil;
+    if (known()) return;
+    const deadline = performance.now() + maxWaitMs;
     await within(this.#reading(), maxWaitMs);
+    // A read that began before the id was learnt did not see it: one more, in the time left.
+    const left = deadline - performance.now();
+    if (this.#outdated && left > 0) await within(this.#reading(), left);
   }
 
   #reading(): Promise<void> {

@@ -84,14 +84,15 @@ function isRejection(value: unknown): value is RejectedConsume {
 /**
  * The limits for a DATABASE_URL: in memory, or in Redis (its own connection, like the request
  * budget's) with an in-memory stand-in while Redis is unreachable. rate-limiter-flexible is loaded
- * here, on first use.
+ * here, on first use, and only its in-memory limiter without Redis.
  */
 export async function openInteractionLimits(
   databaseUrl: string,
   settings: InteractionLimitSettings,
   options: { logger: Logger },
 ): Promise<InteractionLimits> {
-  const { RateLimiterMemory, RateLimiterRedis } = await import('rate-limiter-flexible');
+  // The in-memory limiter alone: the package's index loads every backend it supports.
+  const { default: RateLimiterMemory } = await import('rate-limiter-flexible/lib/RateLimiterMemory.js');
   const optionsFor = (kind: LimitedKind) => ({
     points: settings.perWindow[kind],
     duration: settings.windowSeconds,
@@ -100,6 +101,7 @@ export async function openInteractionLimits(
   let closeConnection = async () => {};
   let build: (kind: LimitedKind) => RateLimiterAbstract = (kind) => new RateLimiterMemory(optionsFor(kind));
   if (isRedisUrl(databaseUrl)) {
+    const { RateLimiterRedis } = await import('rate-limiter-flexible');
     const { connectRedis } = await import('../store/redis-connection.js');
     const client = await connectRedis(databaseUrl, { logger: options.logger, role: 'interaction limits' });
     closeConnection = () => (client.isOpen ? client.close() : Promise.resolve());

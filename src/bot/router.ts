@@ -197,11 +197,7 @@ export class InteractionRouter {
 
   private context(interaction: Interaction, route: string): Context {
     const locale = localeFromDiscord(interaction.locale);
-    // Owner notices follow the person's last language; a write happens only when it changed.
-    this.deps.preferences.rememberLocale(interaction.user.id, locale).catch((error: unknown) => {
-      this.logger.debug({ err: error }, 'could not remember a locale');
-    });
-    return createContext(this.deps, {
+    const ctx = createContext(this.deps, {
       locale,
       user: { id: interaction.user.id, username: interaction.user.username },
       guildId: interaction.guildId,
@@ -210,6 +206,12 @@ export class InteractionRouter {
       interactionId: interaction.id,
       route,
     });
+    // Owner notices follow a linked person's last language; a write happens only when it changed.
+    const isLinked = async () => (await ctx.linkedAccount().catch(() => undefined)) !== undefined;
+    this.deps.preferences.rememberLocale(interaction.user.id, locale, isLinked).catch((error: unknown) => {
+      this.logger.debug({ err: error }, 'could not remember a locale');
+    });
+    return ctx;
   }
 
   /** `wantedMs` from now, or less if that would pass ACKNOWLEDGE_BY_MS_AFTER_CREATION. */

@@ -3,8 +3,6 @@ import { REST, Routes, ShardingManager } from 'discord.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { within } from '../store/timeout.js';
-import { readMaxConcurrency, spawnDelayMs } from '../supervisor/identify-pacing.js';
-import { startSupervisorHttp } from '../supervisor/supervisor-http.js';
 
 /** True in a process that discord.js's ShardingManager started (it runs one or more shards). */
 export function isShardProcess(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -71,6 +69,11 @@ export async function superviseShards(
     logger.info({ shard: shard.id, shardCount }, 'shard launched');
     shard.on('death', () => logger.warn({ shard: shard.id }, 'shard process died; respawning'));
   });
+  // Loaded only by a supervisor: a single bot process never needs them.
+  const [{ readMaxConcurrency, spawnDelayMs }, { startSupervisorHttp }] = await Promise.all([
+    import('../supervisor/identify-pacing.js'),
+    import('../supervisor/supervisor-http.js'),
+  ]);
   const delay = spawnDelayMs(await readMaxConcurrency(config.discordRestUrl, token, logger));
   const http =
     config.httpPort === undefined

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { KeyvSqlite } from '@keyv/sqlite';
+import pLimit from 'p-limit';
 import { ConfigError } from '../config.js';
 import type { BackendOptions, StoreBackend } from './backend-types.js';
 import { ClosingOnce } from './closing.js';
@@ -62,6 +63,19 @@ class SqliteBackend extends SqlBackend {
   }
 }
 
+/**
+ * node-sqlite3 runs a statement on the libuv pool but finalizes it on the main thread, under the
+ * connection's mutex: with several statements in flight the event loop waits there while another one
+ * commits (a WAL fsync). Fifty concurrent writes held the loop for over 100 ms; one at a time they
+ * hold it for a few ms and finish sooner (the connection ran them one at a time anyway). Every
+ * statement, keyv's and ours, goes through the adapter's `query`.
+ */
+function oneStatementAtATime(adapter: KeyvSqlite): void {
+  const query = adapter.query;
+  const turn = pLimit(1);
+  adapter.query = (sql, ...params) => turn(() => query(sql, ...params));
+}
+
 /** The adapter's own connection, so that keyv and our statements share it. */
 function queryThrough(adapter: KeyvSqlite): SqlQuery {
   return async (sql, params = []) => {
@@ -84,6 +98,7 @@ export async function openSqliteBackend(databaseUrl: string, options: BackendOpt
   // One adapter = one sqlite3 connection for the whole process; several connections to one file would
   // contend for the write lock. busyTimeout covers a second process (e.g. vault:rotate) on the same file.
   const adapter = new KeyvSqlite({ uri: `sqlite://${file}`, table: TABLE, busyTimeout: BUSY_TIMEOUT_MS });
+  oneStatementAtATime(adapter);
   // KeyvSqlite is a node EventEmitter: an unheard 'error' (failed connect) would throw.
   adapter.on('error', (error: unknown) => {
     options.logger.error({ err: error }, 'store: SQLite error');

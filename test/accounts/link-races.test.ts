@@ -114,4 +114,18 @@ describe('link changes of one person', () => {
     expect(await subscriptions.all((s) => s.ownerId === PERSON)).toEqual([]);
     expect(revoked.sort()).toEqual(['token-1', 'token-2']);
   });
+
+  it('runs the link hooks after the link, and a failing hook leaves the link standing', async () => {
+    const accounts = accountsOver(store);
+    const seen: string[] = [];
+    accounts.onLink(async (id) => {
+      seen.push(`${id} linked: ${(await vault.get(id))?.token}`);
+    });
+    accounts.onLink(async () => {
+      throw new Error('boom');
+    });
+    await accounts.link(PERSON, oauthToken('first'));
+    expect(seen).toEqual([`${PERSON} linked: first`]);
+    expect((await vault.get(PERSON))?.token).toBe('first');
+  });
 });

@@ -38,6 +38,14 @@ describe('first run from a copied .env.example', () => {
   it('reaches ready, says how to register the commands and invite the bot, and answers /help', async () => {
     bot = start();
     await bot.waitFor('kiroku is ready');
+    // The ready line says where the start's time went (docs/performance.md).
+    const ready = bot
+      .output()
+      .split('\n')
+      .find((line) => line.includes('kiroku is ready'));
+    const steps = (JSON.parse(ready ?? '{}') as { startMs?: Record<string, number> }).startMs ?? {};
+    for (const step of ['beforeStart', 'modules', 'store', 'vault', 'waitingForDiscord', 'sinceProcessStart'])
+      expect(steps[step], step).toBeGreaterThanOrEqual(0);
     await bot.waitFor('no slash commands are registered');
     expect(bot.output()).toContain('run `npm run deploy-commands` once');
     expect(bot.output().split(INVITE).length - 1).toBe(1);

@@ -72,7 +72,7 @@ async function seed(store: Store, config: Config, oauthToken: string) {
     { kind: 'feed', guildId: GUILD, channelId: '530000000000000003', ownerId: BOB, feed: { actions: [] } },
     now,
   );
-  await new UserPreferences(store).rememberLocale(ALICE, 'ja');
+  await new UserPreferences(store).rememberLocale(ALICE, 'ja', async () => true);
   await new FeedCursors(store).set(ALICE, DEMO_USERS.alice.id, 42, now);
   await new Quarantine(store).put({
     collection: 'subscriptions',

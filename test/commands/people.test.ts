@@ -29,18 +29,44 @@ function countingWrites(store: Store): { store: Store; writes: () => number } {
 }
 
 describe('user preferences', () => {
-  it('remembers a locale, writing only when it changes, and keeps it across instances', async () => {
+  const linked = async () => true;
+  const notLinked = async () => false;
+
+  it('remembers a linked person’s locale, writing only when it changes, and keeps it across instances', async () => {
     const store = await openStore('sqlite://:memory:');
     const { store: counted, writes } = countingWrites(store);
     const preferences = new UserPreferences(counted);
-    await preferences.rememberLocale('1', 'ja');
-    await preferences.rememberLocale('1', 'ja');
-    await preferences.rememberLocale('1', 'ja');
+    await preferences.rememberLocale('1', 'ja', linked);
+    await preferences.rememberLocale('1', 'ja', linked);
+    await preferences.rememberLocale('1', 'ja', linked);
     expect(writes()).toBe(1);
-    await preferences.rememberLocale('1', 'en');
+    await preferences.rememberLocale('1', 'en', linked);
     expect(writes()).toBe(2);
     expect(await new UserPreferences(store).localeOf('1')).toBe('en');
     expect(await preferences.localeOf('2')).toBeUndefined();
+    await store.close();
+  });
+
+  it('stores nothing for someone who has not linked, until they link', async () => {
+    const store = await openStore('sqlite://:memory:');
+    const { store: counted, writes } = countingWrites(store);
+    const preferences = new UserPreferences(counted);
+    let asked = 0;
+    const notYet = async () => {
+      asked += 1;
+      return false;
+    };
+    await preferences.rememberLocale('1', 'ja', notYet);
+    await preferences.rememberLocale('1', 'ja', notYet);
+    await preferences.rememberLocale('2', 'en', notLinked);
+    expect(writes()).toBe(0);
+    // Asked once per change of language, not per interaction.
+    expect(asked).toBe(1);
+    await preferences.linked('1');
+    await preferences.linked('3');
+    expect(writes()).toBe(1);
+    expect(await new UserPreferences(store).localeOf('1')).toBe('ja');
+    expect(await new UserPreferences(store).localeOf('2')).toBeUndefined();
     await store.close();
   });
 
@@ -48,7 +74,7 @@ describe('user preferences', () => {
     const store = await openStore('sqlite://:memory:');
     const preferences = new UserPreferences(store);
     expect(await preferences.isDiscoverable('1')).toBe(false);
-    await preferences.rememberLocale('1', 'ja');
+    await preferences.rememberLocale('1', 'ja', linked);
     await preferences.setDiscoverable('1', true);
     expect(await preferences.isDiscoverable('1')).toBe(true);
     await preferences.forget('1');

@@ -87,14 +87,38 @@ describe('/work extras', () => {
     expect(await ask('2023')).toEqual(['2023-summer', '2023-spring', '2023-winter', '2023-all']);
   });
 
-  it('without a season, this season’s matches come first, for one request more', async () => {
+  /** The lines of a search's first page, and how many service requests it took. */
+  async function search(options: Record<string, string>): Promise<{ lines: string[]; requests: number }> {
     stack.emulator.resetStats();
-    const reply = await (await slash('work', 'search', { title: '空色ノート' })).reply(TIMEOUT);
-    expect(stack.emulator.stats.requests).toBe(2);
-    const [first, second] = (reply.embeds[0]?.description ?? '').split('\n');
+    const reply = await (await slash('work', 'search', { title: '空色ノート', ...options })).reply(TIMEOUT);
+    return {
+      lines: (reply.embeds[0]?.description ?? '').split('\n'),
+      requests: stack.emulator.stats.requests,
+    };
+  }
+
+  it('without a season, newest first and this season’s matches at the top, in one request', async () => {
+    const { lines, requests } = await search({});
+    expect(requests).toBe(1);
+    // Newest season first puts the 2024 series above the film; the film is this season's, so it leads.
     // An English reader sees the works' English titles (title_en).
-    expect(first).toContain('Sky Blue Notebook the Movie');
-    expect(second).toContain('**Sky Blue Notebook**');
-    expect(reply.embeds[0]?.description?.match(/Sky Blue Notebook/g)).toHaveLength(2);
+    expect(lines[0]).toContain('Sky Blue Notebook the Movie');
+    expect(lines[1]).toContain('**Sky Blue Notebook**');
+    expect(lines.join('\n').match(/Sky Blue Notebook/g)).toHaveLength(2);
+  });
+
+  it('a chosen order is the service’s, this season’s matches still first on the first page', async () => {
+    // By watchers the series (4,210) comes before the film (1,660); the film is this season's.
+    const { lines, requests } = await search({ sort: 'watchers' });
+    expect(requests).toBe(1);
+    expect(lines[0]).toContain('Sky Blue Notebook the Movie');
+    expect(lines[1]).toContain('**Sky Blue Notebook**');
+  });
+
+  it('with a season, the service’s order alone', async () => {
+    const { lines, requests } = await search({ season: '2024-all' });
+    expect(requests).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('**Sky Blue Notebook**');
   });
 });

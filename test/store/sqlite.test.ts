@@ -2,7 +2,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sqlite3 from 'sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ConfigError } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/index.js';
@@ -108,5 +108,42 @@ describe('SQLite store', () => {
     const blocker = path.join(directory, 'a-directory.sqlite');
     await openStore(`sqlite://${path.join(blocker, 'x.sqlite')}`).then((store) => store.close());
     await expect(openStore(`sqlite://${blocker}`)).rejects.toThrow(/DATABASE_URL/);
+  });
+});
+
+describe('SQLite statements', () => {
+  // node-sqlite3 finalizes statements on the main thread under the connection's mutex: with several in
+  // flight the event loop waits there while another one commits, so the store sends one at a time.
+  it('has one statement in flight on its connection, however many calls are', async () => {
+    const all = sqlite3.Database.prototype.all;
+    let inFlight = 0;
+    let most = 0;
+    const spy = vi.spyOn(sqlite3.Database.prototype, 'all').mockImplementation(function (
+      this: sqlite3.Database,
+      sql: string,
+      ...rest: unknown[]
+    ) {
+      const callback = rest.pop() as (...results: unknown[]) => void;
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      return all.call(this, sql, ...rest, (...results: unknown[]) => {
+        inFlight -= 1;
+        callback(...results);
+      });
+    });
+    try {
+      const store = await openStore(freshUrl());
+      const counts = store.collection('counts', z.number());
+      await Promise.all(Array.from({ length: 20 }, (_, i) => counts.update(`k${i}`, () => i)));
+      await Promise.all(Array.from({ length: 20 }, (_, i) => counts.update(`k${i}`, (n) => (n ?? 0) + 1)));
+      expect(await counts.getMany(Array.from({ length: 20 }, (_, i) => `k${i}`))).toEqual(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
+      await store.close();
+      expect(spy).toHaveBeenCalled();
+      expect(most).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
