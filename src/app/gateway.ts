@@ -184,18 +184,16 @@ function routeInteractions(
 ): void {
   const { logger } = options;
   const { metrics } = infra;
-  const router = commands.then(
-    (loaded) => {
-      initialiseKnownMetrics(metrics, loaded);
-      return new InteractionRouter(loaded, deps, {
-        deferAfterMs: options.deferAfterMs,
-        autocompleteDeadlineMs: 2_000,
-        onFinished: metrics.observeInteraction,
-        limits: infra.limits,
-        onLimited: metrics.observeLimited,
-      });
-    },
-  );
+  const router = commands.then((loaded) => {
+    initialiseKnownMetrics(metrics, loaded);
+    return new InteractionRouter(loaded, deps, {
+      deferAfterMs: options.deferAfterMs,
+      autocompleteDeadlineMs: 2_000,
+      onFinished: metrics.observeInteraction,
+      limits: infra.limits,
+      onLimited: metrics.observeLimited,
+    });
+  });
   // Stopping first finishes the interactions in flight (and answers new ones "restarting").
   closers.add('interactions in flight', () =>
     router.then(
