@@ -186,6 +186,62 @@ export const personSchema = z.looseObject({
   prefecture: z.looseObject({ id: int, name: str }).nullish(),
 });
 export type Person = z.infer<typeof personSchema>;
+const personRefSchema = personSchema.partial();
+
+/** A character a cast member voices (`character` of `casts`; `*_en` fields are the English ones). */
+export const characterSchema = z.looseObject({
+  id,
+  name: str,
+  name_kana: str,
+  name_en: str,
+  nickname: str,
+  nickname_en: str,
+  favorite_characters_count: int,
+});
+export type Character = z.infer<typeof characterSchema>;
+
+/** A studio or other organization credited as staff (`organization` of `staffs`). */
+export const organizationSchema = z.looseObject({
+  id,
+  name: str,
+  name_kana: str,
+  name_en: str,
+  url: str,
+  wikipedia_url: str,
+  staffs_count: int,
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+/** One voice credit of a work: the name as credited, the character and the person (`GET /v1/casts`). */
+export const castSchema = z.looseObject({
+  id,
+  name: str,
+  name_en: str,
+  sort_number: int,
+  work: workRefSchema.nullish(),
+  character: characterSchema.partial().nullish(),
+  person: personRefSchema.nullish(),
+});
+export type Cast = z.infer<typeof castSchema>;
+
+/**
+ * One staff credit (`GET /v1/staffs`): `role_text` is the role in the service's words (Japanese,
+ * e.g. 監督: `staffRoleOf` in staff-roles.ts gives its key), `role_other` the free text of a role
+ * outside the list; a person or an organization (a studio) is credited.
+ */
+export const staffSchema = z.looseObject({
+  id,
+  name: str,
+  name_en: str,
+  role_text: str,
+  role_other: str,
+  role_other_en: str,
+  sort_number: int,
+  work: workRefSchema.nullish(),
+  person: personRefSchema.nullish(),
+  organization: organizationSchema.partial().nullish(),
+});
+export type Staff = z.infer<typeof staffSchema>;
 
 export const programSchema = z.looseObject({
   id,
