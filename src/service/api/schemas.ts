@@ -188,12 +188,12 @@ export const personSchema = z.looseObject({
 export type Person = z.infer<typeof personSchema>;
 const personRefSchema = personSchema.partial();
 
-/** A character a cast member voices (`character` of `casts`; `*_en` fields are the English ones). */
+/** Names as casts embed a character and staffs an organization (`*_en`: the English ones). */
+const namedFields = { id, name: str, name_kana: str, name_en: str };
+
+/** A character a cast member voices (`character` of `casts`). */
 export const characterSchema = z.looseObject({
-  id,
-  name: str,
-  name_kana: str,
-  name_en: str,
+  ...namedFields,
   nickname: str,
   nickname_en: str,
   favorite_characters_count: int,
@@ -202,26 +202,25 @@ export type Character = z.infer<typeof characterSchema>;
 
 /** A studio or other organization credited as staff (`organization` of `staffs`). */
 export const organizationSchema = z.looseObject({
-  id,
-  name: str,
-  name_kana: str,
-  name_en: str,
+  ...namedFields,
   url: str,
   wikipedia_url: str,
   staffs_count: int,
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
-/** One voice credit of a work: the name as credited, the character and the person (`GET /v1/casts`). */
-export const castSchema = z.looseObject({
+/** What every credit of a work has: the name as credited, its place in the work's list, the person. */
+const creditFields = {
   id,
   name: str,
   name_en: str,
   sort_number: int,
   work: workRefSchema.nullish(),
-  character: characterSchema.partial().nullish(),
   person: personRefSchema.nullish(),
-});
+};
+
+/** One voice credit of a work: the character and the person voicing it (`GET /v1/casts`). */
+export const castSchema = z.looseObject({ ...creditFields, character: characterSchema.partial().nullish() });
 export type Cast = z.infer<typeof castSchema>;
 
 /**
@@ -230,15 +229,10 @@ export type Cast = z.infer<typeof castSchema>;
  * outside the list; a person or an organization (a studio) is credited.
  */
 export const staffSchema = z.looseObject({
-  id,
-  name: str,
-  name_en: str,
+  ...creditFields,
   role_text: str,
   role_other: str,
   role_other_en: str,
-  sort_number: int,
-  work: workRefSchema.nullish(),
-  person: personRefSchema.nullish(),
   organization: organizationSchema.partial().nullish(),
 });
 export type Staff = z.infer<typeof staffSchema>;

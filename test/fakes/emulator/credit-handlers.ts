@@ -1,31 +1,35 @@
 /** GET /v1/casts and GET /v1/staffs: filter_ids, filter_work_id, sort_id, sort_sort_number (casts_index_params.rb). */
 import { type ApiContext, type Handler, listResponse } from './listing.js';
+import type { JsonObject } from './render.js';
 import { renderCast, renderStaff } from './render-credits.js';
 
-function filtered<T extends { id: number; workId: number }>(ctx: ApiContext, rows: Iterable<T>): T[] {
-  const ids = ctx.params.intList('filter_ids');
-  const workId = ctx.params.int('filter_work_id', { min: 1 });
-  return [...rows].filter(
-    (row) => (!ids || ids.includes(row.id)) && (workId === undefined || row.workId === workId),
-  );
+/** One credit list: filtered by ids and work, ordered by id or by the work's own order. */
+function creditList<T extends { id: number; workId: number; sortNumber: number }>(
+  key: string,
+  table: (ctx: ApiContext) => ReadonlyMap<number, T>,
+  render: (ctx: ApiContext, row: T) => JsonObject,
+): Handler {
+  return (ctx) => {
+    const ids = ctx.params.intList('filter_ids');
+    const workId = ctx.params.int('filter_work_id', { min: 1 });
+    const rows = [...table(ctx).values()].filter(
+      (row) => (!ids || ids.includes(row.id)) && (workId === undefined || row.workId === workId),
+    );
+    return listResponse(ctx, key, rows, (row) => render(ctx, row), [
+      { param: 'sort_sort_number', value: (row) => row.sortNumber },
+    ]);
+  };
 }
 
-const casts: Handler = (ctx) =>
-  listResponse(
-    ctx,
+export const creditHandlers = {
+  casts: creditList(
     'casts',
-    filtered(ctx, ctx.data.credits.casts.values()),
-    (cast) => renderCast(ctx.data, cast),
-    [{ param: 'sort_sort_number', value: (cast) => cast.sortNumber }],
-  );
-
-const staffs: Handler = (ctx) =>
-  listResponse(
-    ctx,
+    (ctx) => ctx.data.credits.casts,
+    (ctx, cast) => renderCast(ctx.data, cast),
+  ),
+  staffs: creditList(
     'staffs',
-    filtered(ctx, ctx.data.credits.staffs.values()),
-    (staff) => renderStaff(ctx.data, staff),
-    [{ param: 'sort_sort_number', value: (staff) => staff.sortNumber }],
-  );
-
-export const creditHandlers = { casts, staffs } satisfies Record<string, Handler>;
+    (ctx) => ctx.data.credits.staffs,
+    (ctx, staff) => renderStaff(ctx.data, staff),
+  ),
+} satisfies Record<string, Handler>;

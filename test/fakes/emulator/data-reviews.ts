@@ -5,7 +5,7 @@
  */
 import type { EmulatorData } from './data.js';
 import { type NewReview, reviewRow } from './data-rows.js';
-import type { RatingState, ReviewRow, WorkRow } from './model.js';
+import type { ReviewRow, WorkRow } from './model.js';
 
 /**
  * Stores a review without an activity: what the service does when a supporter dates a review
@@ -20,14 +20,15 @@ export function storeReview(data: EmulatorData, input: NewReview): ReviewRow {
 }
 
 /** What an edit replaces: the body and all five states (a state left out becomes null). */
-export interface ReviewEdit {
-  body: string;
-  ratingOverallState: RatingState | null;
-  ratingAnimationState: RatingState | null;
-  ratingMusicState: RatingState | null;
-  ratingStoryState: RatingState | null;
-  ratingCharacterState: RatingState | null;
-}
+export type ReviewEdit = Pick<
+  ReviewRow,
+  | 'body'
+  | 'ratingOverallState'
+  | 'ratingAnimationState'
+  | 'ratingMusicState'
+  | 'ratingStoryState'
+  | 'ratingCharacterState'
+>;
 
 export function editReview(data: EmulatorData, review: ReviewRow, edit: ReviewEdit): ReviewRow {
   Object.assign(review, edit, { modifiedAt: data.now() });

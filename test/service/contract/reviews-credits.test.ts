@@ -33,42 +33,26 @@ afterAll(async () => {
   await rig?.close();
 });
 
+const LIST = ['fields', 'page', 'per_page', 'sort_id'];
+const REVIEW_CONTENT = [
+  'body',
+  'rating_overall_state',
+  'rating_animation_state',
+  'rating_music_state',
+  'rating_story_state',
+  'rating_character_state',
+  'share_twitter',
+  'share_facebook',
+];
+const CREDITS = [...LIST, 'filter_ids', 'filter_work_id', 'sort_sort_number'];
+/** The parameters of each operation as they travel (`:id` in the path). */
 const PARAMS: Record<string, string[]> = {
-  reviews: [
-    'fields',
-    'page',
-    'per_page',
-    'sort_id',
-    'filter_ids',
-    'filter_work_id',
-    'filter_has_review_body',
-    'sort_likes_count',
-  ],
-  create_review: [
-    'work_id',
-    'body',
-    'rating_overall_state',
-    'rating_animation_state',
-    'rating_music_state',
-    'rating_story_state',
-    'rating_character_state',
-    'share_twitter',
-    'share_facebook',
-  ],
-  edit_review: [
-    ':id',
-    'body',
-    'rating_overall_state',
-    'rating_animation_state',
-    'rating_music_state',
-    'rating_story_state',
-    'rating_character_state',
-    'share_twitter',
-    'share_facebook',
-  ],
+  reviews: [...LIST, 'filter_ids', 'filter_work_id', 'filter_has_review_body', 'sort_likes_count'],
+  create_review: ['work_id', ...REVIEW_CONTENT],
+  edit_review: [':id', ...REVIEW_CONTENT],
   delete_review: [':id'],
-  casts: ['fields', 'page', 'per_page', 'sort_id', 'filter_ids', 'filter_work_id', 'sort_sort_number'],
-  staffs: ['fields', 'page', 'per_page', 'sort_id', 'filter_ids', 'filter_work_id', 'sort_sort_number'],
+  casts: CREDITS,
+  staffs: CREDITS,
 };
 
 describe('reviews of a whole work', () => {

@@ -7,7 +7,6 @@ import {
   AttachmentBuilder,
   type ChatInputCommandInteraction,
   type Client,
-  DiscordAPIError,
   Events,
   type Interaction,
   MessageFlags,
@@ -17,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_SIZE_LIMIT } from '../../fakes/discord/attachments.js';
 import { type FakeDiscord, startFakeDiscord } from '../../fakes/discord/fake-discord.js';
 import { loggedInClient } from '../../fakes/discord/logged-in-client.js';
+import { refusal } from './refusal.js';
 
 /** A PNG signature and a few bytes: what a rendered card starts with. */
 const PNG = Buffer.concat([
@@ -118,14 +118,6 @@ describe('attachments', () => {
   });
 
   it('refuses a description over 1024 characters, a file over the upload limit and an eleventh file', async () => {
-    const refusal = async (promise: Promise<unknown>) => {
-      const error = await promise.then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(DiscordAPIError);
-      return error as DiscordAPIError;
-    };
     const long = await refusal(channel.send({ files: [card('x.png', 'あ'.repeat(1025))] }));
     expect([long.status, long.code]).toEqual([400, 50035]);
     expect(JSON.stringify(long.rawError)).toContain('attachments');

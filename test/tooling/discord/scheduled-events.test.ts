@@ -6,7 +6,6 @@
 import { once } from 'node:events';
 import {
   type Client,
-  DiscordAPIError,
   Events,
   GatewayIntentBits,
   type Guild,
@@ -22,6 +21,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDiscord, startFakeDiscord } from '../../fakes/discord/fake-discord.js';
 import { loggedInClient } from '../../fakes/discord/logged-in-client.js';
+import { refusal } from './refusal.js';
 
 const HOUR = 3_600_000;
 const INTENTS = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildScheduledEvents];
@@ -38,15 +38,6 @@ function party(name = 'Frieren Ep 5 watch party', startsInMs = HOUR) {
     entityType: GuildScheduledEventEntityType.External,
     entityMetadata: { location: '#anime' },
   } as const;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<DiscordAPIError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DiscordAPIError);
-  return error as DiscordAPIError;
 }
 
 describe('guild scheduled events', () => {

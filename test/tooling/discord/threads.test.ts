@@ -7,7 +7,6 @@ import { once } from 'node:events';
 import {
   ChannelType,
   type Client,
-  DiscordAPIError,
   Events,
   type Guild,
   type Message,
@@ -18,15 +17,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDiscord, startFakeDiscord } from '../../fakes/discord/fake-discord.js';
 import { loggedInClient } from '../../fakes/discord/logged-in-client.js';
-
-async function refusal(promise: Promise<unknown>): Promise<DiscordAPIError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DiscordAPIError);
-  return error as DiscordAPIError;
-}
+import { refusal } from './refusal.js';
 
 describe('threads', () => {
   let fake: FakeDiscord;
