@@ -46,7 +46,7 @@ describe('query serialization', () => {
     expect(withRequiredFields(['id', 'user.name'], ['id', 'action'])).toEqual(['id', 'user.name', 'action']);
   });
 
-  it('lists every operation of the spec with its parameters', () => {
+  it('lists every operation of the spec, then the public service’s reviews and credits, with their parameters', () => {
     expect(Object.keys(OPERATIONS).sort()).toEqual(
       [
         'works',
@@ -65,8 +65,17 @@ describe('query serialization', () => {
         'edit_record',
         'delete_record',
         'set_status',
+        'reviews',
+        'create_review',
+        'edit_review',
+        'delete_review',
+        'casts',
+        'staffs',
       ].sort(),
     );
+    expect(OPERATIONS.edit_review.params).not.toContain('id');
+    expect(OPERATIONS.create_review.params.slice(0, 3)).toEqual(['work_id', 'body', 'rating_overall_state']);
+    expect(OPERATIONS.activities.params).toContain('filter_actions');
     expect(OPERATIONS.me.params).toEqual(['fields']);
     expect(OPERATIONS.my_programs.params).toContain('filter_started_at_gt');
     expect(OPERATIONS.edit_record.params).not.toContain('id');

@@ -1,13 +1,18 @@
 /**
- * The 16 operations as a table: method, path (under `/<version>`), response wrapper key,
+ * The operations as a table (the spec's 16, then the public service's reviews and credits): method, path (under `/<version>`), response wrapper key,
  * the allow-list of parameter names, and the response schema. The table is the one description
  * of the service API: the operation types and the client's methods are derived from it.
  */
 import type { z } from 'zod';
 import {
+  ACTIVITIES,
   CREATE_RECORD,
+  CREATE_REVIEW,
+  CREDITS,
   DELETE_RECORD,
+  DELETE_REVIEW,
   EDIT_RECORD,
+  EDIT_REVIEW,
   EPISODES,
   FOLLOWING_ACTIVITIES,
   ME,
@@ -16,6 +21,7 @@ import {
   type ParamNames,
   PEOPLE,
   RECORDS,
+  REVIEWS,
   SEARCH_USERS,
   SET_STATUS,
   sentNames,
@@ -24,12 +30,15 @@ import {
 } from './params.js';
 import {
   activitySchema,
+  castSchema,
   episodeSchema,
   type Page,
   pageSchema,
   personSchema,
   programSchema,
   recordSchema,
+  reviewSchema,
+  staffSchema,
   userSchema,
   workSchema,
 } from './schemas.js';
@@ -133,7 +142,7 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/activities',
     key: 'activities',
-    params: sentNames(USER_FILTER),
+    params: sentNames(ACTIVITIES),
     response: list('activities', activitySchema),
     requiredFields: ID_AND_ACTION,
   },
@@ -212,6 +221,54 @@ export const OPERATIONS = {
     params: sentNames(SET_STATUS),
     response: SUCCESS,
     requiredFields: [],
+  },
+  // Beyond the spec: the public service's reviews of whole works and a work's credits.
+  reviews: {
+    method: 'GET',
+    path: '/reviews',
+    key: 'reviews',
+    params: sentNames(REVIEWS),
+    response: list('reviews', reviewSchema),
+    requiredFields: ID,
+  },
+  /** The created review (a `create_review` activity appears in the caller's timeline). */
+  create_review: {
+    method: 'POST',
+    path: '/me/reviews',
+    params: sentNames(CREATE_REVIEW),
+    response: json(reviewSchema),
+    requiredFields: [],
+  },
+  /** The service replaces the body and all five states: leaving a state out clears it. */
+  edit_review: {
+    method: 'PATCH',
+    path: '/me/reviews/:id',
+    params: sentNames(EDIT_REVIEW),
+    response: json(reviewSchema),
+    requiredFields: [],
+  },
+  delete_review: {
+    method: 'DELETE',
+    path: '/me/reviews/:id',
+    params: sentNames(DELETE_REVIEW),
+    response: SUCCESS,
+    requiredFields: [],
+  },
+  casts: {
+    method: 'GET',
+    path: '/casts',
+    key: 'casts',
+    params: sentNames(CREDITS),
+    response: list('casts', castSchema),
+    requiredFields: ID,
+  },
+  staffs: {
+    method: 'GET',
+    path: '/staffs',
+    key: 'staffs',
+    params: sentNames(CREDITS),
+    response: list('staffs', staffSchema),
+    requiredFields: ID,
   },
 } satisfies Record<string, SpecShape>;
 

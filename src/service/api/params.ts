@@ -96,6 +96,13 @@ export const USER_FILTER = {
   filter_username: optional<string>(),
 };
 
+/**
+ * A user's activities (`filter_user_id` = the caller: their own records, reviews and statuses, the
+ * one place the service lists what a person recorded). `filter_actions` takes one action, as on
+ * `me/following_activities` (rails/app/models/api/v1/activities_index_params.rb).
+ */
+export const ACTIVITIES = { ...USER_FILTER, filter_actions: optional<ActivityAction>() };
+
 export const ME = { fields: optional<string[]>() };
 
 export const FOLLOWING_ACTIVITIES = {
@@ -150,6 +157,52 @@ export const DELETE_RECORD = { id: pathId() };
 
 export const SET_STATUS = { work_id: required<number>(), kind: required<StatusKind>() };
 
+/**
+ * Reviews of whole works (`/v1/reviews`): no filter by user; a person's own reviews are their
+ * `create_review` activities, or a work's reviews matched on `user.id`.
+ */
+export const REVIEWS = {
+  ...LIST,
+  filter_ids: optional<number[]>(),
+  filter_work_id: optional<number>(),
+  /** true keeps only reviews with a body, false only those without. */
+  filter_has_review_body: optional<boolean>(),
+  sort_likes_count: optional<SortOrder>(),
+};
+
+/**
+ * The editable part of a review. The service validates each state as one of the four values (or
+ * blank) and replaces all five, and the body, on edit: leaving a state out clears it. The share
+ * flags keep the public service's names (reviews are not in the spec); they are validated, then
+ * ignored. The deprecated `title` is not offered: the service only prepends it to the body.
+ */
+const REVIEW_CONTENT = {
+  /** Required: a blank body is refused with 400. Trimmed; at most 1,048,596 characters. */
+  body: required<string>(),
+  rating_overall_state: optional<RatingState>(),
+  rating_animation_state: optional<RatingState>(),
+  rating_music_state: optional<RatingState>(),
+  rating_story_state: optional<RatingState>(),
+  rating_character_state: optional<RatingState>(),
+  share_twitter: optional<boolean>(),
+  share_facebook: optional<boolean>(),
+};
+
+export const CREATE_REVIEW = { work_id: required<number>(), ...REVIEW_CONTENT };
+
+/** The review must be the caller's own (someone else's answers 404). */
+export const EDIT_REVIEW = { ...REVIEW_CONTENT, id: pathId() };
+
+export const DELETE_REVIEW = { id: pathId() };
+
+/** casts and staffs: a work's credits, in the work's own order with `sort_sort_number`. */
+export const CREDITS = {
+  ...LIST,
+  filter_ids: optional<number[]>(),
+  filter_work_id: optional<number>(),
+  sort_sort_number: optional<SortOrder>(),
+};
+
 /** Accepted by every list operation. */
 export type ListParams = ParamsFrom<typeof LIST>;
 export type WorksParams = ParamsFrom<typeof WORKS>;
@@ -158,7 +211,7 @@ export type PeopleParams = ParamsFrom<typeof PEOPLE>;
 export type RecordsParams = ParamsFrom<typeof RECORDS>;
 export type SearchUsersParams = ParamsFrom<typeof SEARCH_USERS>;
 export type UserFilterParams = ParamsFrom<typeof USER_FILTER>;
-export type ActivitiesParams = UserFilterParams;
+export type ActivitiesParams = ParamsFrom<typeof ACTIVITIES>;
 /** `filter_user_id=X`: users who follow X. */
 export type FollowersParams = UserFilterParams;
 /** `filter_user_id=X`: users X follows. */
@@ -173,3 +226,11 @@ export type CreateRecordParams = ParamsFrom<typeof CREATE_RECORD>;
 export type EditRecordParams = ParamsFrom<typeof EDIT_RECORD>;
 export type DeleteRecordParams = ParamsFrom<typeof DELETE_RECORD>;
 export type SetStatusParams = ParamsFrom<typeof SET_STATUS>;
+export type ReviewsParams = ParamsFrom<typeof REVIEWS>;
+/** The editable part of a review. */
+export type ReviewContent = ParamsFrom<typeof REVIEW_CONTENT>;
+export type CreateReviewParams = ParamsFrom<typeof CREATE_REVIEW>;
+export type EditReviewParams = ParamsFrom<typeof EDIT_REVIEW>;
+export type DeleteReviewParams = ParamsFrom<typeof DELETE_REVIEW>;
+/** casts and staffs. */
+export type CreditsParams = ParamsFrom<typeof CREDITS>;

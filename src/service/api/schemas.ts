@@ -186,6 +186,56 @@ export const personSchema = z.looseObject({
   prefecture: z.looseObject({ id: int, name: str }).nullish(),
 });
 export type Person = z.infer<typeof personSchema>;
+const personRefSchema = personSchema.partial();
+
+/** Names as casts embed a character and staffs an organization (`*_en`: the English ones). */
+const namedFields = { id, name: str, name_kana: str, name_en: str };
+
+/** A character a cast member voices (`character` of `casts`). */
+export const characterSchema = z.looseObject({
+  ...namedFields,
+  nickname: str,
+  nickname_en: str,
+  favorite_characters_count: int,
+});
+export type Character = z.infer<typeof characterSchema>;
+
+/** A studio or other organization credited as staff (`organization` of `staffs`). */
+export const organizationSchema = z.looseObject({
+  ...namedFields,
+  url: str,
+  wikipedia_url: str,
+  staffs_count: int,
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+/** What every credit of a work has: the name as credited, its place in the work's list, the person. */
+const creditFields = {
+  id,
+  name: str,
+  name_en: str,
+  sort_number: int,
+  work: workRefSchema.nullish(),
+  person: personRefSchema.nullish(),
+};
+
+/** One voice credit of a work: the character and the person voicing it (`GET /v1/casts`). */
+export const castSchema = z.looseObject({ ...creditFields, character: characterSchema.partial().nullish() });
+export type Cast = z.infer<typeof castSchema>;
+
+/**
+ * One staff credit (`GET /v1/staffs`): `role_text` is the role in the service's words (Japanese,
+ * e.g. 監督: `staffRoleOf` in staff-roles.ts gives its key), `role_other` the free text of a role
+ * outside the list; a person or an organization (a studio) is credited.
+ */
+export const staffSchema = z.looseObject({
+  ...creditFields,
+  role_text: str,
+  role_other: str,
+  role_other_en: str,
+  organization: organizationSchema.partial().nullish(),
+});
+export type Staff = z.infer<typeof staffSchema>;
 
 export const programSchema = z.looseObject({
   id,

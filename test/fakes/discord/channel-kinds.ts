@@ -1,5 +1,6 @@
 /** Threads and channel permissions as the fake models them. */
 import { type APIOverwrite, ChannelType, PermissionFlagsBits } from 'discord-api-types/v10';
+import type { ThreadState } from './state-types.js';
 
 export const THREAD_TYPES: ReadonlySet<ChannelType> = new Set([
   ChannelType.AnnouncementThread,
@@ -7,8 +8,24 @@ export const THREAD_TYPES: ReadonlySet<ChannelType> = new Set([
   ChannelType.PrivateThread,
 ]);
 
-/** What a thread carries besides a channel's fields. */
-export function threadFields(): Record<string, unknown> {
+/** What a thread carries besides a channel's fields (a thread added by a test gets fixed values). */
+export function threadFields(thread?: ThreadState): Record<string, unknown> {
+  if (thread) {
+    return {
+      owner_id: thread.ownerId,
+      member_count: Math.min(thread.members.size, 50),
+      message_count: thread.messageCount,
+      total_message_sent: thread.totalMessageSent,
+      thread_metadata: {
+        archived: thread.archived,
+        auto_archive_duration: thread.autoArchiveDuration,
+        archive_timestamp: thread.archiveTimestamp,
+        locked: thread.locked,
+        create_timestamp: thread.createTimestamp,
+      },
+      rate_limit_per_user: thread.rateLimitPerUser,
+    };
+  }
   return {
     owner_id: '100000000000000001',
     member_count: 1,

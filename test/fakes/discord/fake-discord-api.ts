@@ -1,6 +1,14 @@
 /** The fake Discord as tests see it: start-up options and the handle they drive it with. */
 import type { ClientOptions } from 'discord.js';
-import type { APIMessage, APIOverwrite, APIUser, ChannelType } from 'discord-api-types/v10';
+import type {
+  APIGuildScheduledEvent,
+  APIMessage,
+  APIOverwrite,
+  APIUser,
+  ChannelType,
+} from 'discord-api-types/v10';
+import type { ReceivedAttachment } from './attachments.js';
+import type { ScheduledEventChange } from './fake-discord-places.js';
 import type { GatewayEvent, GatewayOpRecord, GatewaySessionInfo } from './gateway.js';
 import type {
   AutocompleteOptions,
@@ -13,7 +21,7 @@ import type {
 } from './interaction-inputs.js';
 import type { InteractionResult } from './interaction-result.js';
 import type { RecordedRestCall, RestFaults } from './rest-common.js';
-import type { FakeGuild, RegisteredCommand } from './state-types.js';
+import type { FakeChannel, FakeGuild, RegisteredCommand } from './state-types.js';
 
 export interface FakeDiscordOptions {
   /** Guilds created at start (default 1). */
@@ -103,6 +111,38 @@ export interface FakeDiscord {
   message(messageId: string): APIMessage | undefined;
   /** Waits until `channelId` has at least `count` channel messages. */
   waitForChannelMessages(channelId: string, count?: number, timeoutMs?: number): Promise<APIMessage[]>;
+  /**
+   * The files the bot attached to a message (a channel post, a reply, a follow-up, any edit), as they
+   * stand now: each with its bytes, file name, content type and text alternative (`description`).
+   */
+  attachments(messageId: string): ReceivedAttachment[];
+
+  /**
+   * Gives the bot these guild permissions besides @everyone's (its own managed role), as a server
+   * manager would; the bot receives GUILD_ROLE_CREATE/UPDATE and GUILD_MEMBER_UPDATE.
+   */
+  setBotPermissions(guildId: string, permissions: bigint | string): void;
+  /** Any channel the fake knows by id, threads included (`thread` holds a REST-started thread's state). */
+  channel(channelId: string): FakeChannel | undefined;
+  /** Threads the bot started under a channel, oldest first; their posts are `channelMessages(threadId)`. */
+  threads(parentChannelId: string): FakeChannel[];
+  /** A person joins a thread in Discord (no gateway event: that needs the privileged members intent). */
+  joinThread(threadId: string, userId: string): void;
+  /** A thread archives (after inactivity, or locked by a moderator): THREAD_UPDATE reaches the bot. */
+  archiveThread(threadId: string, opts?: { locked?: boolean }): void;
+  /** A guild's scheduled events (default: the first guild's), oldest first, as stored. */
+  scheduledEvents(guildId?: string): APIGuildScheduledEvent[];
+  /** A member edits an event in Discord (starts, ends or cancels it): GUILD_SCHEDULED_EVENT_UPDATE. */
+  updateScheduledEvent(
+    guildId: string,
+    eventId: string,
+    change: ScheduledEventChange,
+  ): APIGuildScheduledEvent;
+  /**
+   * A member deletes an event in Discord: GUILD_SCHEDULED_EVENT_DELETE reaches bots with the
+   * GUILD_SCHEDULED_EVENTS intent. False when there is no such event.
+   */
+  deleteScheduledEvent(guildId: string, eventId: string): boolean;
 
   /** op 7 to connected sessions (optionally one shard); the client RESUMEs. Returns the session count. */
   reconnect(shardId?: number): number;

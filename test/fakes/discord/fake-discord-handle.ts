@@ -1,8 +1,16 @@
 /** The handle tests drive the fake Discord with: records, state changes, interactions, gateway control. */
 import type { ClientOptions } from 'discord.js';
-import type { APIMessage, APIOverwrite, APIUser, ChannelType } from 'discord-api-types/v10';
+import type {
+  APIGuildScheduledEvent,
+  APIMessage,
+  APIOverwrite,
+  APIUser,
+  ChannelType,
+} from 'discord-api-types/v10';
+import type { ReceivedAttachment } from './attachments.js';
 import { THREAD_TYPES } from './channel-kinds.js';
 import type { FakeDiscord } from './fake-discord-api.js';
+import type { FakePlaces, ScheduledEventChange } from './fake-discord-places.js';
 import type { FakeGateway, GatewayEvent, GatewayOpRecord, GatewaySessionInfo } from './gateway.js';
 import type { FakeUserInput } from './interaction-inputs.js';
 import type { InteractionLog } from './interaction-log.js';
@@ -20,7 +28,7 @@ import {
 import type { LocalServer } from './local-server.js';
 import type { RecordedRestCall, RestFaults } from './rest-common.js';
 import type { FakeState } from './state.js';
-import type { FakeGuild, RegisteredCommand } from './state-types.js';
+import type { FakeChannel, FakeGuild, RegisteredCommand } from './state-types.js';
 
 /** What tests may change while the fake runs; the REST layer reads `shards` from here too. */
 export interface FakeSettings {
@@ -40,6 +48,8 @@ export interface HandleParts {
   settings: FakeSettings;
   restCalls: RecordedRestCall[];
   faults: RestFaults;
+  /** What people do in Discord's own app: roles, scheduled events, threads. */
+  places: FakePlaces;
 }
 
 export class FakeDiscordHandle implements FakeDiscord {
@@ -189,6 +199,39 @@ export class FakeDiscordHandle implements FakeDiscord {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     return this.#state.channelMessages(channelId);
+  }
+
+  attachments(messageId: string): ReceivedAttachment[] {
+    return this.#state.files.received(messageId);
+  }
+
+  setBotPermissions(guildId: string, permissions: bigint | string): void {
+    this.#parts.places.setBotPermissions(guildId, permissions);
+  }
+  channel(channelId: string): FakeChannel | undefined {
+    return this.#state.channels.get(channelId);
+  }
+  threads(parentChannelId: string): FakeChannel[] {
+    return this.#parts.places.threads(parentChannelId);
+  }
+  joinThread(threadId: string, userId: string): void {
+    this.#parts.places.joinThread(threadId, userId);
+  }
+  archiveThread(threadId: string, opts?: { locked?: boolean }): void {
+    this.#parts.places.archiveThread(threadId, opts);
+  }
+  scheduledEvents(guildId?: string): APIGuildScheduledEvent[] {
+    return this.#state.scheduledEvents.list(guildId ?? this.#state.guildIds[0] ?? '');
+  }
+  updateScheduledEvent(
+    guildId: string,
+    eventId: string,
+    change: ScheduledEventChange,
+  ): APIGuildScheduledEvent {
+    return this.#parts.places.updateScheduledEvent(guildId, eventId, change);
+  }
+  deleteScheduledEvent(guildId: string, eventId: string): boolean {
+    return this.#parts.places.deleteScheduledEvent(guildId, eventId);
   }
 
   reconnect(shardId?: number): number {

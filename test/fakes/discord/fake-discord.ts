@@ -1,13 +1,16 @@
 /** A local fake Discord (gateway + REST on one 127.0.0.1 port) that a real discord.js Client logs into. */
 import type { FakeDiscord, FakeDiscordOptions } from './fake-discord-api.js';
 import { FakeDiscordHandle, type FakeSettings } from './fake-discord-handle.js';
+import { FakePlaces } from './fake-discord-places.js';
 import { FakeGateway } from './gateway.js';
 import { InteractionLog } from './interaction-log.js';
 import { listenLocal } from './local-server.js';
 import { createRestHandler, type RecordedRestCall, type RestFaults } from './rest.js';
 import { DEFAULT_EVERYONE_PERMISSIONS, FakeState } from './state.js';
 
+export type { ReceivedAttachment } from './attachments.js';
 export type { FakeDiscord, FakeDiscordOptions } from './fake-discord-api.js';
+export type { ScheduledEventChange } from './fake-discord-places.js';
 export type { GatewayEvent, GatewayOpRecord, GatewaySessionInfo } from './gateway.js';
 export {
   customIds,
@@ -33,6 +36,17 @@ export type { RateLimitFault, RecordedRestCall, RestFaults, ServerErrorFault } f
 export { shardOf } from './snowflake.js';
 export type { FakeChannel, FakeGuild, RecordedFile, RegisteredCommand } from './state.js';
 
+/** Fault switches, all off. */
+function noFaults(): RestFaults {
+  return {
+    serverErrors: null,
+    rateLimit: null,
+    channelStatus: new Map(),
+    closedDms: new Set(),
+    latencyMs: 0,
+  };
+}
+
 /** Starts the fake on 127.0.0.1 (port `opts.port`, default any free one) with `opts.guilds` guilds. */
 export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
   const applicationId = opts.applicationId ?? '900000000000000001';
@@ -53,13 +67,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     defaultUser: {},
   };
   const restCalls: RecordedRestCall[] = [];
-  const faults: RestFaults = {
-    serverErrors: null,
-    rateLimit: null,
-    channelStatus: new Map(),
-    closedDms: new Set(),
-    latencyMs: 0,
-  };
+  const faults = noFaults();
   // The port is known only once the server listens; the gateway and REST read the URL lazily.
   let port = 0;
   const gatewayUrl = (): string => `ws://127.0.0.1:${port}`;
@@ -74,6 +82,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     historyLimit: opts.historyLimit ?? 50_000,
     url: gatewayUrl,
   });
+  const places = new FakePlaces(state, gateway);
   const restHandler = createRestHandler({
     state,
     botToken,
@@ -85,6 +94,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     calls: restCalls,
     interactionById: (id) => log.byId(id),
     interactionByToken: (token) => log.byToken(token),
+    dispatchToGuild: (guildId, t, d, intent) => places.toGuild(guildId, t, d, intent),
   });
   const server = await listenLocal(restHandler, gateway, opts.port ?? 0);
   port = server.port;
@@ -98,5 +108,6 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     settings,
     restCalls,
     faults,
+    places,
   });
 }

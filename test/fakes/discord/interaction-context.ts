@@ -1,5 +1,7 @@
 /** Where and by whom an interaction happens: the user, guild, channel and the payload fields they imply. */
 import { type APIUser, ChannelType, InteractionContextType, type UserFlags } from 'discord-api-types/v10';
+import { ATTACHMENT_SIZE_LIMIT } from './attachments.js';
+import { botGuildPermissions, botPermissionsIn } from './bot-permissions.js';
 import {
   DEFAULT_TEST_USER,
   type FakeUserInput,
@@ -37,7 +39,15 @@ export function interactionContext(deps: ContextDeps, opts: InteractionContextOp
   }
   const everyone = guild?.roles[0]?.permissions ?? '0';
   const permissions = String(opts.permissions ?? everyone);
-  const appPermissions = String(opts.appPermissions ?? everyone);
+  // The bot's own: @everyone's unless a test gave it a role or overwrites name it in this channel.
+  const channelAt = state.channels.get(opts.channelId ?? guild?.channels[0]?.id ?? '');
+  const botHere =
+    guild && channelAt?.guildId === guild.id
+      ? botPermissionsIn(state, channelAt)
+      : guild
+        ? botGuildPermissions(guild)
+        : undefined;
+  const appPermissions = String(opts.appPermissions ?? botHere ?? everyone);
   const { channelId, channel } = guild
     ? guildChannel(state, guild, opts, appPermissions)
     : privateChannel(state, opts, user);
@@ -135,7 +145,7 @@ function commonFields(
     locale,
     app_permissions: appPermissions,
     entitlements: [],
-    attachment_size_limit: 8 * 1024 * 1024,
+    attachment_size_limit: ATTACHMENT_SIZE_LIMIT,
   };
 }
 

@@ -1,6 +1,7 @@
 /** Bot-token routes about who and where: users, the application and its commands, guilds. */
 import type { RestOutcome } from './interaction-result.js';
 import { error, notFound, type RestDeps, type RestRequest } from './rest-common.js';
+import { scheduledEventRoutes } from './rest-event-routes.js';
 
 export function users(deps: RestDeps, request: RestRequest): RestOutcome {
   const { method, segments: s } = request;
@@ -92,6 +93,7 @@ export function guilds(deps: RestDeps, request: RestRequest): RestOutcome {
   const state = deps.state;
   const guild = state.guilds.get(s[1] ?? '');
   if (!guild) return error(404, 'Unknown Guild', 10004);
+  if (s[2] === 'scheduled-events') return scheduledEventRoutes(deps, request, guild);
   if (method !== 'GET') return notFound(request);
   if (s.length === 2) return { status: 200, body: state.guildPayload(guild) };
   if (s.length === 3 && s[2] === 'channels') {

@@ -84,6 +84,11 @@ export interface RestDeps {
   calls: RecordedRestCall[];
   interactionById: (id: string) => InteractionResult | undefined;
   interactionByToken: (token: string) => InteractionResult | undefined;
+  /**
+   * A dispatch that a REST change fires (GUILD_SCHEDULED_EVENT_*, THREAD_CREATE), to the sessions of
+   * the guild's shard whose intents include `intent`.
+   */
+  dispatchToGuild?: (guildId: string, t: string, d: unknown, intent: number) => void;
 }
 
 /** One parsed request, as the route families see it. */

@@ -9,7 +9,9 @@ import {
   unknownWebhook,
   validateMessage,
 } from './rest-common.js';
+import { threadRoutes } from './rest-thread-routes.js';
 import type { MessageBody } from './state.js';
+import { archivedThread, notePost, threadPostProblem } from './threads.js';
 
 export function channels(deps: RestDeps, request: RestRequest): RestOutcome {
   const { method, segments: s } = request;
@@ -21,11 +23,13 @@ export function channels(deps: RestDeps, request: RestRequest): RestOutcome {
     return { status: 200, body: state.channelPayload(channel) };
   }
   if (s[2] === 'typing' && s.length === 3 && method === 'POST') return { status: 204 };
+  const thread = threadRoutes(deps, request, channel);
+  if (thread) return thread;
   if (s[2] !== 'messages') return notFound(request);
   if (s.length === 3) {
     if (method === 'POST') {
       const body = request.body as MessageBody;
-      const invalid = validateMessage(body, request.files.length === 0);
+      const invalid = validateMessage(body, request.files.length === 0) ?? threadPostProblem(state, channel);
       if (invalid) return invalid;
       if (body.nonce !== undefined && String(body.nonce).length > 25) {
         return error(400, 'Invalid Form Body', 50035, {
@@ -38,6 +42,7 @@ export function channels(deps: RestDeps, request: RestRequest): RestOutcome {
         const existing = state.messageByNonce(channel.id, state.botUser.id, body.nonce);
         if (existing) return { status: 200, body: existing };
       }
+      notePost(channel);
       return {
         status: 200,
         body: state.createMessage(channel.id, body, { source: 'channel', files: request.files }),
@@ -56,7 +61,7 @@ export function channels(deps: RestDeps, request: RestRequest): RestOutcome {
   if (method === 'GET') return { status: 200, body: message };
   if (method === 'PATCH') {
     const body = request.body as MessageBody;
-    const invalid = validateMessage(body, false);
+    const invalid = validateMessage(body, false) ?? (channel.thread?.archived ? archivedThread() : null);
     if (invalid) return invalid;
     return { status: 200, body: state.editMessage(message.id, body, request.files) };
   }

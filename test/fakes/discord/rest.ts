@@ -1,6 +1,7 @@
 /** The fake REST API (node:http): parsing, recording and routing to the route families. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { refuseFiles } from './attachments.js';
 import type { RestOutcome } from './interaction-result.js';
 import { warmUpSpec } from './openapi/validate.js';
 import { refuseBody } from './rest-body-check.js';
@@ -58,7 +59,8 @@ async function handle(deps: RestDeps, req: IncomingMessage, res: ServerResponse)
     path: request.path,
     query: request.query,
     body: parsed.json,
-    files: parsed.files,
+    // The bytes stay with the message (state.files); a record of every call need not hold them.
+    files: parsed.files.map(({ bytes: _bytes, ...file }) => file),
     auth: request.auth,
     status: 0,
     at: Date.now(),
@@ -67,15 +69,17 @@ async function handle(deps: RestDeps, req: IncomingMessage, res: ServerResponse)
   if (deps.faults.latencyMs > 0) await sleep(deps.faults.latencyMs);
   const outcome =
     injectFault(deps, request, res) ??
-    refused(deps, request, raw, parsed.json) ??
+    refused(deps, request, raw, parsed) ??
     loseAnswer(deps, request, route(deps, request));
   call.status = outcome.status;
   send(res, outcome);
 }
 
 /** The 400 for a body Discord would refuse, noted on the interaction it answers (if any). */
-function refused(deps: RestDeps, request: RestRequest, raw: Buffer, json: unknown): RestOutcome | null {
-  const outcome = refuseBody(request, raw, json);
+function refused(deps: RestDeps, request: RestRequest, raw: Buffer, parsed: ParsedBody): RestOutcome | null {
+  const outcome =
+    refuseFiles(request, raw.length, (id) => deps.state.files.known(id)) ??
+    refuseBody(request, parsed.jsonBytes, parsed.json);
   if (!outcome) return null;
   const [root, first, second] = request.segments;
   const result =
@@ -168,20 +172,30 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function parseBody(
-  contentType: string,
-  raw: Buffer,
-): Promise<{ json: unknown; body: Record<string, unknown>; files: RecordedFile[] }> {
-  if (raw.length === 0) return { json: undefined, body: {}, files: [] };
+/** A request body: its JSON (payload_json for multipart) and that JSON's bytes, and the files. */
+interface ParsedBody {
+  json: unknown;
+  /** The bytes the JSON came in (a multipart body's files are binary: only its payload_json is text). */
+  jsonBytes: Buffer;
+  body: Record<string, unknown>;
+  files: RecordedFile[];
+}
+
+async function parseBody(contentType: string, raw: Buffer): Promise<ParsedBody> {
+  if (raw.length === 0) return { json: undefined, jsonBytes: raw, body: {}, files: [] };
   let json: unknown;
+  let jsonBytes = raw;
   const files: RecordedFile[] = [];
   if (contentType.startsWith('multipart/form-data')) {
+    jsonBytes = Buffer.alloc(0);
     const form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
     for (const [field, value] of form.entries()) {
       if (field === 'payload_json' && typeof value === 'string') {
         json = JSON.parse(value);
+        jsonBytes = Buffer.from(value, 'utf8');
       } else if (typeof value !== 'string') {
-        files.push({ field, name: value.name, size: value.size, contentType: value.type });
+        const bytes = Buffer.from(await value.arrayBuffer());
+        files.push({ field, name: value.name, size: value.size, contentType: value.type, bytes });
       }
     }
   } else {
@@ -192,5 +206,5 @@ async function parseBody(
     }
   }
   const body = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>;
-  return { json, body, files };
+  return { json, jsonBytes, body, files };
 }

@@ -22,10 +22,10 @@ export function channelPayload(channel: FakeChannel, withGuildId = true): Record
     position: channel.position,
     permission_overwrites: channel.permissionOverwrites ?? [],
     parent_id: channel.parentId ?? null,
-    ...(THREAD_TYPES.has(channel.type) ? threadFields() : {}),
     nsfw: false,
     topic: null,
     rate_limit_per_user: 0,
+    ...(THREAD_TYPES.has(channel.type) ? threadFields(channel.thread) : {}),
     last_message_id: null,
     flags: 0,
   };

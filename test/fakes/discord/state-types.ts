@@ -35,6 +35,23 @@ export interface FakeChannel {
   permissionOverwrites?: APIOverwrite[];
   /** Threads: the channel they belong to (their permissions are the parent's). */
   parentId?: string;
+  /** Threads started through REST (threads.ts): who is in them, their messages, archived or not. */
+  thread?: ThreadState;
+}
+
+/** What a thread started through REST keeps besides a channel's fields. */
+export interface ThreadState {
+  ownerId: string;
+  /** User ids, the bot's among them once it joined (it joins the threads it starts). */
+  members: Map<string, { joinTimestamp: string }>;
+  messageCount: number;
+  totalMessageSent: number;
+  archived: boolean;
+  locked: boolean;
+  autoArchiveDuration: number;
+  archiveTimestamp: string;
+  createTimestamp: string;
+  rateLimitPerUser: number;
 }
 
 export interface FakeGuild {
@@ -50,14 +67,19 @@ export interface FakeGuild {
    * counts as a member, so that tests need not enrol the people they act as.
    */
   departed: Set<string>;
+  /** The bot's own role (bot-permissions.ts), once a test gave the bot permissions of its own. */
+  botRoleId?: string;
 }
 
 /** A file that arrived in a multipart request. */
 export interface RecordedFile {
+  /** The form field, `files[n]`. */
   field: string;
   name: string;
   size: number;
   contentType: string;
+  /** The file's content (left out of restCalls' records, kept with the message: attachments.ts). */
+  bytes?: Buffer;
 }
 
 /** The parts of a create/edit message body the fake understands. */
@@ -67,7 +89,12 @@ export interface MessageBody {
   components?: APIMessageTopLevelComponent[] | null;
   flags?: number | null;
   tts?: boolean;
-  attachments?: Array<{ id?: string | number; filename?: string; description?: string }> | null;
+  attachments?: Array<{
+    id?: string | number;
+    filename?: string;
+    description?: string | null;
+    is_spoiler?: boolean;
+  }> | null;
   /** Echoed in the created message; with enforce_nonce, a repeat returns the first message. */
   nonce?: string | number;
   enforce_nonce?: boolean;

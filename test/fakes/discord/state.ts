@@ -9,7 +9,9 @@ import {
   MessageType,
   PermissionFlagsBits,
 } from 'discord-api-types/v10';
+import { MessageFiles } from './attachments.js';
 import { THREAD_TYPES } from './channel-kinds.js';
+import { ScheduledEvents } from './scheduled-events.js';
 import { guildSnowflake, SnowflakeGenerator } from './snowflake.js';
 import { channelPayload, everyoneRole, guildCreatePayload, guildPayload } from './state-payloads.js';
 import type {
@@ -43,6 +45,10 @@ export class FakeState {
   readonly channels = new Map<string, FakeChannel>();
   readonly globalCommands: RegisteredCommand[] = [];
   readonly guildCommands = new Map<string, RegisteredCommand[]>();
+  /** The files attached to messages, with their bytes. */
+  readonly files = new MessageFiles(this.ids);
+  /** Guild scheduled events, by guild. */
+  readonly scheduledEvents = new ScheduledEvents();
   readonly #messages = new Map<string, { message: APIMessage; source: MessageSource }>();
   readonly #channelMessages = new Map<string, APIMessage[]>();
   readonly #dmChannels = new Map<string, FakeChannel>();
@@ -114,6 +120,7 @@ export class FakeState {
     const guild = this.guilds.get(guildId);
     if (!guild) return false;
     for (const channel of guild.channels) this.channels.delete(channel.id);
+    this.scheduledEvents.clear(guildId);
     this.guilds.delete(guildId);
     return true;
   }
@@ -145,7 +152,7 @@ export class FakeState {
       user: this.botUser,
       nick: null,
       avatar: null,
-      roles: [],
+      roles: guild.botRoleId ? [guild.botRoleId] : [],
       joined_at: guild.joinedAt,
       premium_since: null,
       deaf: false,
@@ -161,6 +168,7 @@ export class FakeState {
     if (guild.departed.has(userId)) return undefined;
     return {
       ...this.botMember(guild),
+      roles: [],
       user: { id: userId, username: `user-${userId}`, discriminator: '0', global_name: null, avatar: null },
     };
   }
@@ -190,7 +198,15 @@ export class FakeState {
 
   /** GUILD_CREATE dispatch data: small but complete enough for discord.js. */
   guildCreatePayload(guild: FakeGuild): Record<string, unknown> {
-    return guildCreatePayload(guild, this.botMember(guild));
+    return {
+      ...guildCreatePayload(guild, this.botMember(guild)),
+      guild_scheduled_events: this.scheduledEvents
+        .list(guild.id)
+        .map(({ user_count: _count, ...event }) => event),
+      threads: [...this.channels.values()]
+        .filter((channel) => channel.guildId === guild.id && channel.thread && !channel.thread.archived)
+        .map((channel) => this.channelPayload(channel)),
+    };
   }
 
   /** Creates and stores a message; `channel` messages are listed by channelMessages(). */
@@ -208,6 +224,7 @@ export class FakeState {
   ): APIMessage {
     const id = this.ids.next();
     const channel = this.channels.get(channelId);
+    const files = this.files.apply(id, body, opts.files ?? [], false);
     const message: APIMessage = {
       id,
       channel_id: channelId,
@@ -219,8 +236,8 @@ export class FakeState {
       mention_everyone: false,
       mentions: [],
       mention_roles: [],
-      attachments: buildAttachments(body, opts.files ?? [], this.ids),
-      embeds: normalizeEmbeds(body.embeds),
+      attachments: files.attachments,
+      embeds: normalizeEmbeds(files.embeds ?? body.embeds),
       components: body.components ?? [],
       pinned: false,
       type: opts.type ?? MessageType.Default,
@@ -251,8 +268,11 @@ export class FakeState {
     if (body.embeds !== undefined) message.embeds = normalizeEmbeds(body.embeds);
     if (body.components !== undefined) message.components = body.components ?? [];
     if (body.flags !== undefined && body.flags !== null) message.flags = body.flags;
-    if (body.attachments !== undefined || files.length > 0)
-      message.attachments = buildAttachments(body, files, this.ids);
+    if (body.attachments !== undefined || files.length > 0 || body.embeds) {
+      const applied = this.files.apply(messageId, body, files, true);
+      message.attachments = applied.attachments;
+      if (applied.embeds) message.embeds = normalizeEmbeds(applied.embeds);
+    }
     message.edited_timestamp = new Date().toISOString();
     return message;
   }
@@ -261,6 +281,7 @@ export class FakeState {
     const stored = this.#messages.get(messageId);
     if (!stored) return false;
     this.#messages.delete(messageId);
+    this.files.forget(messageId);
     const list = this.#channelMessages.get(stored.message.channel_id);
     if (list) {
       const index = list.indexOf(stored.message);
@@ -305,6 +326,7 @@ export class FakeState {
   clearMessages(): void {
     this.#messages.clear();
     this.#channelMessages.clear();
+    this.files.clear();
   }
 
   registerCommands(body: unknown[], guildId?: string): RegisteredCommand[] {
@@ -357,25 +379,4 @@ export class FakeState {
 
 function normalizeEmbeds(embeds: APIEmbed[] | null | undefined): APIEmbed[] {
   return (embeds ?? []).map((embed) => ({ type: 'rich' as APIEmbed['type'], ...embed }));
-}
-
-function buildAttachments(
-  body: MessageBody,
-  files: RecordedFile[],
-  ids: SnowflakeGenerator,
-): APIMessage['attachments'] {
-  return files.map((file, index) => {
-    const meta = body.attachments?.[index];
-    const id = ids.next();
-    const filename = meta?.filename ?? file.name;
-    return {
-      id,
-      filename,
-      size: file.size,
-      url: `https://cdn.discordapp.invalid/attachments/${id}/${filename}`,
-      proxy_url: `https://media.discordapp.invalid/attachments/${id}/${filename}`,
-      content_type: file.contentType,
-      ...(meta?.description ? { description: meta.description } : {}),
-    };
-  });
 }

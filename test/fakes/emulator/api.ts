@@ -1,9 +1,11 @@
+import { creditHandlers } from './credit-handlers.js';
 import type { EmulatorData } from './data.js';
 import { type ApiResponse, type Handler, notFound } from './listing.js';
 import type { Scope, TokenRow } from './model.js';
 import { bearerToken, INVALID_TOKEN_DESCRIPTION } from './oauth.js';
 import { ParamReader } from './params.js';
 import { readHandlers } from './reads.js';
+import { reviewHandlers } from './review-handlers.js';
 import { writeHandlers } from './writes.js';
 
 interface Route {
@@ -45,6 +47,22 @@ const ROUTES: Route[] = [
     handler: writeHandlers.deleteRecord,
   },
   { method: 'POST', path: /^\/v1\/me\/statuses$/, scope: 'write', handler: writeHandlers.setStatus },
+  { method: 'GET', path: /^\/v1\/reviews$/, scope: 'read', handler: reviewHandlers.reviews },
+  { method: 'POST', path: /^\/v1\/me\/reviews$/, scope: 'write', handler: reviewHandlers.createReview },
+  {
+    method: 'PATCH',
+    path: /^\/v1\/me\/reviews\/([^/]+)$/,
+    scope: 'write',
+    handler: reviewHandlers.editReview,
+  },
+  {
+    method: 'DELETE',
+    path: /^\/v1\/me\/reviews\/([^/]+)$/,
+    scope: 'write',
+    handler: reviewHandlers.deleteReview,
+  },
+  { method: 'GET', path: /^\/v1\/casts$/, scope: 'read', handler: creditHandlers.casts },
+  { method: 'GET', path: /^\/v1\/staffs$/, scope: 'read', handler: creditHandlers.staffs },
 ];
 
 export interface ApiRequest {

@@ -40,6 +40,7 @@ export interface NewReview {
   ratingMusicState?: RatingState | null;
   ratingStoryState?: RatingState | null;
   ratingCharacterState?: RatingState | null;
+  likesCount?: number;
   createdAt?: Date;
 }
 
@@ -147,6 +148,8 @@ export function recordRow(id: number, input: NewRecord, episode: EpisodeRow, now
 export function reviewRow(id: number, input: NewReview, createdAt: Date): ReviewRow {
   return {
     id,
+    userId: input.userId,
+    workId: input.workId,
     title: input.title ?? '',
     body: input.body,
     ratingOverallState: input.ratingOverallState ?? null,
@@ -154,8 +157,9 @@ export function reviewRow(id: number, input: NewReview, createdAt: Date): Review
     ratingMusicState: input.ratingMusicState ?? null,
     ratingStoryState: input.ratingStoryState ?? null,
     ratingCharacterState: input.ratingCharacterState ?? null,
-    likesCount: 0,
+    likesCount: input.likesCount ?? 0,
     impressionsCount: 0,
+    modifiedAt: null,
     createdAt,
   };
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { CreditTables } from './data-credits.js';
 import { IdSequence, RowIndex, rowsOf } from './data-index.js';
+import { reviewsByUser, storeReview } from './data-reviews.js';
 import {
   type DistributiveOmit,
   episodeRow,
@@ -13,7 +15,6 @@ import {
   personRow,
   programRow,
   recordRow,
-  reviewRow,
   userRow,
   workRow,
 } from './data-rows.js';
@@ -26,6 +27,7 @@ import type {
   PersonRow,
   ProgramRow,
   RecordRow,
+  ReviewRow,
   Scope,
   StatusKind,
   TokenRow,
@@ -49,6 +51,10 @@ export class EmulatorData {
   readonly channels = new Map<number, ChannelRow>();
   readonly programs = new Map<number, ProgramRow>();
   readonly activities = new Map<number, ActivityRow>();
+  /** Reviews of whole works; edits and deletion in data-reviews.ts. */
+  readonly reviews = new Map<number, ReviewRow>();
+  /** Casts and staffs of works, with their characters and organizations. */
+  readonly credits = new CreditTables(this.works, this.people);
   /** activities and records by user, records by episode (kept by the methods below). */
   readonly activitiesByUser = new RowIndex();
   readonly recordsByUser = new RowIndex();
@@ -67,7 +73,8 @@ export class EmulatorData {
   /** Username the test-mode authorize page approves as when no `?user=` is given. */
   oauthDefaultUsername = 'alice';
   private nowSource: () => Date;
-  private readonly ids = new IdSequence();
+  /** Each table's ids (data-reviews.ts takes reviews' from here too). */
+  readonly ids = new IdSequence();
 
   constructor(now: () => Date = () => new Date()) {
     this.nowSource = now;
@@ -226,19 +233,11 @@ export class EmulatorData {
     return this.statuses.get(userId)?.get(workId);
   }
 
+  /** A review of a whole work and its create_review activity (returned); the rest in data-reviews.ts. */
   createReview(input: NewReview): ActivityRow {
-    this.requireUser(input.userId);
-    const work = this.requireWork(input.workId);
-    const createdAt = input.createdAt ?? this.now();
-    const review = reviewRow(this.ids.next('reviews'), input, createdAt);
-    work.reviewsCount += 1;
-    return this.addActivity({
-      action: 'create_review',
-      userId: input.userId,
-      workId: work.id,
-      review,
-      createdAt,
-    });
+    const review = storeReview(this, input);
+    const { userId, workId, createdAt } = review;
+    return this.addActivity({ action: 'create_review', userId, workId, review, createdAt });
   }
 
   /** Adds any activity as is (for feed tests). */
@@ -289,7 +288,8 @@ export class EmulatorData {
     followers: number;
     byKind: Record<Exclude<StatusKind, 'no_select'>, number>;
   } {
-    const records = this.recordsByUser.ids(userId).size;
+    // A review is one of the user's records too (Record belongs to both on the service).
+    const records = this.recordsByUser.ids(userId).size + reviewsByUser(this, userId);
     let followers = 0;
     for (const set of this.followings.values()) if (set.has(userId)) followers += 1;
     const byKind = { wanna_watch: 0, watching: 0, watched: 0, on_hold: 0, stop_watching: 0 };

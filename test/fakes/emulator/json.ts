@@ -12,6 +12,9 @@ const NESTED_RESOURCES = new Set([
   'status',
   'review',
   'multiple_record',
+  'character',
+  'person',
+  'organization',
 ]);
 
 function isObject(value: JsonValue): value is JsonObject {

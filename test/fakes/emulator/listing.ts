@@ -24,7 +24,7 @@ export interface ApiContext {
   params: ParamReader;
   user: UserRow;
   token: TokenRow;
-  /** `:id` of /v1/me/records/:id. */
+  /** `:id` of /v1/me/records/:id and /v1/me/reviews/:id. */
   id?: string;
 }
 

@@ -112,8 +112,11 @@ export interface ProgramRow {
   isRebroadcast: boolean;
 }
 
+/** A review of a whole work (a "work record"): one row, also the `review` of its activity. */
 export interface ReviewRow {
   id: number;
+  userId: number;
+  workId: number;
   title: string;
   body: string;
   ratingOverallState: RatingState | null;
@@ -123,7 +126,60 @@ export interface ReviewRow {
   ratingCharacterState: RatingState | null;
   likesCount: number;
   impressionsCount: number;
+  /** Set by an edit. */
+  modifiedAt: Date | null;
   createdAt: Date;
+}
+
+/** A character of a work, as `casts` embeds it. */
+export interface CharacterRow {
+  id: number;
+  name: string;
+  nameKana: string;
+  nameEn: string;
+  nickname: string;
+  nicknameEn: string;
+  favoriteCharactersCount: number;
+}
+
+/** A studio or other organization, as `staffs` embeds it. */
+export interface OrganizationRow {
+  id: number;
+  name: string;
+  nameKana: string;
+  nameEn: string;
+  url: string;
+  wikipediaUrl: string;
+  twitterUsername: string;
+  favoriteOrganizationsCount: number;
+  staffsCount: number;
+}
+
+/** A voice credit: `name` is the person's name as credited on this work. */
+export interface CastRow {
+  id: number;
+  workId: number;
+  characterId: number;
+  personId: number;
+  name: string;
+  nameEn: string;
+  sortNumber: number;
+}
+
+/**
+ * A staff credit of a person or an organization. `roleText` is what the service sends: the role's
+ * Japanese name (rails/config/locales/enumerize.ja.yml), `roleOther` the free text of role その他.
+ */
+export interface StaffRow {
+  id: number;
+  workId: number;
+  resource: { type: 'person' | 'organization'; id: number };
+  name: string;
+  nameEn: string;
+  roleText: string;
+  roleOther: string;
+  roleOtherEn: string;
+  sortNumber: number;
 }
 
 interface ActivityBase {

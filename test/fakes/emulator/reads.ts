@@ -78,7 +78,7 @@ const people: Handler = (ctx) => {
   const items = [...ctx.data.people.values()].filter(
     (p) => (!ids || ids.includes(p.id)) && (name === undefined || containsText(name, p.name, p.nameKana)),
   );
-  return listResponse(ctx, 'people', items, renderPerson);
+  return listResponse(ctx, 'people', items, (p) => renderPerson(ctx.data, p));
 };
 
 const records: Handler = (ctx) => {

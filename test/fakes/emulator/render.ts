@@ -1,4 +1,5 @@
 import type { EmulatorData } from './data.js';
+import { reviewsCountOf } from './data-reviews.js';
 import type {
   ActivityRow,
   EpisodeRow,
@@ -35,7 +36,9 @@ export function isoMillis(date: Date): string {
   return date.toISOString();
 }
 
+/** In the order of rails/app/views/api/v1/works/_work.jb: the season last, left out without one. */
 export function renderWork(data: EmulatorData, work: WorkRow): JsonObject {
+  const image = work.imageUrl;
   const out: JsonObject = {
     id: work.id,
     title: work.title,
@@ -43,13 +46,6 @@ export function renderWork(data: EmulatorData, work: WorkRow): JsonObject {
     title_en: work.titleEn,
     media: work.media,
     media_text: MEDIA_TEXT[work.media],
-  };
-  if (work.season) {
-    out.season_name = `${work.season.year}-${work.season.name}`;
-    out.season_name_text = `${work.season.year}年${SEASON_TEXT[work.season.name]}`;
-  }
-  const image = work.imageUrl;
-  Object.assign(out, {
     released_on: work.releasedOn,
     released_on_about: '',
     official_site_url: work.officialSiteUrl,
@@ -71,9 +67,13 @@ export function renderWork(data: EmulatorData, work: WorkRow): JsonObject {
     },
     episodes_count: countEpisodes(data, work.id),
     watchers_count: data.watchersCount(work),
-    reviews_count: work.reviewsCount,
+    reviews_count: reviewsCountOf(data, work),
     no_episodes: work.noEpisodes,
-  });
+  };
+  if (work.season) {
+    out.season_name = `${work.season.year}-${work.season.name}`;
+    out.season_name_text = `${work.season.year}年${SEASON_TEXT[work.season.name]}`;
+  }
   return out;
 }
 
@@ -160,23 +160,43 @@ export function renderMe(data: EmulatorData, user: UserRow): JsonObject {
   return { ...renderUser(data, user), email: user.email, notifications_count: user.notificationsCount };
 }
 
-export function renderPerson(person: PersonRow): JsonObject {
+/**
+ * A person as every view embeds one (rails/app/views/api/v1/people/_person.jb, in its order): the
+ * emulator keeps no English url, nickname or account, so those are "". Counts add the credits here.
+ */
+export function renderPersonFields(data: EmulatorData, person: PersonRow): JsonObject {
+  let casts = person.castsCount;
+  let staffs = person.staffsCount;
+  for (const cast of data.credits.casts.values()) if (cast.personId === person.id) casts += 1;
+  for (const staff of data.credits.staffs.values())
+    if (staff.resource.type === 'person' && staff.resource.id === person.id) staffs += 1;
   return {
     id: person.id,
     name: person.name,
     name_kana: person.nameKana,
     name_en: person.nameEn,
     nickname: person.nickname,
+    nickname_en: '',
     gender_text: person.genderText,
     url: person.url,
+    url_en: '',
     wikipedia_url: person.wikipediaUrl,
+    wikipedia_url_en: '',
     twitter_username: person.twitterUsername,
+    twitter_username_en: '',
     birthday: person.birthday,
     blood_type: person.bloodType,
     height: person.height,
     favorite_people_count: person.favoritePeopleCount,
-    casts_count: person.castsCount,
-    staffs_count: person.staffsCount,
+    casts_count: casts,
+    staffs_count: staffs,
+  };
+}
+
+/** A person as `people` lists one: with the prefecture (rails/app/views/api/v1/people/index.jb). */
+export function renderPerson(data: EmulatorData, person: PersonRow): JsonObject {
+  return {
+    ...renderPersonFields(data, person),
     prefecture: person.prefecture ? { id: person.prefecture.id, name: person.prefecture.name } : null,
   };
 }
@@ -207,8 +227,17 @@ export function renderReview(review: ReviewRow): JsonObject {
     rating_overall_state: review.ratingOverallState,
     likes_count: review.likesCount,
     impressions_count: review.impressionsCount,
-    modified_at: null,
+    modified_at: review.modifiedAt ? isoMillis(review.modifiedAt) : null,
     created_at: isoSeconds(review.createdAt),
+  };
+}
+
+/** A review as listed, created or edited: with its user and work (reviews/index.jb, me/reviews/create.jb). */
+export function renderFullReview(data: EmulatorData, review: ReviewRow): JsonObject {
+  return {
+    ...renderReview(review),
+    user: renderUser(data, data.requireUser(review.userId)),
+    work: renderWork(data, data.requireWork(review.workId)),
   };
 }
 

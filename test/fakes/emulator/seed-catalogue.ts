@@ -98,7 +98,8 @@ const WORKS: WorkSpec[] = [
     id: W.sakurazaka,
     title: '桜坂探偵団',
     kana: 'さくらざかたんていだん',
-    en: 'Sakurazaka Detective Club',
+    // An OVA and a web series the service knows no English title for (title_en is "").
+    en: '',
     media: 'ova',
     season: null,
     episodes: 2,
@@ -109,7 +110,7 @@ const WORKS: WorkSpec[] = [
     id: W.yoakeSignal,
     title: '夜明けのシグナル',
     kana: 'よあけのしぐなる',
-    en: 'Signal at Dawn',
+    en: '',
     media: 'web',
     season: null,
     episodes: 6,

@@ -1,6 +1,7 @@
 /** What the demo users did in the three weeks before now, and the broadcasts around now. */
 import { chooseChannel } from './chosen-channels.js';
 import type { EmulatorData } from './data.js';
+import { storeReview } from './data-reviews.js';
 import type { StatusKind } from './model.js';
 import { DEMO_CHANNELS, DEMO_GINGA, DEMO_USERS, DEMO_WORKS } from './seed-ids.js';
 
@@ -157,6 +158,42 @@ function seedLatestEpisodes({ status, record }: HistoryPen): void {
   status(U.alice.id, DEMO_GINGA.firstId + 1, 'watched');
   // Made with an older app: the deprecated numeric rating and no rating_state.
   record(U.bob.id, W.soraNote, 3, { comment: '三話の演出、鳥肌', rating: 4, likesCount: 4 });
+}
+
+/**
+ * Reviews their authors dated themselves (as supporters may): the service puts these in no
+ * timeline, so they have no activity and the feed above stays as it is. The movie has two, one of
+ * them a rating without words; alice reviewed last season's 放課後の竜.
+ */
+export function seedDatedReviews(data: EmulatorData, now: Date): void {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * HOUR);
+  storeReview(data, {
+    userId: U.alice.id,
+    workId: W.houkagoDragon,
+    body: '竜の作画が毎話すばらしかった。終盤の展開も納得。',
+    ratingOverallState: 'good',
+    ratingAnimationState: 'great',
+    ratingMusicState: 'good',
+    ratingStoryState: 'good',
+    ratingCharacterState: 'great',
+    createdAt: daysAgo(40),
+  });
+  storeReview(data, {
+    userId: U.bob.id,
+    workId: W.soraNoteMovie,
+    body: 'TV版を見た人へのご褒美。夏の空の色が劇場の大画面に映える。',
+    ratingOverallState: 'great',
+    ratingAnimationState: 'great',
+    likesCount: 7,
+    createdAt: daysAgo(200),
+  });
+  storeReview(data, {
+    userId: U.dave.id,
+    workId: W.soraNoteMovie,
+    body: '',
+    ratingOverallState: 'average',
+    createdAt: daysAgo(190),
+  });
 }
 
 /** Broadcasts around now: some past, most within the next 48 hours, a few later. */

@@ -56,3 +56,18 @@ export const DEMO_CHANNELS = {
   nhk: 5,
   dAnime: 6,
 } as const;
+
+/** The people of the demo data set (seedPeople, in this order): even ids act, odd ones make. */
+export const DEMO_PEOPLE = {
+  hoshino: 1,
+  fujiwara: 2,
+  takahashi: 3,
+  yamada: 4,
+  sato: 5,
+  suzuki: 6,
+  kobayashi: 7,
+  nakamura: 8,
+} as const;
+
+/** The studios credited in the demo works' staffs. */
+export const DEMO_STUDIOS = { aozora: 1, kotetsu: 2 } as const;

@@ -38,7 +38,12 @@ function readRecordInput(ctx: ApiContext): RecordInput {
 
 /** Model validation: one entry, no developer_message. */
 function recordInvalid(input: RecordInput): ApiResponse | undefined {
-  if (codePointLength(input.comment) <= MAX_COMMENT_LENGTH) return undefined;
+  return commentTooLong(input.comment);
+}
+
+/** The form's length check of a record's comment or a review's body (the same message for both). */
+export function commentTooLong(text: string): ApiResponse | undefined {
+  if (codePointLength(text) <= MAX_COMMENT_LENGTH) return undefined;
   return invalidParams([
     // The Japanese full message of the record form (rails/spec/requests/api/v1/me/records/create_spec.rb).
     { type: 'invalid_params', message: `感想は${MAX_COMMENT_LENGTH}文字以内で入力してください` },
@@ -51,7 +56,7 @@ function recordResponse(ctx: ApiContext, record: RecordRow): ApiResponse {
   return json(200, fields ? narrowFields(full, fields) : full);
 }
 
-function required(ctx: ApiContext, name: string): void {
+export function required(ctx: ApiContext, name: string): void {
   if (ctx.params.raw(name) === undefined || ctx.params.str(name) === undefined) {
     ctx.params.fail(name, `${name} is missing.`);
   }

@@ -9,8 +9,8 @@ import {
   NotFound,
   OPERATIONS,
   type OperationName,
-  pageSchema,
-  reviewSchema,
+  STAFF_ROLES,
+  staffRoleOf,
   tokenInfoSchema,
 } from '../../../src/service/index.js';
 import { errorFromResponse } from '../../../src/service/wire/http.js';
@@ -18,7 +18,6 @@ import { loadServiceFixtures, serviceFixture } from '../../fixtures/service-fixt
 
 function schemaOf(operation: string): z.ZodType<unknown> {
   if (operation === 'token_info') return tokenInfoSchema;
-  if (operation === 'reviews') return pageSchema('reviews', reviewSchema);
   const spec = OPERATIONS[operation as OperationName];
   if (spec?.response.kind !== 'json') throw new Error(`no JSON schema for ${operation}`);
   return spec.response.schema as z.ZodType<unknown>;
@@ -79,6 +78,44 @@ describe('fixtures from the service’s own sources', () => {
     });
     const reviews = parse('reviews.docs-2017.json') as { items: Array<Record<string, unknown>> };
     expect(reviews.items[0]).toMatchObject({ rating_overall_state: 'great', body: 'みんなかわいい' });
+  });
+
+  it('reviews as written and edited (2017 captures) parse with the five states', () => {
+    expect(parse('create-review.docs-2017.json')).toMatchObject({
+      id: 595,
+      title: '',
+      rating_overall_state: 'great',
+      rating_character_state: 'great',
+      modified_at: null,
+      work: { id: 3994 },
+    });
+    expect(parse('edit-review.docs-2017.json')).toMatchObject({
+      body: 'みんなかわいい！！',
+      impressions_count: 1,
+    });
+  });
+
+  it('casts carry the character and the person; staffs the role as Japanese text, which names a known role', () => {
+    const casts = parse('casts.spec.json') as { items: Array<Record<string, unknown>> };
+    expect(casts.items[0]).toMatchObject({
+      name: '山田1郎',
+      character: { name: '山田1郎', name_en: 'Yamada, 1rou' },
+      person: { name_en: 'Yamada, 1rou', casts_count: 1 },
+    });
+    const staffs = parse('staffs.spec.json') as { items: Array<Record<string, unknown>> };
+    expect(staffs.items[0]).toMatchObject({
+      role_text: '原作',
+      role_other: 'role_other_data',
+      person: { id: 1 },
+    });
+    expect(staffRoleOf(staffs.items[0]?.role_text as string)).toBe('original_creator');
+    // Both of the service's languages name a role; anything else is not guessed at.
+    expect(staffRoleOf('アニメーション制作')).toBe('studio');
+    expect(staffRoleOf('Character Design')).toBe('character_design');
+    expect(staffRoleOf(' 監督 ')).toBe('director');
+    expect(staffRoleOf('色彩設計')).toBeUndefined();
+    expect(staffRoleOf(null)).toBeUndefined();
+    expect(new Set(STAFF_ROLES).size).toBe(14);
   });
 
   it('token info: Doorkeeper 5.6’s scope/expires_in and the older scopes/expires_in_seconds', () => {

@@ -1,4 +1,10 @@
-import type { Client } from 'discord.js';
+import {
+  ChannelType,
+  type Client,
+  GuildScheduledEventEntityType,
+  GuildScheduledEventPrivacyLevel,
+  Routes,
+} from 'discord.js';
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canPost } from '../../../src/bot/client.js';
@@ -70,5 +76,36 @@ describe('kiroku discord client', () => {
     expect(await canPost(client, otherGuildId, foreign)).toBe(true);
     expect(await canPost(client, guildId, foreign)).toBe(false);
     expect(await canPost(client, '999999999999999999', foreign)).toBe(false);
+  });
+
+  it('takes the answers of the fourth round’s routes with nothing cached: an event, a thread, a file', async () => {
+    fake.setChannelOverwrites(fake.channelIds(guildId)[0] ?? '', []);
+    fake.setBotPermissions(
+      guildId,
+      PermissionFlagsBits.ManageEvents | PermissionFlagsBits.CreatePublicThreads,
+    );
+    const guild = client.guilds.cache.get(guildId);
+    const start = Date.now() + 3_600_000;
+    const event = await guild?.scheduledEvents.create({
+      name: 'watch party',
+      scheduledStartTime: start,
+      scheduledEndTime: start + 1_800_000,
+      privacyLevel: GuildScheduledEventPrivacyLevel.GuildOnly,
+      entityType: GuildScheduledEventEntityType.External,
+      entityMetadata: { location: '#anime' },
+    });
+    expect(event?.name).toBe('watch party');
+    const channel = await client.channels.fetch(fake.channelIds(guildId)[0] ?? '');
+    if (!channel?.isSendable() || channel.isDMBased() || channel.isThread())
+      throw new Error('not a text channel');
+    const message = await channel.send({ files: [{ attachment: Buffer.from('png'), name: 'card.png' }] });
+    // message.startThread looks the channel up in a cache kiroku does not keep: go through REST.
+    await expect(message.startThread({ name: 'comments' })).rejects.toThrow(/cache/);
+    const thread = await client.rest.post(Routes.threads(channel.id, message.id), {
+      body: { name: 'comments' },
+    });
+    expect(thread).toMatchObject({ id: message.id, type: ChannelType.PublicThread });
+    expect(fake.attachments(message.id)[0]?.filename).toBe('card.png');
+    expect(client.channels.cache.size).toBe(0);
   });
 });

@@ -18,6 +18,10 @@ export const ROUTES = [
   ['patch', '/channels/{channel_id}/messages/{message_id}'],
   ['put', '/applications/{application_id}/commands'],
   ['put', '/applications/{application_id}/guilds/{guild_id}/commands'],
+  ['post', '/guilds/{guild_id}/scheduled-events'],
+  ['patch', '/guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}'],
+  ['post', '/channels/{channel_id}/messages/{message_id}/threads'],
+  ['post', '/channels/{channel_id}/threads'],
 ] as const;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

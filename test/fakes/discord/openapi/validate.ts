@@ -90,6 +90,23 @@ export function routeOf(method: string, segments: readonly string[]): string | u
     return 'PUT /applications/{application_id}/commands';
   if (root === 'applications' && method === 'PUT' && n === 5 && fifth === 'commands')
     return 'PUT /applications/{application_id}/guilds/{guild_id}/commands';
+  return eventOrThreadRoute(method, segments);
+}
+
+/** The scheduled-event and thread routes kiroku sends bodies to (issues 42, 43). */
+function eventOrThreadRoute(method: string, segments: readonly string[]): string | undefined {
+  const [root, , second, , fourth] = segments;
+  const n = segments.length;
+  if (root === 'guilds' && second === 'scheduled-events') {
+    if (method === 'POST' && n === 3) return 'POST /guilds/{guild_id}/scheduled-events';
+    if (method === 'PATCH' && n === 4)
+      return 'PATCH /guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}';
+  }
+  if (root === 'channels' && method === 'POST') {
+    if (n === 5 && second === 'messages' && fourth === 'threads')
+      return 'POST /channels/{channel_id}/messages/{message_id}/threads';
+    if (n === 3 && second === 'threads') return 'POST /channels/{channel_id}/threads';
+  }
   return undefined;
 }
 
