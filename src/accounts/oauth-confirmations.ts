@@ -44,8 +44,11 @@ export class OAuthConfirmations {
   constructor(
     private readonly pending: Collection<PendingLink>,
     private readonly vault: Pick<TokenVault, 'sealTransient' | 'openTransient'>,
-    /** Revokes an exchanged token nobody confirmed: it would otherwise stay valid at the service. */
-    private readonly revoke: (accessToken: string) => Promise<void>,
+    /**
+     * Revokes an exchanged token nobody confirmed: it would otherwise stay valid at the service. For the
+     * person who acted (their form, their unlink), or for no one (the sweep of expired forms).
+     */
+    private readonly revoke: (accessToken: string, person: string | null) => Promise<void>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -74,7 +77,7 @@ export class OAuthConfirmations {
     const accessToken = this.#open(link);
     if (accessToken === undefined) return undefined;
     if (this.#expired(link)) {
-      await this.#revokeQuietly(accessToken);
+      await this.#revokeQuietly(accessToken, link.discordUserId);
       return undefined;
     }
     return { link, accessToken };
@@ -85,15 +88,19 @@ export class OAuthConfirmations {
    * atomic, so of several processes sweeping at once exactly one revokes each token.
    */
   revokeExpired(): Promise<number> {
-    return this.#revokeWhere((link) => this.#expired(link));
+    // A job: the sweep is made for no one (an exception test/service/call-persons.test.ts lists).
+    return this.#revokeWhere((link) => this.#expired(link), { person: null });
   }
 
   /** On unlink: the person's links still waiting for confirmation go, their tokens revoked. */
   revokeFor(discordUserId: string): Promise<number> {
-    return this.#revokeWhere((link) => link.discordUserId === discordUserId);
+    return this.#revokeWhere((link) => link.discordUserId === discordUserId, { person: discordUserId });
   }
 
-  async #revokeWhere(matches: (link: PendingLink) => boolean): Promise<number> {
+  async #revokeWhere(
+    matches: (link: PendingLink) => boolean,
+    { person }: { person: string | null },
+  ): Promise<number> {
     const found: string[] = [];
     for await (const [key, link] of this.pending.entries()) if (matches(link)) found.push(key);
     let revoked = 0;
@@ -101,7 +108,7 @@ export class OAuthConfirmations {
       const link = await this.pending.take(key);
       const accessToken = link ? this.#open(link) : undefined;
       if (accessToken === undefined) continue;
-      await this.#revokeQuietly(accessToken);
+      await this.#revokeQuietly(accessToken, person);
       revoked += 1;
     }
     return revoked;
@@ -122,7 +129,7 @@ export class OAuthConfirmations {
   }
 
   /** The record is gone either way; `revoke` logs its own failures, and one failure never stops a sweep. */
-  async #revokeQuietly(accessToken: string): Promise<void> {
-    await this.revoke(accessToken).catch(() => undefined);
+  async #revokeQuietly(accessToken: string, person: string | null): Promise<void> {
+    await this.revoke(accessToken, person).catch(() => undefined);
   }
 }
