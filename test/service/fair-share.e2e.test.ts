@@ -5,10 +5,9 @@
  * allowance) a person's title searches all answer within 6 s; the episode choices of a chosen work
  * appear as soon as the option is opened, even for a title the work list could not offer.
  */
-import { ComponentType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INTERACTION_LIMITS } from '../../src/bot/interaction-limits.js';
-import { customIds, type InteractionReply } from '../fakes/discord/fake-discord.js';
+import { customIds, firstSelectOption, type InteractionReply } from '../fakes/discord/fake-discord.js';
 import { DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { type Stack, startStack, USERS } from '../support/stack.js';
 
@@ -17,17 +16,6 @@ const TIMEOUT = 15_000;
 const REFUSED = /not sent|could not be sent|going too fast/;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The first select menu's custom id and first value in a reply (an Open… menu). */
-function firstMenu(reply: InteractionReply): { customId: string; value: string } | undefined {
-  for (const row of reply.components) {
-    if (row.type !== ComponentType.ActionRow) continue;
-    for (const component of row.components)
-      if (component.type === ComponentType.StringSelect && component.options[0])
-        return { customId: component.custom_id, value: component.options[0].value };
-  }
-  return undefined;
-}
 
 describe('a fair share, not a quota (production limits)', () => {
   let stack: Stack;
@@ -63,7 +51,7 @@ describe('a fair share, not a quota (production limits)', () => {
       return (await stack.discord.button({ customId, message: last.message ?? '', ...alice })).reply(TIMEOUT);
     };
     const open = async () => {
-      const menu = last && firstMenu(last);
+      const menu = last && firstSelectOption(last.components);
       if (!last || !menu) return 'the Open menu was missing';
       return (
         await stack.discord.select({ ...menu, values: [menu.value], message: last.message ?? '', ...alice })

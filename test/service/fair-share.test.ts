@@ -33,7 +33,19 @@ describe("each person's share of the budget: a fair share, not a quota", () => {
 
   /** A share of 2 per hour: no equal part of the people's rate makes it more. */
   const SMALL_SHARE = { burst: 2, windowSeconds: 3600 };
-  const justTheBurst = { sharePeoplePerSecond: 0 };
+
+  /** A budget on a hand clock whose shares are their burst, however few people use it. */
+  const burstBudget = (
+    clock: ReturnType<typeof handClock>,
+    options: { ratePerSecond: number; burst?: number; interactiveMaxWaitMs?: number },
+  ) =>
+    createRequestBudget({
+      ratePerSecond: options.ratePerSecond,
+      now: clock.now,
+      personShare: { ...SMALL_SHARE, burst: options.burst ?? SMALL_SHARE.burst },
+      sharePeoplePerSecond: 0,
+      ...(options.interactiveMaxWaitMs ? { interactiveMaxWaitMs: options.interactiveMaxWaitMs } : {}),
+    });
 
   it('lets someone who has barely used the service go ahead of a person who used most of their share', async () => {
     budget = createRequestBudget({ ratePerSecond: 5, personShare: DEFAULT_PERSON_SHARE });
@@ -48,12 +60,7 @@ describe("each person's share of the budget: a fair share, not a quota", () => {
 
   it('starts every call at once on an idle budget, whatever the person did before', async () => {
     const clock = handClock();
-    budget = createRequestBudget({
-      ratePerSecond: 50,
-      now: clock.now,
-      personShare: SMALL_SHARE,
-      ...justTheBurst,
-    });
+    budget = burstBudget(clock, { ratePerSecond: 50 });
     // Twenty calls one after another, far beyond a share of 2: nobody else waits, so none is refused
     // (before: the third was refused "try again in N s" with the budget idle).
     for (let i = 0; i < 20; i++) {
@@ -65,12 +72,7 @@ describe("each person's share of the budget: a fair share, not a quota", () => {
 
   it('lets a call beyond the share wait behind everything else, the feed included, and start when nobody waits', async () => {
     const clock = handClock();
-    budget = createRequestBudget({
-      ratePerSecond: 5,
-      now: clock.now,
-      personShare: SMALL_SHARE,
-      ...justTheBurst,
-    });
+    budget = burstBudget(clock, { ratePerSecond: 5 });
     const started: string[] = [];
     const run = (name: string, priority: 'interactive' | 'poll', person?: string) =>
       budget.run(priority, async () => void started.push(name), { person, maxWaitMs: 60_000 });
@@ -94,13 +96,7 @@ describe("each person's share of the budget: a fair share, not a quota", () => {
 
   it('refuses a call beyond the share only when it cannot start within the reply window, with when it can', async () => {
     const clock = handClock();
-    budget = createRequestBudget({
-      ratePerSecond: 5,
-      now: clock.now,
-      personShare: SMALL_SHARE,
-      ...justTheBurst,
-      interactiveMaxWaitMs: 1000,
-    });
+    budget = burstBudget(clock, { ratePerSecond: 5, interactiveMaxWaitMs: 1000 });
     for (let i = 0; i < SMALL_SHARE.burst; i++) {
       await budget.run('interactive', async () => 'ok', { person: 'alice' });
       clock.advance(201);
@@ -131,12 +127,7 @@ describe("each person's share of the budget: a fair share, not a quota", () => {
 
   it('refuses an autocomplete beyond the share (less its reserve) at once while others wait, and serves it when none do', async () => {
     const clock = handClock();
-    budget = createRequestBudget({
-      ratePerSecond: 5,
-      now: clock.now,
-      personShare: { burst: 4, windowSeconds: 3600 },
-      ...justTheBurst,
-    });
+    budget = burstBudget(clock, { ratePerSecond: 5, burst: 4 });
     const autocomplete = () =>
       budget.run('interactive', async () => 'choices', {
         person: 'alice',

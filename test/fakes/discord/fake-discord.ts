@@ -11,6 +11,7 @@ export type { FakeDiscord, FakeDiscordOptions } from './fake-discord-api.js';
 export type { GatewayEvent, GatewayOpRecord, GatewaySessionInfo } from './gateway.js';
 export {
   customIds,
+  firstSelectOption,
   type InteractionEvent,
   type InteractionReply,
   InteractionResult,
