@@ -20,7 +20,10 @@ import { StartFloor } from './start-floor.js';
 export type Priority = 'interactive' | 'write' | 'announcement' | 'poll';
 export const PRIORITIES: readonly Priority[] = ['interactive', 'write', 'announcement', 'poll'];
 /** The priorities whose calls are made for people (ranked by their use of the budget). */
-const PEOPLE_PRIORITIES: readonly Priority[] = ['interactive', 'write'];
+const PEOPLE_PRIORITIES = ['interactive', 'write'] as const satisfies readonly Priority[];
+type PeoplePriority = (typeof PEOPLE_PRIORITIES)[number];
+const isPeoplePriority = (priority: Priority): priority is PeoplePriority =>
+  (PEOPLE_PRIORITIES as readonly Priority[]).includes(priority);
 
 /** What the turns need of a waiting call. */
 export interface TurnCall {
@@ -32,10 +35,6 @@ export interface TurnCall {
   /** Counted beyond its person's share: it waits behind every other call. */
   overShare?: boolean;
 }
-
-type PeoplePriority = 'interactive' | 'write';
-const isPeoplePriority = (priority: Priority): priority is PeoplePriority =>
-  priority === 'interactive' || priority === 'write';
 
 /** A lower-priority call waiting this long is starving; it then gets one permit in RESCUE_EVERY. */
 const STARVATION_MS = 5_000;
