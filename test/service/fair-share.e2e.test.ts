@@ -198,3 +198,52 @@ describe('a fair share, not a quota (production limits)', () => {
     expect((await choices(String(work.id))).map((choice) => choice.value)).toHaveLength(3);
   });
 });
+
+describe('an autocomplete beyond the share, while others wait', () => {
+  let stack: Stack;
+  // Shares counted over 1 s: an equal part of 2 requests, all of it kept for the command that follows.
+  beforeAll(async () => {
+    stack = await startStack({
+      interactionLimits: { ...DEFAULT_INTERACTION_LIMITS, serviceShare: { burst: 2, windowSeconds: 1 } },
+    });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const typeWork = async (text: string) =>
+    (
+      await (
+        await stack.discord.autocomplete({
+          name: 'work',
+          subcommand: 'info',
+          options: { work: text },
+          focused: 'work',
+          user: USERS.stranger,
+        })
+      ).reply(TIMEOUT)
+    ).choices ?? [];
+
+  it('answers from the cache only while others wait, and from the service when nobody does', async () => {
+    const requests = () => stack.emulator.stats.requests;
+    // Nobody waits: beyond the share or not, it asks the service (counted against the stranger).
+    let before = requests();
+    expect((await typeWork('銀河')).length).toBeGreaterThan(0);
+    expect(requests() - before).toBe(1);
+    // The feed has a backlog: ten polls waiting (about 3 s of the budget).
+    const polls = Array.from({ length: 10 }, () =>
+      stack.kiroku.budget.run('poll', () => sleep(10)).catch(() => undefined),
+    );
+    before = requests();
+    // A longer text of one already answered is narrowed from the cache; an unknown one gets nothing.
+    const narrowed = await typeWork('銀河の');
+    expect(narrowed.length).toBeGreaterThan(0);
+    expect(narrowed.every((choice) => choice.name.includes('銀河の'))).toBe(true);
+    expect(await typeWork('鋼の')).toEqual([]);
+    expect(requests() - before).toBe(0);
+    await Promise.all(polls);
+    // The backlog gone, the same text is asked of the service.
+    expect((await typeWork('鋼の')).length).toBeGreaterThan(0);
+    expect(requests() - before).toBe(1);
+  });
+});
