@@ -211,7 +211,8 @@ function startCommands(service: ServiceClient, token: string, perS: number): () 
     let owed = 0;
     while (!stopped) {
       owed += perS / 10;
-      for (; owed >= 1; owed -= 1) service.me({}, { token, priority: 'interactive' }).catch(() => undefined);
+      for (; owed >= 1; owed -= 1)
+        service.me({}, { token, priority: 'interactive', person: null }).catch(() => undefined);
       await sleep(100);
     }
   })();

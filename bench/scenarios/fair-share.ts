@@ -2,6 +2,8 @@
  * Issue 28, item 1: one abusive person (two accounts, each at the full per-person allowance, spread
  * evenly like a script) beside normal users' lookups and 1,000 feed owners. Normal users' p95 and the
  * feed's pace are compared with the same run's phase without the abuser: both should stay within 1.2×.
+ * Issue 37: first, one person alone on the idle bot at a person's pace (never refused: lone-person.ts);
+ * last, a flooder with two processes on one Redis against one process (share-processes.ts).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DEFAULT_INTERACTION_LIMITS } from '../../src/bot/interaction-limits.js';
@@ -13,6 +15,8 @@ import { type BenchStack, startBenchStack } from '../stack.js';
 import { percentile, round, sleep } from '../stats.js';
 import { row, type Scenario, type ScenarioOutcome } from '../types.js';
 import { disjointLoadPools, OWNERS, requestsAt, subscribeOwners } from './budget.js';
+import { type LonePerson, lonePerson } from './lone-person.js';
+import { type ShareProcesses, shareProcesses } from './share-processes.js';
 
 const NAME = 'fair_share';
 /** Slowest normal answers kept per window in results.json: the p95 of about 80 is the 5th slowest. */
@@ -101,6 +105,11 @@ interface PaceMark {
   at: number;
   polls: number;
   interactive: number;
+}
+
+/** The service requests the emulator has seen so far. */
+function requestsAtNow(stack: BenchStack): number {
+  return stack.emulator.stats.requests;
 }
 
 async function paceMark(stack: BenchStack): Promise<PaceMark> {
@@ -201,6 +210,32 @@ function paceRow(label: string, abused: Window, alone: Window) {
   });
 }
 
+/** The rows of issue 37: a lone person at a person's pace, and a flooder on two processes. */
+function shareRows(lone: LonePerson, processes: ShareProcesses | undefined) {
+  return [
+    row(NAME, "refusals for a lone person at a person's pace, idle bot", {
+      value: lone.refused,
+      unit: 'actions',
+      baseline: lone.actions,
+      baselineLabel: 'actions sent',
+      target: '= 0',
+      met: lone.refused === 0,
+      note: `one action every 2.5 s (autocomplete, searches, lookups, an Open menu, Next); ${lone.requests} service requests; production share`,
+    }),
+    row(NAME, "flooder's searches answered, two processes on Redis", {
+      value: processes?.twoProcesses ?? null,
+      unit: 'requests',
+      baseline: processes?.oneProcess ?? null,
+      baselineLabel: 'one process, same run',
+      target: '= baseline ± 1',
+      met: processes ? Math.abs(processes.twoProcesses - processes.oneProcess) <= 1 : null,
+      note: processes
+        ? `he sent ${processes.floodSent} in ${processes.windowMs / 1000} s beside each process's feed backlog; share 8 per 80 s; each process counting alone: ${processes.twoCountingAlone}`
+        : 'not measured: redis-server is not installed',
+    }),
+  ];
+}
+
 function outcome(alone: Phase, abused: Phase, windowMs: number): ScenarioOutcome {
   const othersRatio =
     alone.othersP95 && abused.othersP95 !== null ? round(abused.othersP95 / alone.othersP95, 2) : null;
@@ -249,10 +284,18 @@ export const fairShare: Scenario = {
       // full allowance by abuse() itself, so every one of them reaches the bot.
       serviceShare: DEFAULT_INTERACTION_LIMITS.serviceShare,
     });
+    let closed = false;
     try {
-      await subscribeOwners(stack);
       // One pool of texts for everyone: nobody's search or autocomplete is answered from another's.
       const fragments = new FragmentPool();
+      options.log(`  one person alone, an action every 2.5 s for ${windowMs / 1000 + 20} s`);
+      const withEpisodes = [...stack.emulator.data.works.keys()].filter(
+        (id) => stack.emulator.data.episodesOfWork(id).length > 0,
+      );
+      const lone = await lonePerson(stack.discord, fragments, withEpisodes, windowMs + 20_000, () =>
+        requestsAtNow(stack),
+      );
+      await subscribeOwners(stack);
       const pools = disjointLoadPools(stack, fragments);
       // One feed cycle runs through both phases (1,000 owners take minutes): its pace is compared.
       const cycle = stack.kiroku.jobs.feed.runCycle().catch(() => undefined);
@@ -265,9 +308,23 @@ export const fairShare: Scenario = {
       );
       await stack.kiroku.stop();
       await cycle;
-      return outcome(alone, abused, windowMs);
-    } finally {
+      closed = true;
       await stack.close();
+      options.log(`  a flooder on one process, then on two sharing Redis, ${windowMs / 2000} s each`);
+      const processes = await shareProcesses(windowMs / 2);
+      const measured = outcome(alone, abused, windowMs);
+      return {
+        rows: [...shareRows(lone, processes), ...measured.rows],
+        details: { ...measured.details, lone, processes },
+        summary: {
+          ...measured.summary,
+          lone_person_refusals: lone.refused,
+          two_processes_flooder: processes?.twoProcesses ?? null,
+          one_process_flooder: processes?.oneProcess ?? null,
+        },
+      };
+    } finally {
+      if (!closed) await stack.close();
     }
   },
 };

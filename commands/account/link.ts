@@ -174,7 +174,7 @@ export const linkForms: Readonly<Record<string, ModalHandler>> = {
       const code = (input.fields.code ?? '').trim();
       let accessToken: string;
       try {
-        accessToken = (await ctx.oauth.exchangeCode(code)).access_token;
+        accessToken = (await ctx.oauth.exchangeCode(code, { person: ctx.user.id })).access_token;
       } catch (error) {
         if (error instanceof OAuthError || error instanceof Unauthorized)
           throw new UserFacingError('account.badCode');

@@ -14,7 +14,7 @@ export async function status(ctx: Context): Promise<MessageReply> {
   const call = await ctx.ownCall();
   const [me, info] = await Promise.all([
     ctx.service.me({ fields: ['id', 'username'] }, call),
-    ctx.tokens.info(account.token),
+    ctx.tokens.info(account.token, ctx.user.id),
   ]);
   const scopes = info.scope;
   return {

@@ -4,7 +4,7 @@ import { badOption, UserFacingError } from '../../src/bot/user-facing-error.js';
 import { plain, truncate } from '../../src/render/format.js';
 import { localEpisodeLabel } from '../../src/render/names.js';
 import type { CallOptions, Episode } from '../../src/service/index.js';
-import { autocompleteCall, isShareUsed } from './works.js';
+import { autocompleteCall, isShareUsed, workIdForTitle } from './works.js';
 
 export const EPISODE_FIELDS = [
   'id',
@@ -92,12 +92,23 @@ export async function resolveEpisode(ctx: Context, workId: number, value: string
   return found;
 }
 
+/** The work of the `work` option: the id picked from its list, or the work its typed title finds. */
+async function chosenWorkId(ctx: Context, workValue: string | undefined): Promise<number | undefined> {
+  const value = workValue?.trim() ?? '';
+  if (/^\d{1,10}$/.test(value)) return Number(value);
+  return value ? workIdForTitle(ctx, value) : undefined;
+}
+
+/**
+ * The episodes of the chosen work as choices, as soon as the option is opened (nothing typed: the
+ * first 25), then those whose number starts with or whose title holds what is typed.
+ */
 export async function episodeChoices(
   ctx: Context,
   workValue: string | undefined,
   typed: string,
 ): Promise<AutocompleteChoice[]> {
-  const workId = workValue && /^\d{1,10}$/.test(workValue.trim()) ? Number(workValue) : undefined;
+  const workId = await chosenWorkId(ctx, workValue);
   if (workId === undefined) return [];
   const episodes = await episodesForAutocomplete(ctx, workId);
   const query = typed.trim().replace(/^#/, '').toLowerCase();

@@ -52,19 +52,22 @@ export const MIN_TITLE_SEARCH_CHARS = 2;
  */
 export const AUTOCOMPLETE_SHARE_RESERVE = 2;
 
-/** The call an autocomplete makes: the catalogue call, keeping the reserve of the person's share. */
+/**
+ * The call an autocomplete makes: the catalogue call, which does not wait when it would take the person
+ * beyond their share (less the reserve) while others wait: the choices then come from the cache.
+ */
 export async function autocompleteCall(ctx: Context): Promise<CallOptions> {
-  return { ...(await ctx.catalogueCall()), shareReserve: AUTOCOMPLETE_SHARE_RESERVE };
+  return { ...(await ctx.catalogueCall()), yieldOverShare: true, shareReserve: AUTOCOMPLETE_SHARE_RESERVE };
 }
 
-/** True for the refusal of a person beyond their share of the budget: answered from the cache alone. */
+/** True for the refusal of a person beyond their share while others wait: answered from the cache alone. */
 export function isShareUsed(error: unknown): boolean {
   return error instanceof BudgetBusy && error.reason === 'share';
 }
 
 /**
  * Autocomplete choices for a title typed so far: from the cache first (repeats cost nothing), from the
- * service only for two characters or more. Beyond the person's share of the budget, never a request:
+ * service only for two characters or more. Beyond the person's share while others wait, never a request:
  * the cached choices of what they typed before, narrowed to this text.
  */
 export async function workChoices(ctx: Context, typed: string): Promise<AutocompleteChoice[]> {
@@ -121,4 +124,31 @@ function searchChoices(
 function seasonSuffix(work: Work): string {
   const season = work.season_name_text || work.season_name;
   return season ? ` (${season})` : '';
+}
+
+/**
+ * The work a title typed into the `work` option stands for, as the command will resolve it (the most
+ * watched match), for the options that depend on it (the episode list). Any length: the title is the
+ * person's choice, not a search as they type. Undefined when nothing matches, or beyond the person's
+ * share while others wait and the cache does not know it.
+ */
+export async function workIdForTitle(ctx: Context, title: string): Promise<number | undefined> {
+  const query = title.trim();
+  if (!query) return undefined;
+  const call = await autocompleteCall(ctx);
+  return ctx.cache
+    .getOrLoad(`ac:work-by-title:${query}`, async () => {
+      const page = await ctx.service.works(
+        { filter_title: query, sort_watchers_count: 'desc', per_page: 1, fields: ['id'] },
+        call,
+      );
+      return page.items[0]?.id ?? null;
+    })
+    .then(
+      (id) => id ?? undefined,
+      (error: unknown) => {
+        if (isShareUsed(error)) return undefined;
+        throw error;
+      },
+    );
 }

@@ -18,17 +18,19 @@ const WATCHED_ONCE_MS = 14 * 24 * 60 * 60 * 1000;
 
 /**
  * Records an aired episode for whoever pressed, with their own token. The Watched button and the
- * rating menu share one claim per (person, episode): a double click, or Watched then a rating, records once.
+ * rating menu share one claim per (person, episode): a double click, or Watched then a rating, records
+ * once. The claim is keyed on the episode the button names, read as a number, so `1` and `01` (a
+ * forged or hand-edited id) are one claim, as they are one episode at the service.
  */
 async function recordFromAlert(
   ctx: Context,
   episodeArg: string | undefined,
   rating: AlertRating = {},
 ): Promise<MessageReply> {
+  const episodeId = alertEpisodeId.parse(episodeArg);
   const recorded = await ctx.oncePerUser(
-    { scope: 'alert-watched', key: episodeArg ?? '', ttlMs: WATCHED_ONCE_MS },
+    { scope: 'alert-watched', key: String(episodeId), ttlMs: WATCHED_ONCE_MS },
     async () => {
-      const episodeId = alertEpisodeId.parse(episodeArg);
       const call = await ctx.ownCall('write');
       const record = await ctx.service.createRecord({ episode_id: episodeId, ...rating }, call);
       // Named as the reader reads it; never the internal episode id.

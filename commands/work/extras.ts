@@ -51,7 +51,7 @@ export async function nextEpisodeField(ctx: Context, work: Work) {
       per_page: 1,
       fields: ['id', 'started_at', 'channel.name', 'episode.id', 'episode.number', 'episode.number_text'],
     },
-    { token: account.token, priority: 'interactive' },
+    { token: account.token, priority: 'interactive', person: ctx.user.id },
   );
   const next = page.items[0];
   if (!next?.started_at) return undefined;

@@ -95,7 +95,7 @@ export class Accounts {
     return this.options.lock.run(discordUserId, async () => {
       const previous = await this.options.vault.swap(discordUserId, stored);
       if (previous.kind === 'token' && previous.stored.token !== stored.token)
-        await this.#revoke(previous, 'revoking the replaced OAuth token failed');
+        await this.#revoke(previous, 'revoking the replaced OAuth token failed', discordUserId);
       const sameAccount = previous.kind === 'token' && previous.stored.serviceUserId === stored.serviceUserId;
       const { subscriptions } = this.options;
       if (sameAccount) return { resumed: await subscriptions.resumeOwner(discordUserId), ended: 0 };
@@ -112,7 +112,7 @@ export class Accounts {
   unlink(discordUserId: string): Promise<UnlinkReport> {
     return this.options.lock.run(discordUserId, async () => {
       const taken = await this.options.vault.take(discordUserId);
-      const token = await this.#revoke(taken, 'token revoke failed during unlink');
+      const token = await this.#revoke(taken, 'token revoke failed during unlink', discordUserId);
       // Before the forget: a hook may first let writes in flight land (the pager's list states).
       for (const hook of this.hooks) await hook(discordUserId);
       const forgotten = (await this.options.forget?.(discordUserId)) ?? NOTHING_FORGOTTEN;
@@ -125,13 +125,13 @@ export class Accounts {
   }
 
   /** Revokes an OAuth token at the service; a failure is worth a warning, never a refusal. */
-  async #revoke(previous: PreviousToken, failure: string): Promise<UnlinkOutcome> {
+  async #revoke(previous: PreviousToken, failure: string, person: string): Promise<UnlinkOutcome> {
     // An envelope that no longer opens cannot be revoked; there is nothing in it to use either.
     if (previous.kind !== 'token') return 'none';
     if (previous.stored.method !== 'oauth') return 'personal-token';
     const { oauth, logger } = this.options;
     if (!oauth) return 'revoke-failed';
-    return oauth.revoke(previous.stored.token).then(
+    return oauth.revoke(previous.stored.token, { person }).then(
       () => 'revoked' as const,
       (error: unknown) => {
         logger.warn({ err: error }, failure);

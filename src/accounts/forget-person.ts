@@ -112,7 +112,7 @@ export interface ForgetParts {
   store: Store;
   vault: Pick<TokenVault, 'sealTransient' | 'openTransient'>;
   /** Revokes a token at the service; undefined without an OAuth application (nothing can be revoked). */
-  revoke: ((accessToken: string) => Promise<void>) | undefined;
+  revoke: ((accessToken: string, person: string | null) => Promise<void>) | undefined;
   subscriptions: Pick<Subscriptions, 'removeByOwner' | 'all'>;
   logger: Logger;
 }
@@ -126,9 +126,9 @@ export function personForgetter(parts: ForgetParts): (personId: string) => Promi
   const confirmations = new OAuthConfirmations(
     store.collection('oauth-confirmation', pendingLinkSchema),
     parts.vault,
-    async (token) => {
+    async (token, person) => {
       if (!parts.revoke) throw new Error('no OAuth application is configured');
-      await parts.revoke(token).catch((error: unknown) => {
+      await parts.revoke(token, person).catch((error: unknown) => {
         logger.warn({ err: error }, 'oauth: revoking a pending link’s token failed during unlink');
         throw error;
       });

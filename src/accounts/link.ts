@@ -12,8 +12,8 @@ const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 /** What linking needs: a handler's context has all of it, and so has the OAuth callback. */
 export interface LinkDeps {
   service: Pick<ServiceClient, 'me'>;
-  /** Token info (scopes) works without an OAuth application: it only needs the token. */
-  tokens: { info(token: string): Promise<TokenInfo> };
+  /** Token info (scopes) works without an OAuth application: it only needs the token (and whom it is for). */
+  tokens: { info(token: string, person: string): Promise<TokenInfo> };
   accounts: Pick<Accounts, 'link'>;
   logger: Logger;
   now: () => Date;
@@ -46,11 +46,12 @@ export async function linkAccount(
   const token = rawToken.trim();
   if (!token || token.length > MAX_TOKEN_LENGTH || !BEARER_TOKEN.test(token))
     throw new UserFacingError('account.badToken');
-  const call = { token, priority: 'interactive' as const };
+  // Both checks are the person's calls: a flood of token forms takes turns like any of their lookups.
+  const call = { token, priority: 'interactive' as const, person: discordUserId };
   try {
     const [me, info] = await Promise.all([
       deps.service.me({ fields: ['id', 'username'] }, call),
-      deps.tokens.info(token),
+      deps.tokens.info(token, discordUserId),
     ]);
     const stored: StoredToken = {
       token,

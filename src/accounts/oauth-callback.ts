@@ -57,10 +57,12 @@ async function show(deps: CallbackDeps, query: URLSearchParams, browser: Locale)
   let accessToken: string;
   let me: { id: number; username?: string | null | undefined };
   try {
-    accessToken = (await deps.oauth.exchangeCode(query.get('code') ?? '')).access_token;
+    // Whoever opened the page, the link is the Discord user's who started it: their calls, their turn.
+    const person = state.discordUserId;
+    accessToken = (await deps.oauth.exchangeCode(query.get('code') ?? '', { person })).access_token;
     me = await deps.service.me(
       { fields: ['id', 'username'] },
-      { token: accessToken, priority: 'interactive' },
+      { token: accessToken, priority: 'interactive', person },
     );
   } catch (error) {
     if (!isRefusal(error)) throw error;
@@ -98,7 +100,7 @@ async function confirm(deps: CallbackDeps, form: URLSearchParams, browser: Local
   const { link, accessToken } = taken;
   const locale = link.locale ?? browser;
   if (action === 'cancel') {
-    await deps.oauth.revoke(accessToken).catch((error: unknown) => {
+    await deps.oauth.revoke(accessToken, { person: link.discordUserId }).catch((error: unknown) => {
       deps.logger.warn({ err: error }, 'oauth: revoking a cancelled authorization failed');
     });
     deps.logger.info({ user: link.discordUserId }, 'oauth link cancelled on the confirmation page');

@@ -44,8 +44,11 @@ export class OAuthConfirmations {
   constructor(
     private readonly pending: Collection<PendingLink>,
     private readonly vault: Pick<TokenVault, 'sealTransient' | 'openTransient'>,
-    /** Revokes an exchanged token nobody confirmed: it would otherwise stay valid at the service. */
-    private readonly revoke: (accessToken: string) => Promise<void>,
+    /**
+     * Revokes an exchanged token nobody confirmed: it would otherwise stay valid at the service. For the
+     * person who acted (their form, their unlink), or for no one (the sweep of expired forms).
+     */
+    private readonly revoke: (accessToken: string, person: string | null) => Promise<void>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -74,7 +77,7 @@ export class OAuthConfirmations {
     const accessToken = this.#open(link);
     if (accessToken === undefined) return undefined;
     if (this.#expired(link)) {
-      await this.#revokeQuietly(accessToken);
+      await this.#revokeQuietly(accessToken, link.discordUserId);
       return undefined;
     }
     return { link, accessToken };
@@ -85,16 +88,20 @@ export class OAuthConfirmations {
    * Taking is atomic, so of several processes sweeping at once exactly one revokes each token.
    */
   async revokeExpired(): Promise<number> {
-    return (await this.#revokeWhere((link) => this.#expired(link))).found;
+    // A job: the sweep is made for no one (an exception test/service/call-persons.test.ts lists).
+    return (await this.#revokeWhere((link) => this.#expired(link), { person: null })).found;
   }
 
   /** On unlink: the person's links still waiting for confirmation go, their tokens revoked. */
   revokeFor(discordUserId: string): Promise<{ found: number; revoked: number }> {
-    return this.#revokeWhere((link) => link.discordUserId === discordUserId);
+    return this.#revokeWhere((link) => link.discordUserId === discordUserId, { person: discordUserId });
   }
 
   /** How many links matched and were taken, and how many of their tokens the service revoked. */
-  async #revokeWhere(matches: (link: PendingLink) => boolean): Promise<{ found: number; revoked: number }> {
+  async #revokeWhere(
+    matches: (link: PendingLink) => boolean,
+    { person }: { person: string | null },
+  ): Promise<{ found: number; revoked: number }> {
     const keys: string[] = [];
     for await (const [key, link] of this.pending.entries()) if (matches(link)) keys.push(key);
     let found = 0;
@@ -104,7 +111,7 @@ export class OAuthConfirmations {
       const accessToken = link ? this.#open(link) : undefined;
       if (accessToken === undefined) continue;
       found += 1;
-      if (await this.#revokeQuietly(accessToken)) revoked += 1;
+      if (await this.#revokeQuietly(accessToken, person)) revoked += 1;
     }
     return { found, revoked };
   }
@@ -127,8 +134,8 @@ export class OAuthConfirmations {
    * The record is gone either way; `revoke` logs its own failures, and one failure never stops a
    * sweep. True when the service revoked the token.
    */
-  #revokeQuietly(accessToken: string): Promise<boolean> {
-    return this.revoke(accessToken).then(
+  #revokeQuietly(accessToken: string, person: string | null): Promise<boolean> {
+    return this.revoke(accessToken, person).then(
       () => true,
       () => false,
     );

@@ -31,7 +31,7 @@ export function storeAccounts({ store, vault, oauth, logger, subscriptions }: St
     forget: personForgetter({
       store,
       vault,
-      revoke: oauth ? (token) => oauth.revoke(token) : undefined,
+      revoke: oauth ? (token, person) => oauth.revoke(token, { person }) : undefined,
       subscriptions,
       logger,
     }),

@@ -234,8 +234,8 @@ function pendingLinks({ options, infra, closers }: Wiring, oauth: OAuthClient): 
   const confirmations = new OAuthConfirmations(
     infra.store.collection('oauth-confirmation', pendingLinkSchema),
     infra.vault,
-    (token) =>
-      oauth.revoke(token).catch((error: unknown) => {
+    (token, person) =>
+      oauth.revoke(token, { person }).catch((error: unknown) => {
         logger.warn({ err: error }, 'oauth: revoking an unconfirmed authorization failed');
       }),
     options.now,

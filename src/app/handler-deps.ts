@@ -60,7 +60,7 @@ export async function buildHandlerDeps(
   const deps: HandlerDeps = {
     service,
     oauth,
-    tokens: { info: (token) => oauthEndpoint.tokenInfo(token) },
+    tokens: { info: (token, person) => oauthEndpoint.tokenInfo(token, { person }) },
     oauthStates: new OAuthStates(store.collection('oauth-state', oauthStateSchema)),
     accounts,
     preferences,

@@ -137,8 +137,8 @@ async function openVault(
 }
 
 /**
- * The service limits requests per IP. With Redis the budget is shared by every process; without
- * it, shard processes on one host split the rate between them.
+ * The service limits requests per IP. With Redis the budget and each person's share are shared by
+ * every process; without it, shard processes on one host split the rate between them.
  */
 async function openBudget(
   config: Config,
@@ -157,7 +157,13 @@ async function openBudget(
     logger,
     personShare: limits.serviceShare,
     feedFloor: config.feedFloorShare,
-    ...(sharedLimiter ? { limiter: sharedLimiter.limiter } : {}),
+    // With Redis, each person's share is counted there: every process counts one use per person.
+    ...(sharedLimiter
+      ? {
+          limiter: sharedLimiter.limiter,
+          shareCounter: sharedLimiter.shareCounter(limits.serviceShare.windowSeconds),
+        }
+      : {}),
   });
   closers.add('request budget', () => budget.close());
   return { budget, shardProcesses };

@@ -19,8 +19,8 @@ import { UserFacingError } from './user-facing-error.js';
 export interface HandlerShared {
   service: ServiceClient;
   oauth: OAuthClient | undefined;
-  /** Token info (scopes) works without an OAuth application: it only needs the token. */
-  tokens: { info(token: string): Promise<TokenInfo> };
+  /** Token info (scopes) works without an OAuth application: it only needs the token (and whom it is for). */
+  tokens: { info(token: string, person: string): Promise<TokenInfo> };
   oauthStates: OAuthStates;
   accounts: Accounts;
   /** Per Discord user: the language of their last interaction, and whether others may find their profile. */

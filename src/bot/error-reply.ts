@@ -1,4 +1,5 @@
 import type { Translator } from '../i18n/translator.js';
+import { discordTime } from '../render/format.js';
 import {
   BudgetBusy,
   InsufficientScope,
@@ -21,8 +22,11 @@ export interface ErrorOutcome {
   unexpected: boolean;
 }
 
-/** The one place that turns any thrown value into what the user reads. */
-export function describeError(error: unknown, t: Translator): ErrorOutcome {
+/**
+ * The one place that turns any thrown value into what the user reads. The service's faults (an outage,
+ * a 429) are named as the service's, never as the reader's use of it.
+ */
+export function describeError(error: unknown, t: Translator, now: () => number = Date.now): ErrorOutcome {
   if (error instanceof UserFacingError)
     return { message: error.render(t), outcome: 'user_error', unexpected: false };
   if (error instanceof Unauthorized)
@@ -37,9 +41,14 @@ export function describeError(error: unknown, t: Translator): ErrorOutcome {
       outcome: 'invalid_params',
       unexpected: false,
     };
-  if (error instanceof BudgetBusy && error.reason === 'share') {
-    const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000));
-    return { message: t('error.busyShare', { seconds }), outcome: 'busy', unexpected: false };
+  if (error instanceof BudgetBusy && error.reason !== 'closed' && error.retryAfterMs !== undefined) {
+    // When to try again, as a Discord timestamp each reader sees in their own words ("in 40 seconds").
+    const retry = discordTime(
+      new Date(Math.ceil((now() + error.retryAfterMs) / 1000) * 1000).toISOString(),
+      'R',
+    );
+    const key = error.reason === 'share' ? 'error.busyShare' : 'error.busyWait';
+    return { message: t(key, { retry }), outcome: 'busy', unexpected: false };
   }
   if (error instanceof BudgetBusy || error instanceof RateLimited)
     return { message: t('error.busy'), outcome: 'busy', unexpected: false };

@@ -25,16 +25,16 @@ export interface InteractionLimitSettings {
   perWindow: Readonly<Record<LimitedKind, number>>;
   windowSeconds: number;
   /**
-   * Each person's share of the service requests those interactions make (the request budget enforces
-   * it): interactions within the allowance above may still be refused "busy, try again in N s" once
-   * the person has used their share of the budget.
+   * Each person's share of the service requests those interactions make (the request budget keeps
+   * it): it binds only while others wait, when a call beyond it waits behind theirs and is refused
+   * "try again <time>" only if it cannot start within the reply window.
    */
   serviceShare: PersonShareSettings;
 }
 
 /**
- * Issue 15: 5 commands and 20 autocompletes per 10 s; components 10 (see above). Issue 28: of the
- * service requests they make, a burst of 8 and then one per 10 s.
+ * Issue 15: 5 commands and 20 autocompletes per 10 s; components 10 (see above). Issue 37: of the
+ * service requests they make, an equal part while others wait, and never less than 8 per 80 s.
  */
 export const DEFAULT_INTERACTION_LIMITS: InteractionLimitSettings = {
   perWindow: { command: 5, autocomplete: 20, component: 10 },

@@ -35,6 +35,11 @@ export interface OAuthClientOptions {
 }
 
 export interface OAuthCallOptions {
+  /**
+   * The Discord user the call is made for (their link, their unlink), or `null` for no one (the sweep
+   * of expired links, the operator's smoke check): required, so that no call forgets its person.
+   */
+  person: string | null;
   /** Default `interactive`: these calls happen while a user waits. */
   priority?: Priority;
   maxWaitMs?: number;
@@ -81,7 +86,7 @@ export class OAuthClient {
   }
 
   /** Exchanges a (single-use) code; never retried except on 429. Bad codes: OAuthError `invalid_grant`. */
-  exchangeCode(code: string, options: OAuthCallOptions = {}): Promise<OAuthToken> {
+  exchangeCode(code: string, options: OAuthCallOptions): Promise<OAuthToken> {
     return this.post(
       'oauth_token',
       '/oauth/token',
@@ -98,7 +103,7 @@ export class OAuthClient {
   }
 
   /** The token's owner and scopes; an invalid or revoked token gives Unauthorized. */
-  tokenInfo(token: string, options: OAuthCallOptions = {}): Promise<TokenInfo> {
+  tokenInfo(token: string, options: OAuthCallOptions): Promise<TokenInfo> {
     const operation = 'oauth_token_info';
     const url = this.url('/oauth/token/info');
     return this.call(
@@ -128,7 +133,7 @@ export class OAuthClient {
   }
 
   /** Revokes the token (the service answers 200 even for unknown tokens). */
-  async revoke(token: string, options: OAuthCallOptions = {}): Promise<void> {
+  async revoke(token: string, options: OAuthCallOptions): Promise<void> {
     await this.post(
       'oauth_revoke',
       '/oauth/revoke',
@@ -192,6 +197,7 @@ export class OAuthClient {
       method,
       priority: options.priority ?? 'interactive',
       maxWaitMs: options.maxWaitMs,
+      person: options.person ?? undefined,
       budget: this.budget,
       logger: this.logger,
       retry: this.retry,

@@ -97,6 +97,32 @@ describe('token lifecycle and the Watched button', () => {
     expect(bob.content).toMatch(/^Recorded /);
   });
 
+  it('an alert’s Watched claim is the episode’s: `1` and `01` (a forged or edited id) record once', async () => {
+    await stack.link(USERS.alice.id, 'alice');
+    const episode = [...stack.emulator.data.episodes.values()][3];
+    const recordsOfAlice = () =>
+      [...stack.emulator.data.records.values()].filter(
+        (r) => r.userId === DEMO_USERS.alice.id && r.episodeId === episode?.id,
+      ).length;
+    const before = recordsOfAlice();
+    const first = await (
+      await stack.discord.button({ customId: `subscription:watched:${episode?.id}`, ...as(USERS.alice) })
+    ).reply(TIMEOUT);
+    expect(first.content).toMatch(/^Recorded /);
+    // Before: the claim was keyed on the text, so a leading zero was another claim and a second record.
+    for (const spelled of [`0${episode?.id}`, `00${episode?.id}`]) {
+      const again = await (
+        await stack.discord.select({
+          customId: `subscription:rate:${spelled}`,
+          values: ['good'],
+          ...as(USERS.alice),
+        })
+      ).reply(TIMEOUT);
+      expect(again.content).toMatch(/already recorded/);
+    }
+    expect(recordsOfAlice()).toBe(before + 1);
+  });
+
   it('an alert’s rating menu after its Watched button records nothing more', async () => {
     await stack.link(USERS.alice.id, 'alice');
     const episode = [...stack.emulator.data.episodes.values()][2];

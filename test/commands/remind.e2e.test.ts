@@ -1,5 +1,6 @@
 /** `/remind` end to end: DM reminders, off by default, stopped by 0, a button or closed DMs (issue 26, item 4). */
 import { describe, expect, it } from 'vitest';
+import { MAX_DMS_PER_PERSON } from '../../src/jobs/schedule/reminders.js';
 import { DEMO_CHANNELS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { USERS, useStack } from '../support/stack.js';
 
@@ -107,5 +108,41 @@ describe('/remind: DM reminders before each program first airs', () => {
     expect(await reminders().tick()).toMatchObject({ people: 0, sent: 0 });
     expect(stack.emulator.stats.requests).toBe(0);
     expect(stack.discord.directMessages(USERS.alice.id)).toHaveLength(before);
+  });
+
+  it('serves people in turn: 200 of one person’s reminders due at once do not hold back another’s', async () => {
+    await stack.link(USERS.bob.id, 'bob');
+    stack.discord.faults.closedDms.delete(USERS.alice.id);
+    offset = 0;
+    const at = now().getTime();
+    // Alice watches 鋼の旋律: 200 of its programs start over the next hours; bob's 空色ノート starts in 10 minutes.
+    for (let i = 0; i < 200; i++)
+      stack.emulator.data.createProgram({
+        workId: DEMO_WORKS.haganeMelody,
+        channelId: DEMO_CHANNELS.bs11,
+        startedAt: new Date(at + 2 * 60 * MINUTE + i * MINUTE),
+      });
+    stack.emulator.data.createProgram({
+      workId: DEMO_WORKS.soraNote,
+      channelId: DEMO_CHANNELS.bs11,
+      startedAt: new Date(at + 10 * MINUTE),
+    });
+    await (await remind(USERS.alice, 1440)).reply(TIMEOUT);
+    await (await remind(USERS.bob, 15)).reply(TIMEOUT);
+    const dmsOf = (user: { id: string }) => stack.discord.directMessages(user.id).length;
+    const aliceBefore = dmsOf(USERS.alice);
+    const first = await reminders().tick();
+    // Bob's one reminder went in the first round, not after alice's 200 (before: all 200 first).
+    expect(dmsOf(USERS.bob)).toBe(1);
+    const bobDm = BigInt(stack.discord.directMessages(USERS.bob.id)[0]?.id ?? '0');
+    const aliceDms = stack.discord.directMessages(USERS.alice.id).slice(aliceBefore);
+    expect(aliceDms.filter((dm) => BigInt(dm.id) < bobDm).length).toBeLessThanOrEqual(1);
+    // At most MAX_DMS_PER_PERSON each; the rest wait for the next ticks.
+    expect(aliceDms).toHaveLength(MAX_DMS_PER_PERSON);
+    expect(first.deferred).toBeGreaterThan(100);
+    const second = await reminders().tick();
+    expect(second.sent).toBe(MAX_DMS_PER_PERSON);
+    expect(dmsOf(USERS.alice) - aliceBefore).toBe(2 * MAX_DMS_PER_PERSON);
+    expect(dmsOf(USERS.bob)).toBe(1);
   });
 });

@@ -5,8 +5,8 @@ import { makeClient, TOKEN } from './helpers.js';
 
 const stub = useStub();
 
-const call = { token: TOKEN, priority: 'interactive' as const };
-const write = { token: TOKEN, priority: 'write' as const };
+const call = { token: TOKEN, priority: 'interactive' as const, person: null };
+const write = { token: TOKEN, priority: 'write' as const, person: null };
 
 function query(request: StubRequest): Record<string, string> {
   return Object.fromEntries(request.url.searchParams);

@@ -16,8 +16,8 @@ import { makeClient, TOKEN } from './helpers.js';
 
 const stub = useStub();
 
-const read = { token: TOKEN, priority: 'interactive' as const };
-const write = { token: TOKEN, priority: 'write' as const };
+const read = { token: TOKEN, priority: 'interactive' as const, person: null };
+const write = { token: TOKEN, priority: 'write' as const, person: null };
 
 async function failure(promise: Promise<unknown>): Promise<ServiceError> {
   const error = await promise.then(

@@ -1,18 +1,14 @@
 /**
- * Issue 28 item 1: people take turns in the budget's queue, each person has a bounded share of the
- * budget over time, and the feed has a floor of the starts.
+ * Issue 28 item 1: people take turns in the budget's queue, the one with more of their share left
+ * first, and the feed has a floor of the starts (the share itself: fair-share.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { LookupCache } from '../../src/bot/lookup-cache.js';
-import {
-  createRequestBudget,
-  MAX_QUEUED_PER_PERSON,
-  type RequestBudget,
-} from '../../src/service/wire/budget.js';
+import { createRequestBudget, type RequestBudget } from '../../src/service/wire/budget.js';
 import { BudgetBusy } from '../../src/service/wire/errors.js';
 import { FairQueue } from '../../src/service/wire/fair-queue.js';
-import { DEFAULT_PERSON_SHARE, PersonShare } from '../../src/service/wire/person-share.js';
 import { StartFloor } from '../../src/service/wire/start-floor.js';
+import { handClock } from './helpers.js';
 
 describe('the interactive queue across people', () => {
   let budget: RequestBudget;
@@ -27,124 +23,6 @@ describe('the interactive queue across people', () => {
     const calls = [call('alice', 'a0'), call('alice', 'a1'), call('alice', 'a2'), call('bob', 'b0')];
     await Promise.all(calls);
     expect(started).toEqual(['a0', 'a1', 'b0', 'a2']);
-  });
-
-  it('refuses a person over their share with the wait, and never someone else', async () => {
-    budget = createRequestBudget({ ratePerSecond: 5 });
-    const calls = Array.from({ length: MAX_QUEUED_PER_PERSON + 1 }, () =>
-      budget.run('interactive', async () => 'ok', { person: 'alice' }),
-    );
-    const refused = await budget
-      .run('interactive', async () => 'ok', { person: 'alice' })
-      .catch((error: unknown) => error);
-    if (!(refused instanceof BudgetBusy)) throw new Error('expected BudgetBusy');
-    expect(refused.reason).toBe('share');
-    expect(refused.retryAfterMs).toBeGreaterThan(0);
-    expect(await budget.run('interactive', async () => 'ok', { person: 'bob' })).toBe('ok');
-    expect(await Promise.all(calls)).toEqual(calls.map(() => 'ok'));
-  });
-});
-
-/** A clock the test moves by hand; the budget's pace reads it too, so calls are spaced past its interval. */
-function handClock(start = 1_000_000) {
-  let now = start;
-  return {
-    now: () => now,
-    advance(ms: number) {
-      now += ms;
-    },
-  };
-}
-
-describe("each person's share of the budget over time", () => {
-  let budget: RequestBudget;
-  afterEach(() => budget.close());
-
-  const refusal = async (promise: Promise<unknown>): Promise<BudgetBusy> => {
-    const error = await promise.then(
-      () => undefined,
-      (reason: unknown) => reason,
-    );
-    if (!(error instanceof BudgetBusy)) throw new Error(`expected BudgetBusy, got ${String(error)}`);
-    return error;
-  };
-
-  it('lets someone who has barely used the service go ahead of a person who used most of their share', async () => {
-    budget = createRequestBudget({ ratePerSecond: 5, personShare: DEFAULT_PERSON_SHARE });
-    const started: string[] = [];
-    const call = (person: string, name: string) =>
-      budget.run('interactive', async () => void started.push(name), { person });
-    const calls = [call('alice', 'a0'), call('alice', 'a1'), call('alice', 'a2'), call('bob', 'b0')];
-    await Promise.all(calls);
-    // Without shares, the turns alone would give a0, a1, b0, a2.
-    expect(started).toEqual(['a0', 'b0', 'a1', 'a2']);
-  });
-
-  it('refuses a call beyond the burst at once, with the wait until the share has grown back', async () => {
-    const clock = handClock();
-    budget = createRequestBudget({ ratePerSecond: 50, now: clock.now, personShare: DEFAULT_PERSON_SHARE });
-    const call = (person: string) => {
-      clock.advance(25); // past the 21 ms spacing of 50/s, so no call waits for the pace
-      return budget.run('interactive', async () => 'ok', { person });
-    };
-    for (let i = 0; i < DEFAULT_PERSON_SHARE.burst; i++) expect(await call('alice')).toBe('ok');
-    const refused = await refusal(call('alice'));
-    expect(refused.reason).toBe('share');
-    // One request grows back in 1 / refill seconds, less what the 25 ms steps already gave back.
-    const full = 1000 / DEFAULT_PERSON_SHARE.refillPerSecond;
-    expect(refused.retryAfterMs).toBeGreaterThan(full - 25 * (DEFAULT_PERSON_SHARE.burst + 1));
-    expect(refused.retryAfterMs).toBeLessThanOrEqual(full);
-    // Someone else still has their whole share.
-    expect(await call('bob')).toBe('ok');
-    clock.advance(refused.retryAfterMs ?? 0);
-    expect(await call('alice')).toBe('ok');
-    expect(await refusal(call('alice'))).toMatchObject({ reason: 'share' });
-  });
-
-  it('lets an autocomplete keep a reserve of the share for the command that follows', async () => {
-    const clock = handClock();
-    budget = createRequestBudget({
-      ratePerSecond: 50,
-      now: clock.now,
-      personShare: { burst: 4, refillPerSecond: 0.1 },
-    });
-    const call = (shareReserve?: number) => {
-      clock.advance(25);
-      return budget.run('interactive', async () => 'ok', { person: 'alice', shareReserve });
-    };
-    expect(await call(2)).toBe('ok');
-    expect(await call(2)).toBe('ok');
-    expect((await refusal(call(2))).reason).toBe('share');
-    // The command still has its two requests.
-    expect(await call()).toBe('ok');
-    expect(await call()).toBe('ok');
-    expect((await refusal(call())).reason).toBe('share');
-  });
-
-  it('gives the share back when a call gives up waiting', async () => {
-    const clock = handClock();
-    budget = createRequestBudget({
-      ratePerSecond: 50,
-      now: clock.now,
-      personShare: { burst: 1, refillPerSecond: 0.001 },
-    });
-    // bob's call starts at once; the clock stands still, so alice's waits for the pace and gives up.
-    expect(await budget.run('interactive', async () => 'ok', { person: 'bob' })).toBe('ok');
-    const gaveUp = await refusal(
-      budget.run('interactive', async () => 'ok', { person: 'alice', maxWaitMs: 50 }),
-    );
-    expect(gaveUp.reason).toBe('wait');
-    clock.advance(25);
-    expect(await budget.run('interactive', async () => 'ok', { person: 'alice' })).toBe('ok');
-  });
-
-  it('forgets the person idle longest beyond 10,000 people (memory stays bounded)', () => {
-    const clock = handClock();
-    const share = new PersonShare({ burst: 2, refillPerSecond: 0.001 }, clock.now);
-    expect(share.take('first')).toBe(0);
-    expect(share.left('first')).toBe(1);
-    for (let i = 0; i < 10_000; i++) share.take(`person-${i}`);
-    expect(share.left('first')).toBe(2);
   });
 });
 
@@ -176,7 +54,8 @@ describe("the feed's floor of the starts", () => {
       ratePerSecond: 5,
       now: clock.now,
       feedFloor: 0.25,
-      personShare: { burst: 2, refillPerSecond: 0.001 },
+      personShare: { burst: 2, windowSeconds: 3600 },
+      sharePeoplePerSecond: 0,
     });
     const started: string[] = [];
     const calls: Promise<unknown>[] = [];

@@ -23,3 +23,14 @@ export function makeClient(
   });
   return { client, budget };
 }
+
+/** A clock the test moves by hand; the budget's pace reads it too, so calls are spaced past its interval. */
+export function handClock(start = 1_000_000) {
+  let now = start;
+  return {
+    now: () => now,
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}

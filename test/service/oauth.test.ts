@@ -59,7 +59,7 @@ describe('OAuthClient', () => {
         created_at: 1700000000,
       }),
     );
-    const token = await makeOAuth().exchangeCode(CODE);
+    const token = await makeOAuth().exchangeCode(CODE, { person: null });
     expect(token).toMatchObject({ access_token: TOKEN, scope: 'read write' });
     const [request] = stub.requests;
     expect(request?.method).toBe('POST');
@@ -76,7 +76,7 @@ describe('OAuthClient', () => {
 
   it('can send JSON bodies instead', async () => {
     stub.handle((_req, res) => sendJson(res, 200, { access_token: TOKEN }));
-    await makeOAuth({ bodyFormat: 'json' }).exchangeCode(CODE);
+    await makeOAuth({ bodyFormat: 'json' }).exchangeCode(CODE, { person: null });
     expect(stub.requests[0]?.headers['content-type']).toBe('application/json');
     expect(JSON.parse(stub.requests[0]!.body)).toMatchObject({
       code: CODE,
@@ -92,7 +92,7 @@ describe('OAuthClient', () => {
       }),
     );
     const grant = await makeOAuth()
-      .exchangeCode(CODE)
+      .exchangeCode(CODE, { person: null })
       .catch((e: unknown) => e);
     expect(grant).toBeInstanceOf(OAuthError);
     expect((grant as OAuthError).code).toBe('invalid_grant');
@@ -102,7 +102,7 @@ describe('OAuthClient', () => {
 
     stub.handle((_req, res) => sendJson(res, 401, { error: 'invalid_client' }));
     const client = await makeOAuth()
-      .exchangeCode(CODE)
+      .exchangeCode(CODE, { person: null })
       .catch((e: unknown) => e);
     expect((client as OAuthError).code).toBe('invalid_client');
     expectNoSecrets(client);
@@ -115,7 +115,9 @@ describe('OAuthClient', () => {
       if (calls === 1) return sendText(res, 429, 'Retry later');
       sendJson(res, 200, { access_token: TOKEN });
     });
-    await expect(makeOAuth().exchangeCode(CODE)).resolves.toMatchObject({ access_token: TOKEN });
+    await expect(makeOAuth().exchangeCode(CODE, { person: null })).resolves.toMatchObject({
+      access_token: TOKEN,
+    });
     expect(calls).toBe(2);
   });
 
@@ -129,7 +131,7 @@ describe('OAuthClient', () => {
         created_at: 1,
       }),
     );
-    const info = await makeOAuth().tokenInfo(TOKEN);
+    const info = await makeOAuth().tokenInfo(TOKEN, { person: null });
     expect(info).toMatchObject({ resource_owner_id: 42, scope: ['read', 'write'] });
     expect(stub.requests[0]?.url.pathname).toBe('/oauth/token/info');
     expect(stub.requests[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
@@ -141,7 +143,7 @@ describe('OAuthClient', () => {
       res.end();
     });
     const error = await makeOAuth()
-      .tokenInfo(TOKEN)
+      .tokenInfo(TOKEN, { person: null })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Unauthorized);
     expect((error as Unauthorized).authError).toBe('invalid_token');
@@ -150,7 +152,7 @@ describe('OAuthClient', () => {
 
   it('revokes a token', async () => {
     stub.handle((_req, res) => sendJson(res, 200, {}));
-    await expect(makeOAuth().revoke(TOKEN)).resolves.toBeUndefined();
+    await expect(makeOAuth().revoke(TOKEN, { person: null })).resolves.toBeUndefined();
     expect(stub.requests[0]?.url.pathname).toBe('/oauth/revoke');
     expect(Object.fromEntries(new URLSearchParams(stub.requests[0]?.body))).toEqual({
       client_id: 'client-id',
@@ -161,7 +163,7 @@ describe('OAuthClient', () => {
 
   it('surfaces a persistent 429 as RateLimited', async () => {
     stub.handle((_req, res) => sendText(res, 429, 'Retry later'));
-    await expect(makeOAuth().revoke(TOKEN)).rejects.toBeInstanceOf(RateLimited);
+    await expect(makeOAuth().revoke(TOKEN, { person: null })).rejects.toBeInstanceOf(RateLimited);
     expect(stub.requests).toHaveLength(3);
   });
 });

@@ -15,7 +15,7 @@ const stub = useStub((_req, res) => {
   res.end();
 });
 
-const call: CallOptions = { token: TOKEN, priority: 'interactive' };
+const call: CallOptions = { token: TOKEN, priority: 'interactive', person: null };
 type AnyMethod = (params: object, call: CallOptions) => Promise<unknown>;
 
 describe('operation methods derived from the table', () => {

@@ -6,7 +6,7 @@ import { fastBudget, makeClient, TOKEN } from './helpers.js';
 
 const stub = useStub();
 
-const read = { token: TOKEN, priority: 'interactive' as const };
+const read = { token: TOKEN, priority: 'interactive' as const, person: null };
 
 describe('one malformed item never fails a page', () => {
   it('is left out, logged at warn without its content, and counted; the rest is returned', async () => {

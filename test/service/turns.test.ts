@@ -15,8 +15,9 @@ interface Named extends TurnCall {
 /** Turns with a share of 4 per person; `heavy` has used 3 of it (more than half). */
 function turnsWithHeavyUser(feedFloor = 0.25) {
   const now = () => 1_000_000;
-  const share = new PersonShare({ burst: 4, refillPerSecond: 0.001 }, now);
-  for (let i = 0; i < 3; i++) share.take('heavy');
+  // A people's rate so small that the share is the burst, however few people use the bot.
+  const share = new PersonShare({ settings: { burst: 4, windowSeconds: 3600 }, peoplePerSecond: 1e-6, now });
+  for (let i = 0; i < 3; i++) share.charge('heavy');
   const turns = new Turns<Named>({ now, share, feedFloor });
   const push = (name: string, priority: Priority, person?: string) =>
     turns.push({ name, priority, person, enqueuedAt: now() });
@@ -66,7 +67,7 @@ describe("a person's calls in progress", () => {
   it('put a script that sends at once behind a person with one lookup, even with more share left', async () => {
     const budget = createRequestBudget({
       ratePerSecond: 5,
-      personShare: { burst: 8, refillPerSecond: 0.001 },
+      personShare: { burst: 8, windowSeconds: 3600 },
     });
     try {
       const started: string[] = [];

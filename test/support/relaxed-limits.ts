@@ -7,5 +7,5 @@ import type { InteractionLimitSettings } from '../../src/bot/interaction-limits.
 export const RELAXED_INTERACTION_LIMITS: InteractionLimitSettings = {
   perWindow: { command: 100_000, autocomplete: 100_000, component: 100_000 },
   windowSeconds: 1,
-  serviceShare: { burst: 100_000, refillPerSecond: 100_000 },
+  serviceShare: { burst: 100_000, windowSeconds: 1 },
 };

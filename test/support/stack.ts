@@ -7,7 +7,7 @@ import type { InteractionLimitSettings } from '../../src/bot/interaction-limits.
 import { type Config, parseConfig } from '../../src/config.js';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { DEMO_OAUTH_CLIENT, DEMO_TOKENS, DEMO_USERS } from '../fakes/emulator/seed.js';
-import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
+import { type Emulator, type StartEmulatorOptions, startEmulator } from '../fakes/emulator/server.js';
 import { fakesEnv } from './fakes-env.js';
 import { freePort } from './free-port.js';
 import { lateBound } from './late-bound.js';
@@ -33,6 +33,8 @@ export interface StackOptions {
   startJobs?: boolean;
   /** The gateway's heartbeat interval (default the fake's 41.25 s); the gateway ping is measured on it. */
   heartbeatIntervalMs?: number;
+  /** Sees every request the emulator receives (to count them by token). */
+  onServiceRequest?: StartEmulatorOptions['onRequest'];
 }
 
 export interface Stack {
@@ -59,6 +61,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     seed: 'demo',
     rateLimit: options.emulatorRateLimit ?? true,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.onServiceRequest ? { onRequest: options.onServiceRequest } : {}),
   });
   const discord = await startFakeDiscord({
     guilds: 2,

@@ -20,8 +20,10 @@ export const en = {
   'error.busy': '{service} is busy right now. Please try again in a moment.',
   'error.unavailable': '{service} is not answering right now. Please try again later.',
   'error.malformed': '{service} sent an answer kiroku could not read. Please try again later.',
-  'error.busyShare': (p: { seconds: number }) =>
-    `You have made many requests to {service} in a short time, so this one was not sent. Try again in ${p.seconds} s.`,
+  'error.busyShare': (p: { retry: string }) =>
+    `Other people are waiting for {service} too, and you have had more than your share of its requests for now, so this one was not sent. Try again ${p.retry}.`,
+  'error.busyWait': (p: { retry: string }) =>
+    `{service} is busy right now, so this request could not be sent in time. Try again ${p.retry}.`,
   'error.internal': 'Something went wrong on our side. It has been logged; please try again.',
   'error.vaultUnreadable':
     'Your stored token cannot be opened with this bot’s key. Ask the operator to check VAULT_KEY, or unlink and link again.',

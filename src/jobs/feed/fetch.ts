@@ -5,7 +5,7 @@
  * The walk stops early only at activities older than the catch-up window (`oldBefore`: they are
  * summed up, not posted one by one) or at a hard bound of pages (memory), and says so.
  */
-import type { Activity, ServiceClient } from '../../service/index.js';
+import type { Activity, CallOptions, ServiceClient } from '../../service/index.js';
 import { FEED_ACTIVITY_FIELDS } from './message.js';
 
 export type FeedService = Pick<ServiceClient, 'followingActivities'>;
@@ -25,8 +25,11 @@ export interface FeedFetchOptions {
    * what is older than the catch-up window is summed up, so it need not be read to the end).
    */
   oldBefore?: number;
-  /** The budget's priority (default poll; a subscription's starting point is read interactively). */
-  priority?: 'poll' | 'interactive';
+  /**
+   * The Discord user who waits for it (a new subscription's starting point, read interactively for
+   * its owner); default: none, a poll.
+   */
+  forPerson?: string;
 }
 
 export interface FeedFetchResult {
@@ -60,7 +63,7 @@ function recentOf(items: readonly Activity[], perPage: number, nextPage: number 
 /** One newest-first page of the feed, every id kept once in `byId` (pages shift while activities arrive). */
 async function readPage(
   service: FeedService,
-  call: { token: string; priority: 'poll' | 'interactive' },
+  call: CallOptions,
   perPage: number,
   page: number,
   byId: Map<number, Activity>,
@@ -79,7 +82,10 @@ export async function fetchNewActivities(
   cursor: number | undefined,
   options: FeedFetchOptions,
 ): Promise<FeedFetchResult> {
-  const call = { token, priority: options.priority ?? 'poll' };
+  const call: CallOptions =
+    options.forPerson === undefined
+      ? { token, priority: 'poll' }
+      : { token, priority: 'interactive', person: options.forPerson };
   const byId = new Map<number, Activity>();
   let requests = 0;
   let truncated = false;

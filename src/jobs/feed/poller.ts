@@ -149,7 +149,8 @@ export class FeedPoller {
     const fetched = await fetchNewActivities(this.#deps.service, stored.token, undefined, {
       pageSize: 1,
       maxCatchUpPages: 0,
-      priority: 'interactive',
+      // The owner just subscribed and waits for the confirmation: their call, at their turn.
+      forPerson: ownerId,
     });
     await this.#cursors.set(ownerId, stored.serviceUserId, fetched.newestId, this.#deps.now());
     return true;

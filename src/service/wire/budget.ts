@@ -1,21 +1,25 @@
 /**
  * The request budget: one scheduler every service request passes through.
  *
- * - Starts are spaced at least `floor(1000 / rate) + 1` ms apart, so any 1-second window
- *   holds at most ceil(rate) starts (the service rejects a 5th request within 1000 ms per IP).
- * - Who goes next (turns.ts): strict priority interactive > write > announcement > poll, with a floor
- *   of the starts for the feed's polls and a permit now and then for a starving lower priority; within
- *   a priority, people take turns, and what is owed comes out of heavy users' turns first.
- * - Each person has a bounded share of the budget over time (person-share.ts) and may have only a few
- *   interactive calls waiting: beyond either, a call is refused at once with the wait.
+ * - Starts are spaced at least `floor(1000 / rate) + 1` ms apart, so any 1-second window holds at most
+ *   ceil(rate) starts (the service rejects a 5th request within 1000 ms per IP).
+ * - On an idle budget a call starts at once, whoever it is for and whatever they did before.
+ * - While calls wait, who goes next (turns.ts): strict priority interactive > write > announcement >
+ *   poll, with a floor of the starts for the feed's polls and a permit now and then for a starving
+ *   lower priority; within a priority, people take turns, the one with more of their share left first,
+ *   and what is owed comes out of heavy users' turns first.
+ * - Each person's share (person-share.ts) is an account, not a quota: a call beyond it waits behind
+ *   every other waiting call, and is refused only when it cannot start within the reply window.
+ *   A retry of a call is not counted again, and a call the service failed is given back (retry.ts).
  * - A 429 pauses the whole budget: 1 s, 2 s, 4 s ... capped at 30 s, reset by a success.
- * - With several processes, a shared gate (shared-gate.ts) spaces the starts of all of them.
+ * - With several processes, a shared gate (shared-gate.ts) spaces the starts of all of them, and the
+ *   shares are counted in Redis (redis-share.ts).
  */
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DEFAULTS } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import { BudgetBusy } from './errors.js';
-import { PersonShare, type PersonShareSettings } from './person-share.js';
+import { PersonShare, type PersonShareSettings, type ShareCounter, type Standing } from './person-share.js';
 import { SharedGate } from './shared-gate.js';
 import { type Priority, Turns } from './turns.js';
 
@@ -23,11 +27,18 @@ export { PRIORITIES, type Priority } from './turns.js';
 
 export interface RunOptions {
   /** Give up with BudgetBusy when the call cannot start within this many ms. */
-  maxWaitMs?: number;
-  /** The Discord user the call is for: people take turns, and each has a bounded share of the budget. */
+  maxWaitMs?: number | undefined;
+  /** The Discord user the call is for: people take turns, and the call counts against their share. */
   person?: string | undefined;
-  /** Requests of the person's share this call must leave for what follows (autocomplete keeps some). */
+  /**
+   * Refuse at once (BudgetBusy `share`) rather than wait when the call is beyond the person's share, less
+   * `shareReserve`, while anyone else's call waits: autocomplete then answers from its cache.
+   */
+  yieldOverShare?: boolean | undefined;
+  /** Requests of the person's share a yielding call must leave for what follows (the command). */
   shareReserve?: number | undefined;
+  /** Counted against the person's share (default true); a retry of a call already counted is not. */
+  counted?: boolean | undefined;
   /** Operation name for BudgetBusy and logs. */
   operation?: string;
 }
@@ -41,6 +52,10 @@ export interface BudgetStats {
 
 export interface RequestBudget {
   run<T>(priority: Priority, task: () => Promise<T>, opts?: RunOptions): Promise<T>;
+  /** Gives back a request counted for the person (a call the service failed: never their fault). */
+  refund(person: string): void;
+  /** Where the person stands in their share now; undefined when the budget keeps no shares. */
+  shareOf(person: string): Standing | undefined;
   reportRateLimited(): void;
   reportSuccess(): void;
   stats(): BudgetStats;
@@ -70,6 +85,13 @@ export interface RequestBudgetOptions {
   limiter?: RateLimiterAbstract;
   /** Each person's share of requests over time; unset: no share (operator scripts, smoke tests). */
   personShare?: PersonShareSettings | undefined;
+  /** Where the shares are counted (Redis, to share them between processes); default this process's memory. */
+  shareCounter?: ShareCounter | undefined;
+  /**
+   * Requests per second the shares split among people (default: the rate less the feed's floor); 0
+   * makes every share its burst, however few people use the bot.
+   */
+  sharePeoplePerSecond?: number;
   /** Share of the starts the feed's polls always get while they wait (FEED_FLOOR_SHARE); default none. */
   feedFloor?: number;
 }
@@ -78,15 +100,28 @@ interface Waiter {
   priority: Priority;
   person?: string | undefined;
   operation: string;
-  /** A request was taken from the person's share: given back if the call never starts. */
-  shared: boolean;
+  /** Counted against the person's share: given back if the call never starts. */
+  charged: boolean;
+  /** Beyond the person's share when counted: it waits behind every other call. */
+  overShare: boolean;
   enqueuedAt: number;
   start: () => void;
   fail: (error: Error) => void;
   deadline?: ReturnType<typeof setTimeout>;
 }
 
-/** Interactive calls one person may have waiting; a further one is refused (their share is used). */
+/** One call on its way into the queue: what run() was asked and where its person stood. */
+interface Admission {
+  priority: Priority;
+  operation: string;
+  maxWaitMs: number | undefined;
+  person: string | undefined;
+  standing: Standing | undefined;
+  charged: boolean;
+  opts: RunOptions;
+}
+
+/** Interactive calls one person may have waiting while others wait too; a further one is refused. */
 export const MAX_QUEUED_PER_PERSON = 3;
 
 class PriorityBudget implements RequestBudget {
@@ -121,8 +156,16 @@ class PriorityBudget implements RequestBudget {
     if (options.limiter && options.limiter.points !== 1)
       throw new RangeError('the budget limiter must be created with points: 1');
     this.gate = options.limiter && new SharedGate(options.limiter, this.intervalMs, this.now, this.logger);
-    this.share = options.personShare && new PersonShare(options.personShare, this.now);
-    this.turns = new Turns({ now: this.now, share: this.share, feedFloor: options.feedFloor ?? 0 });
+    const feedFloor = options.feedFloor ?? 0;
+    this.share =
+      options.personShare &&
+      new PersonShare({
+        settings: options.personShare,
+        peoplePerSecond: options.sharePeoplePerSecond ?? rate * (1 - feedFloor),
+        now: this.now,
+        counter: options.shareCounter,
+      });
+    this.turns = new Turns({ now: this.now, share: this.share, feedFloor });
   }
 
   run<T>(priority: Priority, task: () => Promise<T>, opts: RunOptions = {}): Promise<T> {
@@ -130,40 +173,87 @@ class PriorityBudget implements RequestBudget {
     if (this.closed) return Promise.reject(new BudgetBusy(operation, 'closed'));
     const maxWaitMs = opts.maxWaitMs ?? (priority === 'interactive' ? this.interactiveMaxWaitMs : undefined);
     const { person } = opts;
-    if (person !== undefined && this.turns.queuedBy(priority, person) >= MAX_QUEUED_PER_PERSON) {
-      // This person's share is in use: they are told when one of their calls will have started.
-      const retryAfterMs = this.estimatedWaitMs(priority, person);
+    // A script's many calls at once wait their turn a few at a time; alone, a person's calls all wait.
+    if (
+      person !== undefined &&
+      this.turns.queuedBy(priority, person) >= MAX_QUEUED_PER_PERSON &&
+      this.turns.othersWaiting(person)
+    ) {
+      const retryAfterMs = Math.max(1000, this.estimatedWaitMs(priority, person, false));
       return Promise.reject(new BudgetBusy(operation, 'share', maxWaitMs, retryAfterMs));
     }
-    if (maxWaitMs !== undefined && this.estimatedWaitMs(priority, person) > maxWaitMs) {
-      return Promise.reject(new BudgetBusy(operation, 'wait', maxWaitMs));
+    const charged = person !== undefined && this.share !== undefined && opts.counted !== false;
+    const counted =
+      person === undefined || !this.share
+        ? undefined
+        : charged
+          ? this.share.charge(person)
+          : this.share.standing(person);
+    const admit = (standing: Standing | undefined) =>
+      this.admit<T>({ priority, operation, maxWaitMs, person, standing, charged, opts }, task);
+    return counted instanceof Promise ? counted.then(admit) : admit(counted);
+  }
+
+  /** Queues a counted call, or refuses it at once when it could not start in time. */
+  private admit<T>(call: Admission, task: () => Promise<T>): Promise<T> {
+    const { priority, person, standing, opts } = call;
+    if (this.closed) return this.refuse(call, 'closed');
+    const overShare = standing !== undefined && standing.used > standing.allowance;
+    const othersWait = person !== undefined && this.turns.othersWaiting(person);
+    if (opts.yieldOverShare && othersWait && standing) {
+      if (standing.used + (opts.shareReserve ?? 0) > standing.allowance) return this.refuse(call, 'share');
     }
-    const shareWaitMs = person === undefined ? 0 : (this.share?.take(person, opts.shareReserve) ?? 0);
-    // Beyond their share over time, a person is told at once when it has grown back.
-    if (shareWaitMs > 0) return Promise.reject(new BudgetBusy(operation, 'share', maxWaitMs, shareWaitMs));
+    // A call beyond its person's share waits behind everyone, but never past the reply window.
+    const maxWaitMs = overShare ? (call.maxWaitMs ?? this.interactiveMaxWaitMs) : call.maxWaitMs;
+    if (maxWaitMs !== undefined && this.estimatedWaitMs(priority, person, overShare) > maxWaitMs)
+      return this.refuse(call, overShare ? 'share' : 'wait');
     this.turns.began(person);
     const started = new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         priority,
         person,
-        operation,
-        shared: person !== undefined && this.share !== undefined,
+        operation: call.operation,
+        charged: call.charged,
+        overShare,
         enqueuedAt: this.now(),
         start: resolve,
         fail: reject,
       };
       if (maxWaitMs !== undefined) {
         waiter.deadline = setTimeout(() => {
-          if (this.turns.remove(waiter)) {
-            this.giveBackShare(waiter);
-            reject(new BudgetBusy(operation, 'wait', maxWaitMs));
-          }
+          if (!this.turns.remove(waiter)) return;
+          this.refuse({ ...call, maxWaitMs }, overShare ? 'share' : 'wait').catch(reject);
         }, maxWaitMs);
       }
       this.turns.push(waiter);
     });
     void this.pump();
     return started.then(task).finally(() => this.turns.ended(person));
+  }
+
+  /**
+   * Refuses a call that did not start, giving back what it was counted, with when to try again: for
+   * `share`, when the person's window starts again; for `wait`, when what is ahead will have started.
+   */
+  private refuse(call: Admission, reason: 'share' | 'wait' | 'closed'): Promise<never> {
+    if (call.charged && call.person !== undefined) this.refund(call.person);
+    const retryAfterMs =
+      reason === 'closed'
+        ? undefined
+        : reason === 'share' && call.standing
+          ? Math.max(1000, call.standing.resetInMs)
+          : Math.max(1000, this.estimatedWaitMs(call.priority, call.person, false));
+    return Promise.reject(new BudgetBusy(call.operation, reason, call.maxWaitMs, retryAfterMs));
+  }
+
+  refund(person: string): void {
+    const given = this.share?.refund(person);
+    if (given instanceof Promise)
+      given.catch((error: unknown) => this.logger?.warn({ err: error }, 'could not give back a share'));
+  }
+
+  shareOf(person: string): Standing | undefined {
+    return this.share?.standing(person);
   }
 
   reportRateLimited(): void {
@@ -207,15 +297,15 @@ class PriorityBudget implements RequestBudget {
     this.wakeTimer = undefined;
     for (const waiter of this.turns.drain()) {
       if (waiter.deadline) clearTimeout(waiter.deadline);
-      this.giveBackShare(waiter);
+      if (waiter.charged && waiter.person !== undefined) this.refund(waiter.person);
       waiter.fail(new BudgetBusy(waiter.operation, 'closed'));
     }
   }
 
   /** How long a new call of this priority (for this person) would wait behind the pause and what is ahead. */
-  private estimatedWaitMs(priority: Priority, person?: string): number {
+  private estimatedWaitMs(priority: Priority, person: string | undefined, overShare: boolean): number {
     const now = this.now();
-    const ahead = this.turns.aheadOf(priority, person);
+    const ahead = this.turns.aheadOf(priority, person, overShare);
     const free = Math.max(this.pausedUntil, this.lastStart + this.intervalMs, now);
     return free - now + ahead * this.intervalMs;
   }
@@ -223,10 +313,6 @@ class PriorityBudget implements RequestBudget {
   /** A pause another process shared. */
   private pauseUntil(until: number): void {
     this.pausedUntil = Math.max(this.pausedUntil, until);
-  }
-
-  private giveBackShare(waiter: Waiter): void {
-    if (waiter.shared && waiter.person !== undefined) this.share?.giveBack(waiter.person);
   }
 
   private wake(delayMs: number): void {

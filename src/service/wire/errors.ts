@@ -111,11 +111,12 @@ export class MalformedResponse extends ServiceError {
 export class BudgetBusy extends ServiceError {
   override name = 'BudgetBusy';
   /**
-   * `wait`: the allowed wait would be exceeded; `share`: the person has used their share of the
-   * budget for now (of requests over time, or of calls waiting); `closed`: the budget was shut down.
+   * `wait`: the call could not start within its wait, behind other calls; `share`: it could not, because
+   * the person asked for more than their share while others waited (of requests over time, or of calls
+   * waiting at once); `closed`: the budget was shut down.
    */
   readonly reason: 'wait' | 'share' | 'closed';
-  /** With `share`: about how long until the person may try again. */
+  /** With `wait` and `share`: about how long until the person may try again. */
   readonly retryAfterMs: number | undefined;
 
   constructor(
@@ -129,7 +130,7 @@ export class BudgetBusy extends ServiceError {
       reason === 'closed'
         ? 'the request budget is closed'
         : reason === 'share'
-          ? 'this person has used their share of the budget for now'
+          ? 'this person has asked for more than their share while others wait'
           : `the service is busy: the request could not start within ${maxWaitMs ?? 0} ms`,
     );
     this.reason = reason;

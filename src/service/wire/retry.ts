@@ -2,11 +2,16 @@
  * One logical call: every attempt passes through the budget, 429s pause the budget,
  * and failures are retried with jittered backoff (GETs: 429, 5xx, timeouts, network;
  * writes: only 429, which the service did not process). Logs carry no token.
+ *
+ * The bot's own retries never count against the person the call is for: only the first attempt is
+ * counted against their share, and a call that ends in the service's fault (5xx, timeout, network,
+ * 429) is given back. A retry the budget cannot start in time ends the call with the service's error,
+ * so that an outage is reported as an outage, never as the person's share.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../../logger.js';
 import type { Priority, RequestBudget } from './budget.js';
-import { RateLimited, ServiceError, Unavailable } from './errors.js';
+import { BudgetBusy, RateLimited, ServiceError, Unavailable } from './errors.js';
 import type { HttpResponse } from './http.js';
 
 export interface RetryOptions {
@@ -59,9 +64,11 @@ export interface CallSpec<T> {
   method: string;
   priority: Priority;
   maxWaitMs?: number | undefined;
-  /** Who the call is for (fair turns in the budget). */
+  /** Who the call is for (fair turns in the budget, counted against their share). */
   person?: string | undefined;
-  /** Requests of the person's share to leave (see RunOptions). */
+  /** Refuse at once when beyond the person's share while others wait (see RunOptions). */
+  yieldOverShare?: boolean | undefined;
+  /** Requests of the person's share a yielding call must leave (see RunOptions). */
   shareReserve?: number | undefined;
   budget: RequestBudget;
   logger?: Logger | undefined;
@@ -72,20 +79,34 @@ export interface CallSpec<T> {
   interpret: (response: HttpResponse) => T;
 }
 
+/** The service's own failures: a call that ends in one is not the person's to pay for. */
+function isServiceFault(error: unknown): boolean {
+  return error instanceof Unavailable || error instanceof RateLimited;
+}
+
 export async function callWithRetry<T>(spec: CallSpec<T>): Promise<T> {
+  let lastFault: unknown;
   for (let attempt = 0; ; attempt += 1) {
     try {
       const runOptions = {
         operation: spec.operation,
         person: spec.person,
+        yieldOverShare: spec.yieldOverShare,
         shareReserve: spec.shareReserve,
-        ...(spec.maxWaitMs === undefined ? {} : { maxWaitMs: spec.maxWaitMs }),
+        counted: attempt === 0,
+        maxWaitMs: spec.maxWaitMs,
       };
       return await spec.budget.run(spec.priority, () => attemptOnce(spec, attempt), runOptions);
     } catch (error) {
-      if (attempt >= spec.retry.maxRetries || !isRetryable(error, spec.method)) throw error;
+      // A retry that could not start: the call failed because of the service, not the budget.
+      const failure = lastFault !== undefined && error instanceof BudgetBusy ? lastFault : error;
+      if (attempt >= spec.retry.maxRetries || !isRetryable(failure, spec.method)) {
+        if (spec.person !== undefined && isServiceFault(failure)) spec.budget.refund(spec.person);
+        throw failure;
+      }
+      lastFault = failure;
       const delayMs = backoffMs(spec.retry, attempt + 1);
-      logRetry(spec, attempt, error, delayMs);
+      logRetry(spec, attempt, failure, delayMs);
       await spec.retry.sleep(delayMs);
     }
   }

@@ -10,6 +10,8 @@ import type { Logger } from '../../logger.js';
 import { isRedisUrl } from '../../store/backend.js';
 import type { RedisConnection } from '../../store/redis-connection.js';
 import { BUDGET_LIMITER_OPTIONS } from './budget.js';
+import type { ShareCounter } from './person-share.js';
+import { RedisShareCounter, SHARE_COUNT_POINTS, SHARE_KEY_PREFIX } from './redis-share.js';
 
 /**
  * A RateLimiterRedis over a connected node-redis client, with the options the budget requires.
@@ -45,6 +47,11 @@ export function budgetKeyPrefix(egressAddress: string | undefined): string {
 export interface SharedBudgetLimiter {
   /** Pass as `createRequestBudget({ limiter })`. */
   readonly limiter: RateLimiterAbstract;
+  /**
+   * Each person's share counted in Redis over windows of this many seconds (one count per person for
+   * every process); pass as `createRequestBudget({ shareCounter })`.
+   */
+  shareCounter(windowSeconds: number): ShareCounter;
   /** Closes the limiter's own Redis connection (after the budget is closed). */
   close(): Promise<void>;
 }
@@ -57,7 +64,7 @@ export interface SharedBudgetOptions {
 
 /**
  * For a `redis://` / `rediss://` DATABASE_URL: connects (its own connection, separate from the store's)
- * and returns the shared limiter. For any other DATABASE_URL: undefined, and the budget stays per process.
+ * and returns the shared limiter and the people's share counts. For any other DATABASE_URL: undefined, and the budget stays per process.
  * Rejects with ConfigError when Redis cannot be reached at startup.
  */
 export async function openSharedBudgetLimiter(
@@ -69,8 +76,22 @@ export async function openSharedBudgetLimiter(
   const { connectRedis } = await import('../../store/redis-connection.js');
   const client = await connectRedis(databaseUrl, { logger: options.logger, role: 'request budget' });
   let closing: Promise<void> | undefined;
+  const { RateLimiterRedis } = await import('rate-limiter-flexible');
   return {
     limiter: await createSharedLimiter(client, options.egressAddress),
+    shareCounter: (windowSeconds) =>
+      new RedisShareCounter({
+        limiter: new RateLimiterRedis({
+          storeClient: client,
+          useRedisPackage: true,
+          rejectIfRedisNotReady: true,
+          points: SHARE_COUNT_POINTS,
+          duration: windowSeconds,
+          keyPrefix: SHARE_KEY_PREFIX,
+        }),
+        windowSeconds,
+        logger: options.logger,
+      }),
     close() {
       closing ??= client.isOpen ? client.close() : Promise.resolve();
       return closing;

@@ -4,7 +4,10 @@
  *   floor of the starts whenever they wait (start-floor.ts) and a starving lower priority gets a
  *   permit now and then;
  * - within a priority, people take turns (fair-queue.ts): whoever has fewer calls in progress goes
- *   first, then whoever has more of their share left;
+ *   first, then whoever has more of their share left; a call made for no one goes last;
+ * - a call beyond its person's share (person-share.ts) waits behind every other waiting call, the
+ *   feed's polls included: what someone asks beyond an equal part is served only from what nobody
+ *   else is waiting for;
  * - the starts owed to the feed or to a starving priority come out of heavy users' turns first: while
  *   a call of someone who has used most of their share waits, a light person's call is not held back
  *   for what is owed (until it is overdue). Else a heavy user's calls fill every turn the feed would
@@ -17,7 +20,10 @@ import { StartFloor } from './start-floor.js';
 export type Priority = 'interactive' | 'write' | 'announcement' | 'poll';
 export const PRIORITIES: readonly Priority[] = ['interactive', 'write', 'announcement', 'poll'];
 /** The priorities whose calls are made for people (ranked by their use of the budget). */
-const PEOPLE_PRIORITIES: readonly Priority[] = ['interactive', 'write'];
+const PEOPLE_PRIORITIES = ['interactive', 'write'] as const satisfies readonly Priority[];
+type PeoplePriority = (typeof PEOPLE_PRIORITIES)[number];
+const isPeoplePriority = (priority: Priority): priority is PeoplePriority =>
+  (PEOPLE_PRIORITIES as readonly Priority[]).includes(priority);
 
 /** What the turns need of a waiting call. */
 export interface TurnCall {
@@ -26,6 +32,8 @@ export interface TurnCall {
   person?: string | undefined;
   /** When the call began waiting (the `now` clock). */
   enqueuedAt: number;
+  /** Counted beyond its person's share: it waits behind every other call. */
+  overShare?: boolean;
 }
 
 /** A lower-priority call waiting this long is starving; it then gets one permit in RESCUE_EVERY. */
@@ -47,6 +55,10 @@ export class Turns<C extends TurnCall> {
   readonly #share: PersonShare | undefined;
   readonly #feedFloor: StartFloor;
   readonly #queues: Record<Priority, FairQueue<C>>;
+  /** Calls beyond their person's share, by priority: after every queue above. */
+  readonly #over: Record<PeoplePriority, FairQueue<C>>;
+  /** Every queue in the order their calls start: by priority, then the calls beyond a share. */
+  readonly #ordered: readonly FairQueue<C>[];
   /** Each person's calls waiting or running. */
   readonly #inProgress = new Map<string, number>();
   /** Starts handed to a higher priority since the last one that went to a starving call. */
@@ -58,51 +70,73 @@ export class Turns<C extends TurnCall> {
     this.#feedFloor = new StartFloor(options.feedFloor);
     const share = this.#share;
     // A person's own calls count against them, so a script's concurrent calls go behind each other
-    // person's one lookup even while the script's share is still nearly full.
-    const perCall = (share?.burst ?? 0) + 1;
+    // person's one lookup even while the script's share is still nearly full. A call made for no one
+    // (a job's, the operator's check) goes after every person's.
     const rank =
       share &&
       ((person?: string) =>
-        person === undefined ? Infinity : share.left(person) - perCall * (this.#inProgress.get(person) ?? 0));
+        person === undefined
+          ? Number.NEGATIVE_INFINITY
+          : share.left(person) - (share.allowance() + 1) * (this.#inProgress.get(person) ?? 0));
     this.#queues = {
       interactive: new FairQueue(rank),
       write: new FairQueue(rank),
       announcement: new FairQueue(),
       poll: new FairQueue(),
     };
+    this.#over = { interactive: new FairQueue(rank), write: new FairQueue(rank) };
+    this.#ordered = [
+      ...PRIORITIES.map((priority) => this.#queues[priority]),
+      this.#over.interactive,
+      this.#over.write,
+    ];
+  }
+
+  #queueOf(call: { priority: Priority; overShare?: boolean | undefined }): FairQueue<C> {
+    return call.overShare && isPeoplePriority(call.priority)
+      ? this.#over[call.priority]
+      : this.#queues[call.priority];
   }
 
   push(call: C): void {
-    this.#queues[call.priority].push(call);
+    this.#queueOf(call).push(call);
   }
 
   remove(call: C): boolean {
-    return this.#queues[call.priority].remove(call);
+    return this.#queueOf(call).remove(call);
   }
 
   /** Every waiting call, emptying the queues. */
   drain(): C[] {
-    return PRIORITIES.flatMap((priority) => this.#queues[priority].drain());
+    return this.#ordered.flatMap((queue) => queue.drain());
   }
 
   waiting(priority: Priority): number {
-    return this.#queues[priority].length;
+    const over = isPeoplePriority(priority) ? this.#over[priority].length : 0;
+    return this.#queues[priority].length + over;
   }
 
   hasWaiters(): boolean {
-    return PRIORITIES.some((priority) => this.#queues[priority].length > 0);
+    return this.#ordered.some((queue) => queue.length > 0);
+  }
+
+  /** Whether a call made for anyone but this person (or for no one: the feed's polls) is waiting. */
+  othersWaiting(person: string): boolean {
+    return this.#ordered.some((queue) => queue.length > queue.queuedBy(person));
   }
 
   queuedBy(priority: Priority, person: string): number {
-    return this.#queues[priority].queuedBy(person);
+    const over = isPeoplePriority(priority) ? this.#over[priority].queuedBy(person) : 0;
+    return this.#queues[priority].queuedBy(person) + over;
   }
 
-  /** Calls that would start before a new call of this priority (for this person). */
-  aheadOf(priority: Priority, person: string | undefined): number {
+  /** Calls that would start before a new call of this priority (for this person, beyond their share or not). */
+  aheadOf(priority: Priority, person: string | undefined, overShare = false): number {
+    const own = this.#queueOf({ priority, overShare });
     let ahead = 0;
-    for (const p of PRIORITIES) {
-      if (p === priority) return ahead + this.#queues[p].aheadOf(person);
-      ahead += this.#queues[p].length;
+    for (const queue of this.#ordered) {
+      if (queue === own) return ahead + queue.aheadOf(person);
+      ahead += queue.length;
     }
     return ahead;
   }
@@ -168,7 +202,7 @@ export class Turns<C extends TurnCall> {
   /** Someone who has used more than half of their share. */
   #isHeavy(person: string | undefined): boolean {
     const share = this.#share;
-    return person !== undefined && share !== undefined && share.left(person) < share.burst / 2;
+    return person !== undefined && share !== undefined && share.left(person) < share.allowance() / 2;
   }
 
   /** A call of a person with less than one request of their share left: they live on the refill. */
@@ -177,10 +211,10 @@ export class Turns<C extends TurnCall> {
     return person !== undefined && this.#share !== undefined && this.#share.left(person) < 1;
   }
 
-  /** The first call by strict priority. */
+  /** The first call by strict priority; the calls beyond a share after all others. */
   #byPriority(): C | undefined {
-    for (const priority of PRIORITIES) {
-      const call = this.#queues[priority].shift();
+    for (const queue of this.#ordered) {
+      const call = queue.shift();
       if (call) return call;
     }
     return undefined;

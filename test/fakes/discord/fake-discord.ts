@@ -14,6 +14,7 @@ export type { ScheduledEventChange } from './fake-discord-places.js';
 export type { GatewayEvent, GatewayOpRecord, GatewaySessionInfo } from './gateway.js';
 export {
   customIds,
+  firstSelectOption,
   type InteractionEvent,
   type InteractionReply,
   InteractionResult,

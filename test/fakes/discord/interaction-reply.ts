@@ -5,6 +5,7 @@ import {
   type APIMessage,
   type APIMessageTopLevelComponent,
   type APIModalInteractionResponseCallbackData,
+  ComponentType,
   type InteractionResponseType,
   MessageFlags,
 } from 'discord-api-types/v10';
@@ -87,4 +88,17 @@ export function customIds(components: readonly unknown[]): string[] {
   };
   visit(components);
   return found;
+}
+
+/** The first string select in a component tree and its first option (an Open… menu), for pressing it. */
+export function firstSelectOption(
+  components: readonly APIMessageTopLevelComponent[],
+): { customId: string; value: string } | undefined {
+  for (const row of components) {
+    if (row.type !== ComponentType.ActionRow) continue;
+    for (const component of row.components)
+      if (component.type === ComponentType.StringSelect && component.options[0])
+        return { customId: component.custom_id, value: component.options[0].value };
+  }
+  return undefined;
 }

@@ -21,6 +21,7 @@ import type { FakeState, MessageBody, RecordedFile } from './state.js';
 export {
   type CallbackEvent,
   customIds,
+  firstSelectOption,
   type InteractionEvent,
   type InteractionReply,
   type RestOutcome,

@@ -22,7 +22,7 @@ afterEach(async () => {
   rig = undefined;
 });
 
-const call = (priority: Priority): CallOptions => ({ token: DEMO_TOKENS.alice, priority });
+const call = (priority: Priority): CallOptions => ({ token: DEMO_TOKENS.alice, priority, person: null });
 
 /** A few different reads, so the run looks like real traffic. */
 function someRead(client: ServiceClient, i: number, priority: Priority): Promise<unknown> {
@@ -49,7 +49,7 @@ describe('request budget against the per-IP limit', () => {
       Array.from({ length: 8 }, () =>
         noisy.client.works(
           { per_page: 1 },
-          { token: DEMO_TOKENS.bob, priority: 'interactive', maxWaitMs: 100 },
+          { token: DEMO_TOKENS.bob, priority: 'interactive', person: null, maxWaitMs: 100 },
         ),
       ),
     );

@@ -18,8 +18,8 @@ import { clearAnswerFaults } from '../../fakes/emulator/faults.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../../fakes/emulator/seed.js';
 import { type ContractRig, rejectionOf, startRig } from './helpers.js';
 
-const alice: CallOptions = { token: DEMO_TOKENS.alice, priority: 'interactive' };
-const aliceRead: CallOptions = { token: DEMO_TOKENS.aliceRead, priority: 'write' };
+const alice: CallOptions = { token: DEMO_TOKENS.alice, priority: 'interactive', person: null };
+const aliceRead: CallOptions = { token: DEMO_TOKENS.aliceRead, priority: 'write', person: null };
 
 let rig: ContractRig;
 const faults = () => rig.emulator.faults;
@@ -51,7 +51,9 @@ function expectNoSecret(error: unknown, ...secrets: string[]): void {
 describe('401, 403, 404', () => {
   it('401 (empty body + WWW-Authenticate) -> Unauthorized, without the token in the message', async () => {
     const bogus = 'not-a-real-token-0123456789';
-    const error = await rejectionOf(rig.client.me({}, { token: bogus, priority: 'interactive' }));
+    const error = await rejectionOf(
+      rig.client.me({}, { token: bogus, priority: 'interactive', person: null }),
+    );
     expect(error).toBeInstanceOf(Unauthorized);
     expect(error).toMatchObject({ status: 401, authError: 'invalid_token', operation: 'me' });
     expectNoSecret(error, bogus);
@@ -63,7 +65,9 @@ describe('401, 403, 404', () => {
     expectNoSecret(revoked, DEMO_TOKENS.bob);
 
     // No token at all: the client sends no Authorization header; the service answers 401.
-    const none = await rejectionOf(rig.client.works({}, { token: '', priority: 'interactive' }));
+    const none = await rejectionOf(
+      rig.client.works({}, { token: '', priority: 'interactive', person: null }),
+    );
     expect(none).toBeInstanceOf(Unauthorized);
     expect(rig.transport.last('works').headers.authorization).toBeUndefined();
   });

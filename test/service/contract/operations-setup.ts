@@ -9,8 +9,8 @@ import { type ContractRig, startRig } from './helpers.js';
 
 export const U = DEMO_USERS;
 export const W = DEMO_WORKS;
-export const alice: CallOptions = { token: DEMO_TOKENS.alice, priority: 'interactive' };
-export const bobCall: CallOptions = { token: DEMO_TOKENS.bob, priority: 'write' };
+export const alice: CallOptions = { token: DEMO_TOKENS.alice, priority: 'interactive', person: null };
+export const bobCall: CallOptions = { token: DEMO_TOKENS.bob, priority: 'write', person: null };
 
 /** The file's rig, set by the beforeAll that `useContractRig` registers. */
 export let rig: ContractRig;

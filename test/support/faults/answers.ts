@@ -15,6 +15,16 @@ const SERVICE_ERROR_KEYS = [
 const en = createTranslator('en');
 const ja = createTranslator('ja');
 const serviceErrors = new Set<string>(SERVICE_ERROR_KEYS.flatMap((key) => [en(key), ja(key)]));
+/** "Try again <t:…:R>": the budget's refusals, with whatever time they name. */
+const TIMED_KEYS = ['error.busyWait', 'error.busyShare'] as const;
+const SOME_TIME = '<t:0:R>';
+const timedErrors = TIMED_KEYS.flatMap((key) =>
+  [en, ja].map((t) => {
+    const [before = '', after = ''] = t(key, { retry: SOME_TIME }).split(SOME_TIME);
+    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`^${literal(before)}<t:\\d+:R>${literal(after)}$`);
+  }),
+);
 const internalErrors = new Set<string>([en('error.internal'), ja('error.internal')]);
 
 export type AnswerClass =
@@ -33,7 +43,8 @@ function asCatalogueText(content: string | undefined): string {
 export function classifyAnswer(reply: InteractionReply): AnswerClass {
   const content = asCatalogueText(reply.content);
   if (internalErrors.has(content)) return 'internal-error';
-  if (serviceErrors.has(content)) return 'service-error';
+  if (serviceErrors.has(content) || timedErrors.some((pattern) => pattern.test(content)))
+    return 'service-error';
   return 'answer';
 }
 
