@@ -165,6 +165,27 @@ describe('feed schedule', () => {
       await store.close();
     }
   });
+
+  it('never brings a first poll’s next one closer than the poll interval (issue 39: owners polled twice in a cycle)', async () => {
+    const store = await openStore('sqlite://:memory:');
+    try {
+      // POLL_INTERVAL_SECONDS of an hour: every interval is the cap, and a random phase near 0 drawn.
+      const schedule = new FeedSchedule({
+        store,
+        owners: async () => ['a'],
+        pollsPerS: 10,
+        minIntervalMs: 3_600_000,
+        now: () => at(0),
+        random: () => 0.01,
+      });
+      await schedule.replan();
+      await schedule.observe('a', { newActivities: 0, recent: { createdAt: [], complete: true } });
+      expect(schedule.intervalMs('a')).toBe(3_600_000);
+      expect(schedule.nextDelayMs('a')).toBe(3_600_000);
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 describe('stored feed rates', () => {

@@ -138,12 +138,13 @@ export class FeedSchedule {
    * Milliseconds from the poll just made to the owner's next: the interval, except after an owner's
    * first poll, a random part of it. Owners first polled together (all of them, on the first start)
    * would otherwise stay in step, the quiet ones all falling due in the same few seconds every
-   * `maxGapCycles` cycles and taking the budget from the busy ones then.
+   * `maxGapCycles` cycles and taking the budget from the busy ones then. Never shorter than the
+   * poll interval (POLL_INTERVAL_SECONDS): a random phase must not poll an owner twice in a row.
    */
   nextDelayMs(ownerId: string): number {
     const intervalMs = this.intervalMs(ownerId);
     if (!this.#firstPolled.delete(ownerId)) return intervalMs;
-    return intervalMs * (this.#options.random ?? Math.random)();
+    return Math.max(this.#options.minIntervalMs, intervalMs * (this.#options.random ?? Math.random)());
   }
 
   /** When the owner is next due (epoch ms): from its last poll, or now when never polled. */
