@@ -25,7 +25,12 @@ export const SEED = 17;
 export const COMMAND_SHARE = 0.2;
 /** Unmeasured: every owner polled once at least, its first estimate read from its feed's past. */
 export const WARMUP_CYCLES = 3;
-export const MEASURE_CYCLES = 2;
+/**
+ * Round-robin's own warm-up: after one full cycle it polls every owner in the same turn, cycle after
+ * cycle, so its phase starts this late in the timeline (the same activities are measured).
+ */
+export const ROUND_ROBIN_WARMUP_CYCLES = 1;
+export const MEASURE_CYCLES = 4;
 /**
  * After the window, the run waits until every measured activity is posted, up to this long: the
  * adaptive schedule promises every owner a poll within 4 cycles, so a shorter drain would count an

@@ -27,10 +27,11 @@ interface SizeResult {
 }
 
 async function runSize(size: Size, log: (line: string) => void): Promise<SizeResult> {
+  const preparing = performance.now();
   const setup = await prepare(size);
   try {
     log(
-      `  ${size.owners} owners, ${setup.timeline.length} activities; time compressed ×${setup.scale.toFixed(1)}: limit ${(4 * setup.scale).toFixed(0)}/s, budget ${(3 * setup.scale).toFixed(0)}/s, poll interval ${(60 / setup.scale).toFixed(2)} s`,
+      `  ${size.owners} owners, ${setup.timeline.length} activities (world made in ${((performance.now() - preparing) / 1000).toFixed(0)} s); time compressed ×${setup.scale.toFixed(1)}: limit ${(4 * setup.scale).toFixed(0)}/s, budget ${(3 * setup.scale).toFixed(0)}/s, poll interval ${(60 / setup.scale).toFixed(2)} s`,
     );
     const roundRobin = await runPhase(setup, 'round-robin', log);
     const adaptive = await runPhase(setup, 'adaptive', log);
@@ -148,8 +149,8 @@ export const feedFreshness: Scenario = {
           { owners: 1_000, cycleS: 8 },
         ]
       : [
-          { owners: 1_000, cycleS: 20 },
-          { owners: 10_000, cycleS: 90 },
+          { owners: 1_000, cycleS: 10 },
+          { owners: 10_000, cycleS: 45 },
         ];
     const results: SizeResult[] = [];
     for (const size of selectedSizes(sizes)) results.push(await runSize(size, options.log));
