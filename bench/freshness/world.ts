@@ -38,9 +38,13 @@ export const MEASURE_CYCLES = 4;
  */
 export const DRAIN_CYCLES = 4.5;
 const CHANNELS_PER_GUILD = 50;
-/** Each owner's feed before the run: as far back as this many cycles, at most the first page's items. */
-const HISTORY_CYCLES = 200;
-const HISTORY_ITEMS = 5;
+/**
+ * Each owner's feed before the run, at most a full page's items (the first poll reads one to learn
+ * the owner's rate), as far back as this many cycles: the rate looks back one half-life (50 cycles),
+ * so older items would change no estimate.
+ */
+const HISTORY_CYCLES = 60;
+const HISTORY_ITEMS = 50;
 
 export interface Size {
   owners: number;
