@@ -261,7 +261,9 @@ function buildFeed(options: JobsOptions, shared: SharedJobDeps, changes: OwnerCh
     store,
     changes,
     ...options.feed,
-    ...(adaptive ? { onPolled: schedule.observe } : {}),
+    ...(adaptive
+      ? { onPolled: schedule.observe, readsHistory: (ownerId: string) => schedule.readsHistory(ownerId) }
+      : {}),
     ...(options.onFeedPosted ? { onPosted: options.onFeedPosted } : {}),
     ...(options.onFeedEvent ? { onFeedEvent: options.onFeedEvent } : {}),
   });
