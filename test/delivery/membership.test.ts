@@ -55,6 +55,17 @@ async function feedOf(h: Harness, ownerId: string, who: 'alice' | 'bob', channel
   return h.subscribe({ kind: 'feed', channelId, ownerId, feed: { actions: [] } });
 }
 
+/** alice, linked, subscribes her feed in each of these channels; the subscriptions' ids, in order. */
+async function aliceFeedsIn(h: Harness, ...channelIds: string[]): Promise<string[]> {
+  await h.link(OWNERS.alice, 'alice');
+  const ids: string[] = [];
+  for (const channelId of channelIds) {
+    const made = await h.subscribe({ kind: 'feed', channelId, ownerId: OWNERS.alice, feed: { actions: [] } });
+    ids.push(made.id);
+  }
+  return ids;
+}
+
 describe('owner membership', () => {
   it('disables the subscriptions of an owner who left the server, tells them, and keeps the others posting', async () => {
     const h = await open(START);
@@ -106,37 +117,21 @@ describe('owner membership', () => {
 
   it('pauses the subscription and tells its owner when they may no longer send in the channel', async () => {
     const h = await open(START);
-    const guildId = h.discord.guildIds[0] ?? '';
     const [first = '', second = ''] = h.channels;
-    const muted = await feedOf(h, OWNERS.alice, 'alice', first);
-    const elsewhere = await h.subscribe({
-      kind: 'feed',
-      channelId: second,
-      ownerId: OWNERS.alice,
-      feed: { actions: [] },
-    });
+    const [muted = '', elsewhere = ''] = await aliceFeedsIn(h, first, second);
     await h.jobs.feed.runCycle();
-    const channel = h.discord.guild(guildId)?.channels.find((c) => c.id === first);
-    if (!channel) throw new Error('no channel');
     // A moderator takes alice's Send Messages away in that channel (no gateway event reaches the jobs).
-    channel.permissionOverwrites = [
-      {
-        id: OWNERS.alice,
-        type: OverwriteType.Member,
-        allow: '0',
-        deny: String(PermissionFlagsBits.SendMessages),
-      },
-    ];
+    denyAlice(h, first, PermissionFlagsBits.SendMessages);
     h.clock.advance(HOUR + 1);
     carolRecords(h, 'while muted');
     await h.jobs.feed.runCycle();
     expect(h.discord.channelMessages(first)).toHaveLength(0);
     expect(h.discord.channelMessages(second)).toHaveLength(1);
-    expect(await h.subscriptions.get(muted.id)).toMatchObject({
+    expect(await h.subscriptions.get(muted)).toMatchObject({
       state: 'paused',
       stateReason: STATE_REASONS.ownerNoAccess,
     });
-    expect((await h.subscriptions.get(elsewhere.id))?.state).toBe('active');
+    expect((await h.subscriptions.get(elsewhere))?.state).toBe('active');
     expect(h.discord.directMessages(OWNERS.alice)[0]?.content).toMatch(
       /can no longer see or send messages in <#/,
     );
@@ -174,9 +169,7 @@ describe('owner membership', () => {
   it('asks for the member once per server and owner, however many channels they post in', async () => {
     const h = await open(START);
     const [first = '', second = '', third = ''] = h.channels;
-    await feedOf(h, OWNERS.alice, 'alice', first);
-    for (const channelId of [second, third])
-      await h.subscribe({ kind: 'feed', channelId, ownerId: OWNERS.alice, feed: { actions: [] } });
+    await aliceFeedsIn(h, first, second, third);
     await h.jobs.feed.runCycle();
     carolRecords(h, 'three channels');
     await h.jobs.feed.runCycle();
@@ -189,23 +182,17 @@ describe('owner membership', () => {
   it('a channel kiroku may not see stops that channel’s subscriptions, not the whole server’s', async () => {
     const h = await open(START);
     const [first = '', second = ''] = h.channels;
-    const hidden = await feedOf(h, OWNERS.alice, 'alice', first);
-    const shown = await h.subscribe({
-      kind: 'feed',
-      channelId: second,
-      ownerId: OWNERS.alice,
-      feed: { actions: [] },
-    });
+    const [hidden = '', shown = ''] = await aliceFeedsIn(h, first, second);
     await h.jobs.feed.runCycle();
     h.discord.faults.channelStatus.set(first, 403);
     h.clock.advance(HOUR + 1);
     carolRecords(h, 'one channel hidden');
     await h.jobs.feed.runCycle();
-    expect(await h.subscriptions.get(hidden.id)).toMatchObject({
+    expect(await h.subscriptions.get(hidden)).toMatchObject({
       state: 'disabled',
       stateReason: STATE_REASONS.channelForbidden,
     });
-    expect((await h.subscriptions.get(shown.id))?.state).toBe('active');
+    expect((await h.subscriptions.get(shown))?.state).toBe('active');
     expect(h.discord.channelMessages(second)).toHaveLength(1);
     // Found by the check (GET channel), before any post was tried there.
     expect(
