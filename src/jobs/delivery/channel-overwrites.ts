@@ -24,6 +24,12 @@ const channelData = z.object({
 });
 const guildData = z.object({ id: z.string(), channels: z.array(z.unknown()).optional() });
 
+/** The `id` of a packet's data, without parsing the rest. */
+function idOf(data: unknown): string | undefined {
+  const id = typeof data === 'object' && data !== null ? (data as { id?: unknown }).id : undefined;
+  return typeof id === 'string' ? id : undefined;
+}
+
 interface Kept {
   guildId: string;
   overwrites: Overwrite[];
@@ -72,22 +78,25 @@ export class ChannelOverwrites {
 
   /** Applies a gateway packet (the client's raw event); packets of other kinds are ignored. */
   observe(packet: GatewayPacket): void {
+    // Most channels and servers have nothing kept: their packets (thousands at a start) are not parsed.
+    const id = idOf(packet.d);
+    if (id === undefined) return;
     switch (packet.t) {
       case 'CHANNEL_UPDATE':
       case 'CHANNEL_DELETE': {
+        if (!this.#kept.has(id) && !this.#reading.has(id)) return;
         const channel = channelData.safeParse(packet.d);
         if (!channel.success) return;
-        if (packet.t === 'CHANNEL_DELETE') this.#drop(channel.data.id);
+        if (packet.t === 'CHANNEL_DELETE') this.#drop(id);
         else this.#update(channel.data);
         return;
       }
       case 'GUILD_CREATE':
       case 'GUILD_DELETE': {
+        if (!this.#touches(id)) return;
         const guild = guildData.safeParse(packet.d);
-        // Most servers have no channel kept: their packets are not read any further.
-        if (!guild.success || !this.#touches(guild.data.id)) return;
-        if (packet.t === 'GUILD_CREATE') this.#refreshGuild(guild.data.id, guild.data.channels ?? []);
-        else this.#refreshGuild(guild.data.id, []);
+        if (!guild.success) return;
+        this.#refreshGuild(id, packet.t === 'GUILD_CREATE' ? (guild.data.channels ?? []) : []);
         return;
       }
       default:
