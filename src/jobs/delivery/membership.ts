@@ -44,7 +44,7 @@ export const MEMBERSHIP_CHECK_COLLECTION = 'membership-checks';
 export const CHECK_FRESH_MS = 60 * 60 * 1000;
 /** A row is of use for an hour; it then expires on its own (a little later, for clock skew). */
 const CHECK_TTL_MS = 2 * CHECK_FRESH_MS;
-/** Members asked at once while checks are prepared (discord.js paces them at Discord's 50/s anyway). */
+/** Checks prepared at once (discord.js paces their requests at Discord's 50/s anyway). */
 const PREPARE_CONCURRENCY = 8;
 /** Members' roles remembered between the checks of one owner's channels in one server. */
 const MEMBERS_KEPT = 20_000;
