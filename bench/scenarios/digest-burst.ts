@@ -189,6 +189,8 @@ function burstRows(b: Burst) {
       unit: 'min',
       baseline: round(floorS / 60, 2),
       baselineLabel: `floor max(${subscriptionCount}/50, ${owners}/${rate}) s`,
+      target: '≤ 1.1×',
+      met: lastS !== null && lastS <= 1.1 * floorS,
       note: `p50 ${round((percentile(lateness, 50) ?? 0) / 60, 2)} min; posted ${due.posted}/${subscriptionCount} in ${(postMs / 1000).toFixed(1)} s; prefetch ${(b.prefetchMs / 1000).toFixed(1)} s for ${b.prefetchRequests} requests (finished ${startLateMs > 0 ? `${(startLateMs / 1000).toFixed(1)} s after` : 'before'} the fire); ${b.fireRequests} requests at the fire; excludes the ≤ 30 s phase of the 30 s digest ticker`,
     }),
     row(NAME, 'duplicate digest messages', {
