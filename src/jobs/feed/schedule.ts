@@ -166,6 +166,12 @@ export class FeedSchedule {
     return this.#known.get(ownerId) === undefined;
   }
 
+  /** Whether the owner's last poll is at least POLL_INTERVAL_SECONDS ago (or unknown): it may be polled now. */
+  mayPollNow(ownerId: string): boolean {
+    const polledAt = Date.parse(this.#known.get(ownerId)?.polledAt ?? '');
+    return !(this.#options.now().getTime() - polledAt < this.#options.minIntervalMs);
+  }
+
   /** When the owner is next due (epoch ms): from its last poll, or now when never polled. */
   dueAt(ownerId: string): number {
     const polledAt = Date.parse(this.#known.get(ownerId)?.polledAt ?? '');
