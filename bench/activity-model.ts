@@ -69,8 +69,8 @@ export function arrivals(rates: readonly number[], durationS: number, random: ()
 
 /**
  * Each owner's past before the run: the newest `keep` Poisson arrivals within `horizonS` before it,
- * as ages in seconds (`atS` < 0). A poll's first page shows no more than its few newest activities,
- * so older ones would never be read; a real feed has years of them.
+ * as ages in seconds (`atS` < 0). A poll's first page shows no more than its `keep` newest
+ * activities, so older ones would never be read; a real feed has years of them.
  */
 export function recentHistory(
   rates: readonly number[],

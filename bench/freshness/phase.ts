@@ -22,6 +22,7 @@ import {
   COMMAND_SHARE,
   DRAIN_CYCLES,
   MEASURE_CYCLES,
+  ROUND_ROBIN_WARMUP_CYCLES,
   resetFeeds,
   type Setup,
   WARMUP_CYCLES,
@@ -130,13 +131,22 @@ async function openPhase(setup: Setup, policy: Policy): Promise<Running> {
   };
 }
 
-/** Injects the timeline's activities on time until the window ends; returns how many are measured. */
-async function playTimeline(setup: Setup, running: Running, t0: number, measureEnd: number): Promise<number> {
+/**
+ * Injects the timeline's activities on time until the window ends, from `skipS` into it (the phase's
+ * start); returns how many are measured.
+ */
+async function playTimeline(
+  setup: Setup,
+  running: Running,
+  at: { t0: number; skipS: number; measureEnd: number },
+): Promise<number> {
   const { timeline, size } = setup;
-  let next = 0;
+  const { t0, skipS, measureEnd } = at;
+  let next = timeline.findIndex((arrival) => arrival.atS >= skipS);
+  if (next < 0) next = timeline.length;
   let measured = 0;
   while (performance.now() < measureEnd) {
-    const elapsedS = (performance.now() - t0) / 1000;
+    const elapsedS = skipS + (performance.now() - t0) / 1000;
     for (; next < timeline.length && (timeline[next]?.atS ?? Infinity) <= elapsedS; next++) {
       const arrival = timeline[next] as Arrival;
       setup.emulator.data.createRecord({
@@ -171,14 +181,18 @@ export async function runPhase(
   log: (line: string) => void,
 ): Promise<PhaseResult> {
   const { size, scale, emulator } = setup;
+  const opening = performance.now();
   const running = await openPhase(setup, policy);
   const t0 = performance.now();
   running.jobs.start(() => true);
-  const warmupEnd = t0 + WARMUP_CYCLES * size.cycleS * 1000;
+  const warmupCycles = policy === 'round-robin' ? ROUND_ROBIN_WARMUP_CYCLES : WARMUP_CYCLES;
+  const skipS = (WARMUP_CYCLES - warmupCycles) * size.cycleS;
+  const warmupEnd = t0 + warmupCycles * size.cycleS * 1000;
   const measureEnd = warmupEnd + MEASURE_CYCLES * size.cycleS * 1000;
-  const measured = await playTimeline(setup, running, t0, measureEnd);
+  const measured = await playTimeline(setup, running, { t0, skipS, measureEnd });
   const drainEnd = measureEnd + DRAIN_CYCLES * size.cycleS * 1000;
   while (running.delays.length < measured && performance.now() < drainEnd) await sleep(50);
+  const drainedS = (performance.now() - measureEnd) / 1000;
   await closePhase(running);
   const { delays } = running;
   const inWindow = setup.pollTimes.map((times) => times.filter((t) => t >= warmupEnd && t <= measureEnd));
@@ -198,7 +212,7 @@ export async function runPhase(
   };
   const byTier = pollsByTier(setup.rates, inWindow);
   log(
-    `    ${policy}: ${delays.length}/${measured} measured activities posted, mean ${result.meanS.toFixed(0)} s, p95 ${result.p95S.toFixed(0)} s, ${polls} polls in the window, longest gap ${result.maxGapS.toFixed(0)} s, 429s ${result.http429}; polls per owner: busiest 20% ${byTier.busy}, other active ${byTier.other}, idle ${byTier.idle}`,
+    `    ${policy} (set-up ${((t0 - opening) / 1000).toFixed(0)} s, ${warmupCycles} + ${MEASURE_CYCLES} cycles, drained in ${drainedS.toFixed(0)} s): ${delays.length}/${measured} measured activities posted, mean ${result.meanS.toFixed(0)} s, p95 ${result.p95S.toFixed(0)} s, ${polls} polls in the window, longest gap ${result.maxGapS.toFixed(0)} s, 429s ${result.http429}; polls per owner: busiest 20% ${byTier.busy}, other active ${byTier.other}, idle ${byTier.idle}`,
   );
   return result;
 }

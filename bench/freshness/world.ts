@@ -25,7 +25,12 @@ export const SEED = 17;
 export const COMMAND_SHARE = 0.2;
 /** Unmeasured: every owner polled once at least, its first estimate read from its feed's past. */
 export const WARMUP_CYCLES = 3;
-export const MEASURE_CYCLES = 2;
+/**
+ * Round-robin's own warm-up: after one full cycle it polls every owner in the same turn, cycle after
+ * cycle, so its phase starts this late in the timeline (the same activities are measured).
+ */
+export const ROUND_ROBIN_WARMUP_CYCLES = 1;
+export const MEASURE_CYCLES = 4;
 /**
  * After the window, the run waits until every measured activity is posted, up to this long: the
  * adaptive schedule promises every owner a poll within 4 cycles, so a shorter drain would count an
@@ -33,9 +38,13 @@ export const MEASURE_CYCLES = 2;
  */
 export const DRAIN_CYCLES = 4.5;
 const CHANNELS_PER_GUILD = 50;
-/** Each owner's feed before the run: as far back as this many cycles, at most the first page's items. */
-const HISTORY_CYCLES = 200;
-const HISTORY_ITEMS = 5;
+/**
+ * Each owner's feed before the run, at most a full page's items (the first poll reads one to learn
+ * the owner's rate), as far back as this many cycles: the rate looks back one half-life (50 cycles),
+ * so older items would change no estimate.
+ */
+const HISTORY_CYCLES = 60;
+const HISTORY_ITEMS = 50;
 
 export interface Size {
   owners: number;
@@ -107,6 +116,18 @@ async function seedTemplate(
   await store.close();
   return file;
 }
+/**
+ * The size with its cycle nudged so that the compressed budget starts requests as evenly as the real
+ * one: the budget spaces starts floor(1000 / rate) + 1 ms apart, which at 3/s gives 99.8% of the
+ * rate but at, say, 125/s only 89% (9 ms). A rate just above 1000 / n gets n ms and all of itself.
+ */
+export function faithfulSize(size: Size): Size {
+  const nominal = size.owners / size.cycleS / (1 - COMMAND_SHARE);
+  const spacingMs = Math.max(2, Math.round(1000 / nominal));
+  const budget = 1000 / (spacingMs - 0.001);
+  return { owners: size.owners, cycleS: size.owners / budget / (1 - COMMAND_SHARE) };
+}
+
 export async function prepare(size: Size): Promise<Setup> {
   const budget = size.owners / size.cycleS / (1 - COMMAND_SHARE);
   const scale = budget / 3;

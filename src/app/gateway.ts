@@ -10,8 +10,8 @@ import { startHttpServer, unreadyReasons } from '../http/server.js';
 import { tellQuarantinedOwners } from '../jobs/delivery/quarantine-notices.js';
 import {
   type ChannelPoster,
+  createGatewayMembership,
   createJobs,
-  createRestMembership,
   createRestPoster,
   type Jobs,
   ownersOfShards,
@@ -132,7 +132,7 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
     vault: infra.vault,
     service: infra.service,
     poster: countingPoster(restPoster, metrics),
-    membership: createRestMembership(client.rest, logger),
+    membership: createGatewayMembership(client, logger),
     onDisabled: metrics.observeDisabled,
     localeOf: (discordUserId) => deps.preferences.localeOf(discordUserId),
     broadcastDayStart: config.broadcastDayStart,

@@ -29,12 +29,9 @@ import { DailyDigest } from './schedule/digest.js';
 import { OwnerPrograms } from './schedule/owner-programs.js';
 import { DmReminders } from './schedule/reminders.js';
 
-export {
-  createRestMembership,
-  MembershipGate,
-  type MembershipLookup,
-  type MembershipStatus,
-} from './delivery/membership.js';
+export { createGatewayMembership } from './delivery/gateway-membership.js';
+export { MembershipGate, type MembershipLookup } from './delivery/membership.js';
+export { createRestMembership } from './delivery/membership-rest.js';
 export { type DisableReason, STATE_REASONS, SubscriptionNotices } from './delivery/notices.js';
 export { type DeliveryResult, nonceFor, Outbox, type OutboxEntry } from './delivery/outbox.js';
 export {
@@ -76,7 +73,7 @@ export interface JobsOptions {
   service: ServiceClient;
   /** Where channel posts and DMs go (`createRestPoster` over discord.js REST). */
   poster: ChannelPoster;
-  /** How owners' membership is checked (`createRestMembership`); without it, not at all. */
+  /** How owners' membership is checked (`createGatewayMembership`, `createRestMembership`); without it, not at all. */
   membership?: MembershipLookup;
   /** Told how many subscriptions were disabled and why (metrics). */
   onDisabled?: (reason: DisableReason, count: number) => void;
@@ -227,7 +224,7 @@ function commonParts(options: JobsOptions, poster: ChannelPoster) {
     localeOf: options.localeOf,
   });
   const lookup = options.membership;
-  const membership = lookup ? new MembershipGate({ store, lookup, notices, now }) : undefined;
+  const membership = lookup ? new MembershipGate({ store, lookup, notices, now, logger }) : undefined;
   const shared = {
     subscriptions: ownedSubscriptions(subscriptions, options.servesOwner),
     vault,
@@ -264,7 +261,9 @@ function buildFeed(options: JobsOptions, shared: SharedJobDeps, changes: OwnerCh
     store,
     changes,
     ...options.feed,
-    ...(adaptive ? { onPolled: schedule.observe } : {}),
+    ...(adaptive
+      ? { onPolled: schedule.observe, readsHistory: (ownerId: string) => schedule.readsHistory(ownerId) }
+      : {}),
     ...(options.onFeedPosted ? { onPosted: options.onFeedPosted } : {}),
     ...(options.onFeedEvent ? { onFeedEvent: options.onFeedEvent } : {}),
   });

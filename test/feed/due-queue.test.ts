@@ -41,6 +41,19 @@ describe('due queue', () => {
     expect(drain(queue, 1_800_001)).toEqual(['not due']);
   });
 
+  it('hands out the owner nearest its due time when none is due, among those allowed early (issue 39)', () => {
+    const queue = new DueQueue();
+    queue.set('hourly, due in 30 min', 3_600_000, 3_600_000); // -0.5 at 1,800,000
+    queue.set('minutely, due in 30 s', 1_830_000, 60_000); // -0.5
+    queue.set('daily, due in 6 h', 23_400_000, 86_400_000); // -0.25
+    queue.set('polled just now', 1_810_000, 60_000); // -0.17, but not allowed early
+    const allowed = (owner: string) => owner !== 'polled just now';
+    expect(queue.takeMostOverdue(1_800_000)).toBeUndefined();
+    expect(queue.takeNearestDue(1_800_000, allowed)).toBe('daily, due in 6 h');
+    // An owner due goes first, allowed early or not.
+    expect(queue.takeNearestDue(1_810_000, allowed)).toBe('polled just now');
+  });
+
   it('agrees with a scan of every owner on random figures, within the bucket width', () => {
     let seed = 7;
     const random = () => {

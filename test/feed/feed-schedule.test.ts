@@ -105,12 +105,13 @@ describe('poll plan', () => {
   const sum = (plan: ReturnType<typeof planPolls>, rates: number[]) =>
     rates.reduce((total, rate) => total + pollFrequency(plan, rate), 0);
 
-  it('spends the budget, polling as the square root of the rate', () => {
+  it('spends the budget, polling as the rate to the power 0.4 (a little flatter than its square root)', () => {
     const rates = [0.04, 0.01, 0.01, 0.0025];
     const plan = planPolls({ rates, pollsPerS: 0.1, minIntervalS: 1 });
     expect(sum(plan, rates)).toBeCloseTo(0.1, 6);
-    expect(pollFrequency(plan, 0.04) / pollFrequency(plan, 0.01)).toBeCloseTo(2, 6);
-    expect(pollFrequency(plan, 0.01) / pollFrequency(plan, 0.0025)).toBeCloseTo(2, 6);
+    // Four times the rate: 4^0.4 ≈ 1.74 times the polls (the square root would give 2).
+    expect(pollFrequency(plan, 0.04) / pollFrequency(plan, 0.01)).toBeCloseTo(4 ** 0.4, 6);
+    expect(pollFrequency(plan, 0.01) / pollFrequency(plan, 0.0025)).toBeCloseTo(4 ** 0.4, 6);
   });
 
   it('keeps every owner within 4 round-robin cycles', () => {
@@ -161,6 +162,27 @@ describe('feed schedule', () => {
       expect(schedule.nextDelayMs('b')).toBeCloseTo(interval * 0.75);
       await schedule.observe('a', empty);
       expect(schedule.nextDelayMs('a')).toBe(schedule.intervalMs('a'));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('never brings a first poll’s next one closer than the poll interval (issue 39: owners polled twice in a cycle)', async () => {
+    const store = await openStore('sqlite://:memory:');
+    try {
+      // POLL_INTERVAL_SECONDS of an hour: every interval is the cap, and a random phase near 0 drawn.
+      const schedule = new FeedSchedule({
+        store,
+        owners: async () => ['a'],
+        pollsPerS: 10,
+        minIntervalMs: 3_600_000,
+        now: () => at(0),
+        random: () => 0.01,
+      });
+      await schedule.replan();
+      await schedule.observe('a', { newActivities: 0, recent: { createdAt: [], complete: true } });
+      expect(schedule.intervalMs('a')).toBe(3_600_000);
+      expect(schedule.nextDelayMs('a')).toBe(3_600_000);
     } finally {
       await store.close();
     }

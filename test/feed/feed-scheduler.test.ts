@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FeedRates } from '../../src/jobs/feed/rates.js';
 import { type Harness, startHarness } from '../support/jobs-harness.js';
 
 const START = '2025-06-01T12:00:00Z';
@@ -86,6 +87,28 @@ describe('feed scheduler', () => {
     expect(polls.has(PAUSED)).toBe(false);
     // The busy owner's records were all posted.
     expect(h.discord.channelMessages(a).length).toBeGreaterThan(80);
+  });
+
+  it('reads a full page on an owner’s first poll, so its rate comes from more of the feed’s past (issue 39)', async () => {
+    const h = await startHarness({
+      start: START,
+      jobs: { feedPollsPerSecond: POLLS_PER_S, feed: { policy: 'adaptive' } },
+    });
+    harness = h;
+    const [a = ''] = h.channels;
+    const busy = await owner(h, BUSY, a);
+    const episode = [...h.emulator.data.episodes.values()][0]?.id ?? 0;
+    // Twenty records over the last 20 minutes, all before the subscription's starting point.
+    for (let minutes = 20; minutes >= 1; minutes--) {
+      const createdAt = new Date(h.clock.now().getTime() - minutes * 60_000);
+      h.emulator.data.createRecord({ userId: busy.user.id, episodeId: episode, createdAt });
+    }
+    await h.jobs.feed.startOwner(BUSY);
+    await h.jobs.scheduler.tick();
+    // All twenty seen (a probe of five would have counted five); none of them posted.
+    expect((await new FeedRates(h.store).get(BUSY))?.events).toBe(20);
+    expect(h.discord.channelMessages(a)).toHaveLength(0);
+    expect(h.jobs.schedule.readsHistory(BUSY)).toBe(false);
   });
 
   it('keeps the estimated rates across a restart', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { type CycleReport, emptyCycleReport } from '../../src/jobs/feed/poller.js';
-import { OwnerQueue } from '../../src/jobs/run/owner-queue.js';
+import { enqueueOwnerJobs, OwnerQueue } from '../../src/jobs/run/owner-queue.js';
 import type { AlertTickReport } from '../../src/jobs/schedule/alerts.js';
 import type { DigestTickReport } from '../../src/jobs/schedule/digest.js';
 import type { Subscription } from '../../src/subscriptions/model.js';
@@ -142,6 +142,22 @@ describeWithRedis(title, () => {
     expect(w.polls).toHaveLength(1);
     subscriptions.push(feedSubscription(owner, 56));
     await queue.enqueue(owner);
+    for (let i = 0; i < 100 && w.polls.length === 1; i++) await sleep(20);
+    expect(w.polls).toHaveLength(2);
+  }, 15_000);
+
+  it('makes owners due now from outside any worker, bringing waiting jobs forward (the bench’s cycles)', async () => {
+    const owner = '400000000000000066';
+    const w = world(redis().url, [feedSubscription(owner, 66)], () => 60_000);
+    queues = w.queues;
+    const queue = w.open(0);
+    await queue.start(() => true);
+    await enqueueOwnerJobs(redis().url, [owner]);
+    for (let i = 0; i < 100 && w.polls.length === 0; i++) await sleep(20);
+    expect(w.polls).toHaveLength(1);
+    // Done and waiting out its minute.
+    await sleep(300);
+    await enqueueOwnerJobs(redis().url, [owner]);
     for (let i = 0; i < 100 && w.polls.length === 1; i++) await sleep(20);
     expect(w.polls).toHaveLength(2);
   }, 15_000);

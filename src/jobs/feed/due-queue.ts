@@ -113,6 +113,19 @@ export class DueQueue {
 
   /** Removes and returns the due owner (due ≤ now) latest relative to its interval, if any. */
   takeMostOverdue(now: number): string | undefined {
+    return this.#take(now, () => false);
+  }
+
+  /**
+   * Removes and returns the owner nearest its due time relative to its interval, due or not yet due,
+   * among those `early` allows when not yet due; an owner due is always taken first. Only each
+   * interval bucket's earliest owner is looked at: one just polled hides its bucket for the moment.
+   */
+  takeNearestDue(now: number, early: (owner: string) => boolean): string | undefined {
+    return this.#take(now, early);
+  }
+
+  #take(now: number, early: (owner: string) => boolean): string | undefined {
     let best: { entry: Entry; heap: DueHeap } | undefined;
     let bestLateness = Number.NEGATIVE_INFINITY;
     for (const [bucket, heap] of this.#buckets) {
@@ -121,7 +134,7 @@ export class DueQueue {
         this.#buckets.delete(bucket);
         continue;
       }
-      if (head.at > now) continue;
+      if (head.at > now && !early(head.owner)) continue;
       const lateness = (now - head.at) / head.intervalMs;
       if (lateness > bestLateness) {
         best = { entry: head, heap };

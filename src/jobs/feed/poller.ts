@@ -27,6 +27,8 @@ export interface FeedPollerDeps extends SubscriptionJobDeps {
   pageSize?: number;
   /** per_page of each poll's first, small request (default 5): full pages only when all of it is new. */
   probeSize?: number;
+  /** True when the owner's poll should read a full page at once: the schedule learns its rate from it. */
+  readsHistory?: (ownerId: string) => boolean;
   /** Told after each poll what it saw: new activities and the first page's times (the schedule's rate). */
   onPolled?: (ownerId: string, observation: PollObservation) => Promise<void>;
   /** Told the creation time of each activity when it is first posted (the feed delay metric). */
@@ -222,7 +224,7 @@ export class FeedPoller {
     try {
       fetched = await fetchNewActivities(service, stored.token, cursor, {
         pageSize: this.#deps.pageSize ?? 50,
-        probeSize: this.#deps.probeSize ?? 5,
+        probeSize: this.#deps.readsHistory?.(ownerId) ? undefined : (this.#deps.probeSize ?? 5),
         maxCatchUpPages: this.#deps.maxCatchUpPages ?? 100,
         oldBefore,
       });

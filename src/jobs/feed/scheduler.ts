@@ -4,6 +4,9 @@
  * budget falls short every owner slows down in proportion and the plan's shares hold), no more than
  * the poll budget covers until the next tick, and gives each its next due time from the schedule. After a
  * restart each owner is due one interval after its stored last poll, so nobody starts from zero.
+ * Due times fall unevenly, so at moments nobody is due while the plan's rate is not spent: then the
+ * owner nearest its time (relative to its interval) is polled early, never beyond the plan's rate
+ * over time and never sooner than POLL_INTERVAL_SECONDS after its last poll.
  */
 import type { Logger } from '../../logger.js';
 import { activeFeeds } from '../../subscriptions/model.js';
@@ -14,7 +17,7 @@ import type { FeedSchedule } from './schedule.js';
 
 export interface FeedSchedulerOptions {
   poller: Pick<FeedPoller, 'pollOwner'>;
-  schedule: Pick<FeedSchedule, 'replan' | 'intervalMs' | 'nextDelayMs' | 'dueAt'>;
+  schedule: Pick<FeedSchedule, 'replan' | 'intervalMs' | 'nextDelayMs' | 'dueAt' | 'mayPollNow'>;
   owners: Pick<OwnerSnapshot, 'feedOwners' | 'ofOwner' | 'invalidate'>;
   /** Polls per second the feed may use: bounds how many owners one tick takes. */
   pollsPerS: number;
@@ -39,6 +42,9 @@ export class FeedScheduler {
   readonly #inFlight = new Set<string>();
   /** Owners given a new subscription while being polled: due again as soon as that poll ends. */
   readonly #soon = new Set<string>();
+  /** Polls the plan's rate allows beyond those made (it accrues over time; every poll spends one). */
+  #unspent = 0;
+  #unspentAt: number | undefined;
 
   constructor(options: FeedSchedulerOptions) {
     this.#options = options;
@@ -69,14 +75,34 @@ export class FeedScheduler {
     let polled = 0;
     const worker = async () => {
       while (polled < limit) {
-        const owner = this.#due.takeMostOverdue(now().getTime());
+        const at = now().getTime();
+        this.#accrue(at);
+        const owner = this.#due.takeMostOverdue(at) ?? this.#early(at);
         if (owner === undefined) return;
+        this.#unspent -= 1;
         polled += 1;
         await this.#poll(owner);
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
     return { owners: ownerIds.length, polled };
+  }
+
+  /**
+   * The plan's rate accrues polls, at most one round of the workers (a quiet spell is not made up
+   * for later in a burst); due polls may overdraw it.
+   */
+  #accrue(at: number): void {
+    const { pollsPerS, concurrency } = this.#options;
+    const since = this.#unspentAt === undefined ? 0 : Math.max(0, at - this.#unspentAt);
+    this.#unspent = Math.min(concurrency, this.#unspent + (pollsPerS * since) / 1000);
+    this.#unspentAt = at;
+  }
+
+  /** The owner nearest its due time, when nobody is due and the plan's rate has a poll unspent. */
+  #early(at: number): string | undefined {
+    if (this.#unspent < 1) return undefined;
+    return this.#due.takeNearestDue(at, (owner) => this.#options.schedule.mayPollNow(owner));
   }
 
   /** Drops owners that have no feed any more; a new one is due by its stored last poll (now if none). */

@@ -14,6 +14,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Job, Queue, Worker } from 'bullmq';
+import pLimit from 'p-limit';
 import { z } from 'zod';
 import { DEFAULTS } from '../../config.js';
 import type { Logger } from '../../logger.js';
@@ -157,22 +158,7 @@ export class OwnerQueue {
    */
   async enqueue(ownerId: string): Promise<void> {
     this.#snapshot.invalidate();
-    const job = ownerJob(ownerId);
-    await this.#queue?.add(job.name, job.data, job.opts);
-    await this.#bringForward(job.opts.jobId, ownerId);
-  }
-
-  /** A waiting job made due at once; one running or just started reads the new subscription itself. */
-  async #bringForward(jobId: string, ownerId: string): Promise<void> {
-    const existing = await this.#queue?.getJob(jobId);
-    if (!existing || !(await existing.isDelayed())) return;
-    await existing.updateData({ ownerId, feedDueAt: 0 });
-    await existing.promote().catch((error: unknown) => {
-      this.#options.logger.debug(
-        { err: error, ownerId },
-        'owner queue: job started before it was brought forward',
-      );
-    });
+    if (this.#queue) await dueNow(this.#queue, ownerId, this.#options.logger);
   }
 
   /** Owner jobs due and waiting for a worker in any process (the feed's backlog with Redis); 0 before start. */
@@ -267,8 +253,24 @@ function ownerJob(ownerId: string) {
 }
 
 /**
- * Gives these owners their jobs from outside any worker (a one-off script; the bench starting every
- * owner at one instant): the same deterministic ids, so owners that have a job keep that one.
+ * The owner's job, due now: added when it has none (the deterministic id keeps one per owner), or,
+ * when it waits out its interval, its feed poll made due and the job promoted; one running or just
+ * started reads the owner's subscriptions itself.
+ */
+async function dueNow(queue: Queue<OwnerJobData>, ownerId: string, logger?: Logger): Promise<void> {
+  const job = ownerJob(ownerId);
+  await queue.add(job.name, job.data, job.opts);
+  const existing = await queue.getJob(job.opts.jobId);
+  if (!existing || !(await existing.isDelayed())) return;
+  await existing.updateData({ ownerId, feedDueAt: 0 });
+  await existing.promote().catch((error: unknown) => {
+    logger?.debug({ err: error, ownerId }, 'owner queue: job started before it was brought forward');
+  });
+}
+
+/**
+ * Makes these owners' jobs due now from outside any worker (a one-off script; the bench starting
+ * every owner at one instant): jobs they have are brought forward, as a new subscription would.
  */
 export async function enqueueOwnerJobs(redisUrl: string, ownerIds: readonly string[]): Promise<void> {
   const { Queue } = await import('bullmq');
@@ -276,7 +278,7 @@ export async function enqueueOwnerJobs(redisUrl: string, ownerIds: readonly stri
   const connection = createClient({ url: redisUrl });
   const queue = new Queue<OwnerJobData>(OWNER_QUEUE_NAME, { connection, prefix: QUEUE_PREFIX });
   try {
-    await queue.addBulk(ownerIds.map(ownerJob));
+    await pLimit(16).map(ownerIds, (ownerId) => dueNow(queue, ownerId));
   } finally {
     await queue.close();
     if (connection.isOpen) connection.destroy();

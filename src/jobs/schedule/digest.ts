@@ -5,7 +5,8 @@ import pLimit from 'p-limit';
  * The daily digest of each schedule subscription, at its HH:MM in its IANA zone.
  *
  * - The programs are fetched ahead (the prefetch window before the fire), so that many digests
- *   due at the same minute post on time without waiting for the request budget.
+ *   due at the same minute post on time without waiting for the request budget; the owners'
+ *   membership checks are made in the same window, so the posts ask Discord nothing else.
  * - After downtime, a fire missed by at most the catch-up window is still posted.
  * - A local date is posted at most once per subscription: the last posted date is persisted, and
  *   the outbox key `digest:<subscription>:<date>` makes the post itself exactly-once.
@@ -78,6 +79,10 @@ export class DailyDigest {
   readonly #schedules = new LRUCache<string, { schedule: DailySchedule | null }>({ max: 4096 });
   /** Prefetched programs by owner + fire + options (shared by an owner's subscriptions). */
   readonly #prefetched = new Map<string, { fireAt: number; result: Promise<Prefetched> }>();
+  /** The fire each subscription's membership check was prepared for, by subscription id. */
+  readonly #checked = new Map<string, number>();
+  /** Membership checks being prepared. */
+  readonly #checking = new Set<Promise<void>>();
 
   constructor(deps: DailyDigestDeps) {
     this.#deps = deps;
@@ -122,6 +127,7 @@ export class DailyDigest {
     const active = only ? only.filter(isDigest) : await this.#deps.subscriptions.all(isDigest);
     report.subscriptions = active.length;
     const due: Array<{ subscription: Subscription; settings: ScheduleSettings; fire: DailyFire }> = [];
+    const upcoming: Array<{ subscription: Subscription; fire: DailyFire }> = [];
     for (const [index, subscription] of active.entries()) {
       // Thousands of subscriptions must not hold up interactions for the length of this loop.
       if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
@@ -135,8 +141,10 @@ export class DailyDigest {
       const next = schedule.next(now);
       if (next && next.at.getTime() - now.getTime() <= this.#prefetchMs) {
         if (this.#startPrefetch(subscription.ownerId, settings, next)) report.prefetchStarted += 1;
+        upcoming.push({ subscription, fire: next });
       }
     }
+    this.#prepareChecks(upcoming);
     report.due = due.length;
     await pLimit(this.#deps.concurrency ?? 8).map(due, async ({ subscription, settings, fire }) => {
       try {
@@ -150,9 +158,33 @@ export class DailyDigest {
     return report;
   }
 
-  /** Waits for every prefetch in flight (tests; shutdown). */
+  /** Waits for every prefetch and membership check in flight (tests; shutdown). */
   async drain(): Promise<void> {
     await Promise.all([...this.#prefetched.values()].map((entry) => entry.result));
+    await Promise.all(this.#checking);
+  }
+
+  /**
+   * Starts the membership checks of subscriptions whose fire is near, once per fire: made now, they
+   * still hold through the prefetch window's length after the fire, when the posts are made.
+   */
+  #prepareChecks(upcoming: ReadonlyArray<{ subscription: Subscription; fire: DailyFire }>): void {
+    const { membership } = this.#deps;
+    if (!membership) return;
+    const byFire = new Map<number, Subscription[]>();
+    for (const { subscription, fire } of upcoming) {
+      const fireAt = fire.at.getTime();
+      if (this.#checked.get(subscription.id) === fireAt) continue;
+      this.#checked.set(subscription.id, fireAt);
+      const group = byFire.get(fireAt);
+      if (group) group.push(subscription);
+      else byFire.set(fireAt, [subscription]);
+    }
+    for (const [fireAt, subscriptions] of byFire) {
+      const checking = membership.prepare(subscriptions, new Date(fireAt + this.#prefetchMs));
+      this.#checking.add(checking);
+      void checking.finally(() => this.#checking.delete(checking));
+    }
   }
 
   async #isDue(subscription: Subscription, fire: DailyFire, now: Date): Promise<boolean> {
@@ -278,8 +310,8 @@ export class DailyDigest {
   }
 
   #evict(now: Date): void {
-    for (const [key, entry] of this.#prefetched) {
-      if (entry.fireAt < now.getTime() - this.#catchUpMs) this.#prefetched.delete(key);
-    }
+    const before = now.getTime() - this.#catchUpMs;
+    for (const [key, entry] of this.#prefetched) if (entry.fireAt < before) this.#prefetched.delete(key);
+    for (const [id, fireAt] of this.#checked) if (fireAt < before) this.#checked.delete(id);
   }
 }
