@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { SkipReport } from './test/skip-report.js';
+import { SlowFilesReport } from './test/slow-files.js';
 
 export default defineConfig({
   test: {
@@ -7,8 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Lists skipped tests with their reason after the summary; under CI a skip fails the run.
-    reporters: ['default', new SkipReport()],
+    // Lists skipped tests with their reason after the summary; under CI a skip fails the run. Then
+    // the slowest files (SLOW_FILES=<n> for more, 0 for none).
+    reporters: ['default', new SkipReport(), new SlowFilesReport()],
     // kiroku caches no channels on purpose (src/bot/client.ts); npm start silences this warning too.
     execArgv: ['--disable-warning=UnsupportedCacheOverwriteWarning'],
   },
