@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { SkipReport } from './test/skip-report.js';
 import { SlowFilesReport } from './test/slow-files.js';
@@ -8,6 +9,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Most files spend their time waiting (on loopback sockets, child processes, a service's pace),
+    // not computing: two files per core keep the cores busy (vitest's default, cores - 1, ran the
+    // suite one file at a time on two cores). `--maxWorkers=<n>` overrides it.
+    maxWorkers: Math.min(2 * availableParallelism(), 8),
     // Lists skipped tests with their reason after the summary; under CI a skip fails the run. Then
     // the slowest files (SLOW_FILES=<n> for more, 0 for none).
     reporters: ['default', new SkipReport(), new SlowFilesReport()],
