@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { EndToEndFirst } from './test/e2e-first.js';
 import { SkipReport } from './test/skip-report.js';
 import { SlowFilesReport } from './test/slow-files.js';
 
@@ -13,6 +14,8 @@ export default defineConfig({
     // not computing: two files per core keep the cores busy (vitest's default, cores - 1, ran the
     // suite one file at a time on two cores). `--maxWorkers=<n>` overrides it.
     maxWorkers: Math.min(2 * availableParallelism(), 8),
+    // Longest first (by the last run's durations), else end-to-end suites first (test/e2e-first.ts).
+    sequence: { sequencer: EndToEndFirst },
     // Lists skipped tests with their reason after the summary; under CI a skip fails the run. Then
     // the slowest files (SLOW_FILES=<n> for more, 0 for none).
     reporters: ['default', new SkipReport(), new SlowFilesReport()],

@@ -32,12 +32,13 @@ export function slowestFiles(times: ReadonlyArray<FileTime>, count: number): str
   if (count <= 0 || times.length === 0) return [];
   const total = (t: FileTime) => t.importMs + t.testsMs;
   const slowest = [...times].sort((a, b) => total(b) - total(a)).slice(0, count);
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
+  const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
+  const plural = (n: number) => `${n} test${n === 1 ? '' : 's'}`;
   return [
-    `\n Slowest ${slowest.length} of ${times.length} files (import + tests; SLOW_FILES=<n> for more):`,
+    `\n Slowest ${slowest.length} of ${times.length} files, in seconds: total = import + tests (SLOW_FILES=<n> lists n)`,
     ...slowest.map(
       (t) =>
-        `  ${seconds(total(t))} ${seconds(t.importMs)} + ${seconds(t.testsMs).trim()}  ${t.file} (${t.tests} test${t.tests === 1 ? '' : 's'})`,
+        ` ${seconds(total(t))} = ${seconds(t.importMs)} + ${seconds(t.testsMs)}  ${t.file} (${plural(t.tests)})`,
     ),
   ];
 }
