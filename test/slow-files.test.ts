@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import config from '../vitest.config.js';
-import { EndToEndFirst, endToEndFirst } from './e2e-first.js';
+import { EndToEndFirst, endToEndFirst, shuffled, shuffleSeed } from './e2e-first.js';
 import { type FileTime, SlowFilesReport, slowestFiles, slowFilesCount } from './slow-files.js';
 
 const time = (file: string, importMs: number, testsMs: number, tests = 1): FileTime => ({
@@ -44,5 +44,17 @@ describe('the slowest files after the summary', () => {
       'big.test.ts',
       'small.test.ts',
     ]);
+  });
+
+  it('shuffles the files with SHUFFLE_FILES=<seed>, the same way for the same seed', () => {
+    expect(shuffleSeed({})).toBeUndefined();
+    expect(shuffleSeed({ SHUFFLE_FILES: 'yes' })).toBeUndefined();
+    expect(shuffleSeed({ SHUFFLE_FILES: '42' })).toBe(42);
+    const files = Array.from({ length: 30 }, (_, i) => i);
+    const once = shuffled(files, 42);
+    expect(once).toEqual(shuffled(files, 42));
+    expect(once).not.toEqual(files);
+    expect(shuffled(files, 7)).not.toEqual(once);
+    expect([...once].sort((a, b) => a - b)).toEqual(files);
   });
 });
