@@ -12,6 +12,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 /** Captured before any test fakes the timers: the real event loop, for waiting on sockets. */
 const realSetTimeout = globalThis.setTimeout;
+const realNow = Date.now;
 
 const FAKED = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] as const;
 
@@ -34,10 +35,16 @@ export function useSimulatedTime(start: number = SIMULATED_START): void {
 /**
  * Awaits `work`, moving the simulated clock to the next timer whenever nothing is `busy` (no request
  * in flight), and letting the real event loop run in between. Work that waits on something other than
- * a timer or a counted request (a socket nobody counts) must not be driven this way: the clock would
- * run ahead of it.
+ * a timer or a counted request (a socket nobody counts, or node:timers/promises, which vitest leaves
+ * real) must not be driven this way: the clock would run ahead of it. Gives up after `realTimeoutMs`
+ * of real time, so that work that never settles stops driving the clock when its test times out.
  */
-export async function inSimulatedTime<T>(work: Promise<T>, busy: () => boolean): Promise<T> {
+export async function inSimulatedTime<T>(
+  work: Promise<T>,
+  busy: () => boolean,
+  { realTimeoutMs = 30_000 } = {},
+): Promise<T> {
+  const deadline = realNow() + realTimeoutMs;
   let settled = false;
   const done = work.finally(() => {
     settled = true;
@@ -45,6 +52,7 @@ export async function inSimulatedTime<T>(work: Promise<T>, busy: () => boolean):
   // The rejection reaches the caller through `return done`; this only keeps it from being unhandled meanwhile.
   done.catch(() => undefined);
   while (!settled) {
+    if (realNow() > deadline) throw new Error(`not settled within ${realTimeoutMs} ms of real time`);
     // A turn of the real loop: sockets deliver, and what they set off (the next send) starts.
     await new Promise((resolve) => realSetTimeout(resolve, busy() ? 1 : 0));
     if (settled || busy()) continue;
