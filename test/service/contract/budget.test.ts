@@ -1,6 +1,8 @@
 /**
  * Contract: the request budget against the emulator's per-IP limit (4 requests per sliding
- * second, 429 text/plain). Counts only, no timing assertions.
+ * second, 429 text/plain). Counts only, no timing assertions. The budget's pace and pauses and the
+ * emulator's window run on one simulated clock, still over loopback HTTP: 200 requests at 3/s take a
+ * simulated minute, not a real one, and no machine load can bunch them up.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +13,7 @@ import {
   type ServiceClient,
 } from '../../../src/service/index.js';
 import { DEMO_TOKENS, DEMO_WORKS } from '../../fakes/emulator/seed.js';
+import { inSimulatedTime, useSimulatedTime } from '../../support/simulated-time.js';
 import { type ContractRig, rejectionOf, startRig } from './helpers.js';
 
 /** createRequestBudget's defaults (3 requests per second). */
@@ -39,17 +42,23 @@ function someRead(client: ServiceClient, i: number, priority: Priority): Promise
 }
 
 describe('request budget against the per-IP limit', () => {
+  useSimulatedTime();
+  /** Awaits what the rig's clients do, on the simulated clock. */
+  const settled = <T>(work: Promise<T>) => inSimulatedTime(work, () => rig?.busy() ?? false);
+
   it('recovers after an injected 429 burst: pauses, then every later request succeeds', async () => {
     rig = await startRig({ rateLimit: true }, { budget: DEFAULT_BUDGET });
     const { client, budget } = rig;
 
     // Another process on the same IP bursts far above the limit and fills the sliding window.
     const noisy = rig.makeClient({ budget: { ratePerSecond: 1000 } });
-    const burst = await Promise.allSettled(
-      Array.from({ length: 8 }, () =>
-        noisy.client.works(
-          { per_page: 1 },
-          { token: DEMO_TOKENS.bob, priority: 'interactive', person: null, maxWaitMs: 100 },
+    const burst = await settled(
+      Promise.allSettled(
+        Array.from({ length: 8 }, () =>
+          noisy.client.works(
+            { per_page: 1 },
+            { token: DEMO_TOKENS.bob, priority: 'interactive', person: null, maxWaitMs: 100 },
+          ),
         ),
       ),
     );
@@ -60,7 +69,7 @@ describe('request budget against the per-IP limit', () => {
     expect(rig.emulator.stats.rateLimited).toBeGreaterThan(0);
 
     // Our budget's next request meets the full window: 429, and the whole budget pauses.
-    const error = await rejectionOf(client.me({}, call('poll')));
+    const error = await settled(rejectionOf(client.me({}, call('poll'))));
     expect(error).toBeInstanceOf(RateLimited);
     expect(budget.stats().rateLimitedCount).toBe(1);
     expect(budget.stats().pausedUntil).toEqual(expect.any(Number));
@@ -68,8 +77,10 @@ describe('request budget against the per-IP limit', () => {
     const requestsAfterBurst = rig.emulator.stats.requests;
 
     // Requests queued during the pause wait it out, then all succeed at the default pace.
-    const later = await Promise.allSettled(
-      Array.from({ length: 6 }, (_, i) => someRead(client, i, i % 2 === 0 ? 'poll' : 'announcement')),
+    const later = await settled(
+      Promise.allSettled(
+        Array.from({ length: 6 }, (_, i) => someRead(client, i, i % 2 === 0 ? 'poll' : 'announcement')),
+      ),
     );
     expect(later.filter((r) => r.status === 'rejected')).toEqual([]);
     expect(rig.emulator.stats.rateLimited).toBe(limitedAfterBurst);
@@ -91,7 +102,7 @@ describe('request budget against the per-IP limit', () => {
     );
     expect(filled).toEqual([200, 200, 200, 200]);
 
-    await expect(client.me({}, call('poll'))).resolves.toMatchObject({ username: 'alice' });
+    await expect(settled(client.me({}, call('poll')))).resolves.toMatchObject({ username: 'alice' });
     expect(rig.emulator.stats.rateLimited).toBe(1);
     expect(budget.stats().rateLimitedCount).toBe(1);
     expect(budget.stats().pausedUntil).toBeNull();
@@ -101,8 +112,10 @@ describe('request budget against the per-IP limit', () => {
     rig = await startRig({ rateLimit: true }, { budget: DEFAULT_BUDGET });
     const { client, budget } = rig;
     const priorities: Priority[] = ['poll', 'announcement', 'write'];
-    const results = await Promise.allSettled(
-      Array.from({ length: 200 }, (_, i) => someRead(client, i, priorities[i % 3] ?? 'poll')),
+    const results = await settled(
+      Promise.allSettled(
+        Array.from({ length: 200 }, (_, i) => someRead(client, i, priorities[i % 3] ?? 'poll')),
+      ),
     );
     const failures = results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
     expect(failures).toEqual([]);

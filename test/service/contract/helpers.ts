@@ -28,6 +28,8 @@ export interface SentRequest {
 /** An HttpTransport that records every request before sending it unchanged. */
 export class RecordingTransport extends HttpTransport {
   readonly sent: SentRequest[] = [];
+  /** Requests sent and not yet answered (or failed). */
+  inFlight = 0;
 
   override send(request: HttpRequest): Promise<HttpResponse> {
     const params =
@@ -41,7 +43,10 @@ export class RecordingTransport extends HttpTransport {
       params,
       headers: { ...(request.headers ?? {}) },
     });
-    return super.send(request);
+    this.inFlight += 1;
+    return super.send(request).finally(() => {
+      this.inFlight -= 1;
+    });
   }
 
   /** The most recent request of one operation. */
@@ -66,6 +71,8 @@ export interface ContractRig {
     transport: RecordingTransport;
     close(): Promise<void>;
   };
+  /** Whether any client of the rig has a request on the wire (for `inSimulatedTime`). */
+  busy(): boolean;
   close(): Promise<void>;
 }
 
@@ -78,6 +85,13 @@ export interface ClientOptions {
 /** No retries: each logical call is exactly one HTTP attempt, so counts are exact. */
 export const NO_RETRY: RetryOptions = { maxRetries: 0 };
 
+/**
+ * The backoff between retries on the global timers (resolved when called), so that it runs on the
+ * simulated clock in tests that fake them (test/support/simulated-time.ts), as the budget's waits do;
+ * the client's default sleep is node:timers/promises, which vitest's fake timers leave real.
+ */
+const timerSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** Fast enough that the budget never makes a test wait (2 ms spacing). */
 export const FAST_BUDGET: RequestBudgetOptions = { ratePerSecond: 500 };
 
@@ -87,16 +101,18 @@ export async function startRig(
 ): Promise<ContractRig> {
   const emulator = await startEmulator({ seed: 'demo', rateLimit: false, ...emulatorOptions });
   const opened: { close(): Promise<void> }[] = [];
+  const transports: RecordingTransport[] = [];
   const makeClient = (options: ClientOptions = {}) => {
     const budget = createRequestBudget(options.budget ?? FAST_BUDGET);
     const transport = new RecordingTransport();
+    transports.push(transport);
     const client = new ServiceClient({
       baseUrl: emulator.url,
       apiVersion: 'v1',
       budget,
       http: transport,
       timeoutMs: options.timeoutMs ?? 5000,
-      retry: options.retry ?? NO_RETRY,
+      retry: { sleep: timerSleep, ...(options.retry ?? NO_RETRY) },
     });
     const handle = {
       client,
@@ -117,6 +133,7 @@ export async function startRig(
     budget: main.budget,
     transport: main.transport,
     makeClient,
+    busy: () => transports.some((transport) => transport.inFlight > 0),
     async close() {
       await Promise.allSettled(opened.map((handle) => handle.close()));
       await emulator.close();
