@@ -32,6 +32,7 @@ export type {
   ModalInput,
   ModalReply,
   OptionValue,
+  ReplyFile,
   UpdateReply,
 } from './interaction-types.js';
 
