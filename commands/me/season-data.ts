@@ -33,7 +33,8 @@ const PER_PAGE = 50;
 const TOP_RATED = 5;
 /** Works the person started: on their list and beyond "want to watch". */
 const STARTED = new Set(['watching', 'watched', 'on_hold', 'stop_watching']);
-const WORK_FIELDS = ['id', 'title', 'title_en', 'season_name', 'images', 'status'];
+/** Nested fields by name: with `fields`, the service leaves a nested object it was not asked into empty. */
+const WORK_FIELDS = ['id', 'title', 'title_en', 'season_name', 'images.recommended_url', 'status.kind'];
 /** Japan's offset: the service's seasons are Japanese broadcast quarters. */
 const JST_OFFSET_MS = 9 * 3_600_000;
 

@@ -121,7 +121,12 @@ describe('gathering a season card', () => {
 
     // One request for the profile, one page of works, two of records: the third is never asked.
     expect(stub.requests).toHaveLength(4);
-    expect(asked('/v1/me/works')[0]?.url.searchParams.get('filter_season')).toBe('2026-autumn');
+    const works = asked('/v1/me/works')[0]?.url.searchParams;
+    expect(works?.get('filter_season')).toBe('2026-autumn');
+    // Nested fields named, or the service sends them empty.
+    expect(works?.get('fields')?.split(',')).toEqual(
+      expect.arrayContaining(['status.kind', 'images.recommended_url']),
+    );
     const activities = asked('/v1/activities');
     expect(activities.map((r) => r.url.searchParams.get('page'))).toEqual(['1', '2']);
     expect(Object.fromEntries(activities[0]?.url.searchParams ?? [])).toMatchObject({
