@@ -5,6 +5,7 @@
  */
 import { ButtonStyle, ComponentType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { z } from 'zod';
+import { grants } from '../../src/bot/channel-access.js';
 import type { ComponentHandler, ComponentInput, MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { stringOption } from '../../src/bot/definition.js';
@@ -58,11 +59,9 @@ export function cardSeasonChoices(ctx: Pick<Context, 'now'>, typed: string) {
 const SHARE_NEEDS =
   PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.AttachFiles;
 
+/** Where Discord did not say (it always does in servers today), the post itself is the check. */
 function maySharePictures(permissions: string | undefined): boolean {
-  if (permissions === undefined || !/^\d{1,30}$/.test(permissions)) return true;
-  const bits = BigInt(permissions);
-  if ((bits & PermissionFlagsBits.Administrator) !== 0n) return true;
-  return (bits & SHARE_NEEDS) === SHARE_NEEDS;
+  return permissions === undefined || grants(permissions, SHARE_NEEDS);
 }
 
 /** The card drawn (or its text alone, logged, when drawing fails) as a message. */
