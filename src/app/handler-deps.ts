@@ -12,6 +12,7 @@ import { LookupCache } from '../bot/lookup-cache.js';
 import { OncePerUser } from '../bot/once-per-user.js';
 import { Pager, pagerStateSchema } from '../bot/paging.js';
 import { TRIAL_SERVERS } from '../bot/setup-hints.js';
+import { CoverFetcher } from '../pictures/covers.js';
 import { Subscriptions } from '../subscriptions/model.js';
 import { Reminders } from '../viewing/reminders.js';
 import { WatchLists } from '../viewing/watch-lists.js';
@@ -44,6 +45,8 @@ export async function buildHandlerDeps(
   const preferences = new UserPreferences(store);
   const watchLists = new WatchLists(store);
   const reminders = new Reminders(store);
+  const covers = new CoverFetcher({ logger });
+  closers.add('cover fetcher', () => covers.close());
   // What this process remembers: pages it showed (after their states' writes land) and languages.
   // The store's rows go in the one forget that admin forget runs too (src/accounts/forget-person.ts).
   accounts.onLink((discordUserId) => preferences.linked(discordUserId));
@@ -77,6 +80,7 @@ export async function buildHandlerDeps(
     cache: new LookupCache(),
     watchLists,
     reminders,
+    covers,
     now,
     vault,
     claims: new OncePerUser(store),

@@ -33,8 +33,16 @@ const PERMISSION_BITS = /^\d{1,30}$/;
  * Missing or malformed permissions are a no: they cannot be checked.
  */
 export function invokerMaySend(permissions: string | undefined): boolean {
+  return grants(permissions, INVOKER_NEEDS);
+}
+
+/**
+ * Whether a permission bitfield Discord resolved (a member's, or kiroku's `app_permissions`) grants
+ * every one of `needs`; Administrator grants all. Missing or malformed is a no.
+ */
+export function grants(permissions: string | undefined, needs: bigint): boolean {
   if (permissions === undefined || !PERMISSION_BITS.test(permissions)) return false;
   const bits = BigInt(permissions);
   if ((bits & PermissionFlagsBits.Administrator) !== 0n) return true;
-  return (bits & INVOKER_NEEDS) === INVOKER_NEEDS;
+  return (bits & needs) === needs;
 }

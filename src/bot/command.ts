@@ -32,6 +32,7 @@ export type {
   ModalInput,
   ModalReply,
   OptionValue,
+  ReplyFile,
   UpdateReply,
 } from './interaction-types.js';
 
@@ -53,7 +54,7 @@ export interface CommandModule {
    * Whether the reply is private: the one statement of a command's privacy (replies do not restate
    * it); it also decides how a slow handler is deferred. A handler that answers with a modal must
    * do so without waiting on the service. Answers to a command's buttons, menus and forms are
-   * always private to whoever used them.
+   * private to whoever used them, except a button's declared `public` answer (a share).
    */
   ephemeral: (input: CommandInput) => boolean;
   execute(ctx: Context, input: CommandInput): Promise<CommandReply>;

@@ -4,6 +4,7 @@ import type { UserPreferences } from '../accounts/user-preferences.js';
 import type { Locale } from '../i18n/locale.js';
 import { createTranslator, DEFAULT_SITE, type ServiceSite, type Translator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
+import type { CoverFetcher } from '../pictures/covers.js';
 import type { CallOptions, OAuthClient, Priority, ServiceClient, TokenInfo } from '../service/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { StoredToken, TokenVault } from '../vault/index.js';
@@ -36,6 +37,8 @@ export interface HandlerShared {
   watchLists: WatchLists;
   /** Who asked for DM reminders (`/remind`). */
   reminders: Reminders;
+  /** Cover images for the pictures (one fetcher per process, for its cache). */
+  covers: Pick<CoverFetcher, 'fetch'>;
   now: () => Date;
 }
 

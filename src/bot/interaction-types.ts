@@ -46,6 +46,11 @@ export interface ComponentInput {
   args: string[];
   /** Values picked in a select menu. */
   values: string[];
+  /**
+   * What kiroku may do where the component was pressed (Discord's `app_permissions`, a decimal
+   * bitfield), for a handler that posts publicly; undefined when Discord did not say.
+   */
+  appPermissions?: string;
 }
 
 export interface ModalInput {
@@ -54,11 +59,20 @@ export interface ModalInput {
   fields: Readonly<Record<string, string>>;
 }
 
+/** A file sent with a message (a picture): its bytes, its name, and its text alternative. */
+export interface ReplyFile {
+  name: string;
+  data: Buffer;
+  /** The attachment's description (alt text, at most 1,024 characters). */
+  description?: string;
+}
+
 export interface MessageReply {
   kind: 'message';
   content?: string;
   embeds?: APIEmbed[];
   components?: MessageComponents;
+  files?: ReplyFile[];
 }
 
 export interface ModalReply {
@@ -82,5 +96,7 @@ export type AutocompleteChoice = APIApplicationCommandOptionChoice<string>;
 /**
  * How a component answers, declared up front so that a slow handler can be deferred the right way
  * (deferUpdate for an update, an ephemeral deferReply for a new message, never for a modal).
+ * `public` is a new message everyone in the channel sees (sharing something the presser was shown
+ * privately): deferred publicly, and its failures still told to the presser alone.
  */
-export type ComponentAnswer = 'update' | 'message' | 'modal';
+export type ComponentAnswer = 'update' | 'message' | 'modal' | 'public';

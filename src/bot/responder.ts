@@ -39,11 +39,22 @@ const noMentions = { parse: [] } as const;
 
 /** Every reply is fitted to Discord's limits here, whatever its renderer did (see fit-message.ts). */
 function messagePayload(reply: MessageReply | UpdateReply) {
+  const files = 'files' in reply ? reply.files : undefined;
   return {
     content: fitContent(reply.content ?? ''),
     embeds: fitEmbeds(reply.embeds ?? []),
     components: fitComponents(reply.components ?? []),
     allowedMentions: noMentions,
+    // Only when there are files: an edit without them keeps the message's attachments.
+    ...(files?.length
+      ? {
+          files: files.map((file) => ({
+            attachment: file.data,
+            name: file.name,
+            description: file.description,
+          })),
+        }
+      : {}),
   };
 }
 
@@ -142,8 +153,9 @@ export async function answerComponent(
     options.answers === 'modal' ? await pending : await settleOrLate(pending, options.deferAfterMs);
   let deferral: Deferral = null;
   if (result === 'late') {
-    deferral = options.answers === 'update' ? 'update' : 'reply';
+    deferral = options.answers === 'update' ? 'update' : options.answers === 'public' ? 'public' : 'reply';
     if (deferral === 'update') await interaction.deferUpdate();
+    else if (deferral === 'public') await interaction.deferReply();
     else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     options.onDeferred?.();
     result = await pending;
@@ -151,18 +163,19 @@ export async function answerComponent(
   if (!result.ok) {
     const text = options.errorText(result.error);
     if (deferral === 'update') await interaction.followUp(ephemeralText(text));
-    else await answerError(interaction, text, false);
+    else await answerError(interaction, text, deferral === 'public');
     return;
   }
-  await deliverComponentReply(interaction, result.value, deferral);
+  await deliverComponentReply(interaction, result.value, deferral, options.answers === 'public');
 }
 
-type Deferral = 'update' | 'reply' | null;
+type Deferral = 'update' | 'reply' | 'public' | null;
 
 async function deliverComponentReply(
   interaction: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction,
   reply: ComponentReply,
   deferral: Deferral,
+  isPublic = false,
 ): Promise<void> {
   if (reply.kind === 'modal') {
     if (interaction.isModalSubmit() || deferral) throw new Error('a modal must be shown without deferring');
@@ -176,11 +189,11 @@ async function deliverComponentReply(
     else await interaction.update(messagePayload(reply));
     return;
   }
-  // A component's answer is for whoever pressed: a new message is always private.
-  const flags = MessageFlags.Ephemeral;
+  // A component's answer is for whoever pressed: a new message is private unless it is a share.
+  const flags = isPublic ? undefined : MessageFlags.Ephemeral;
   // After a deferred update the original message stays as it is; the answer is a new message.
   if (deferral === 'update') await interaction.followUp({ ...messagePayload(reply), flags });
-  else if (deferral === 'reply') await interaction.editReply(messagePayload(reply));
+  else if (deferral === 'reply' || deferral === 'public') await interaction.editReply(messagePayload(reply));
   else await interaction.reply({ ...messagePayload(reply), flags });
 }
 

@@ -325,7 +325,10 @@ export class InteractionRouter {
       async () => {
         // A modal must be the first answer, undeferred: it holds no mentions, so it does not wait.
         if (handler.answers !== 'modal') await this.mentionsKnown(deferAfterMs);
-        return asComponent(() => handler.handle(ctx, { customId: interaction.customId, args, values }));
+        const appPermissions = interaction.appPermissions?.bitfield.toString();
+        return asComponent(() =>
+          handler.handle(ctx, { customId: interaction.customId, args, values, appPermissions }),
+        );
       },
     );
   }

@@ -27,8 +27,9 @@ const TEXT_MEMBERS = 15;
 /** Sentences whose names and titles are marked, so that `text` can escape them and `alt` not. */
 type Sentence = (name: (value: string) => string) => string;
 
-function finish(sentences: Sentence[]): TextAlternative {
-  const alt = sentences.map((sentence) => sentence((value) => value)).join(' ');
+/** Japanese sentences follow each other without a space (`…カード。86話を…`), as the service writes. */
+function finish(sentences: Sentence[], t: Translator): TextAlternative {
+  const alt = sentences.map((sentence) => sentence((value) => value)).join(t.locale === 'ja' ? '' : ' ');
   const text = sentences.map((sentence) => sentence(plain)).join('\n');
   return { alt: fitText(alt, ALT_MAX), text: fitText(text, TEXT_MAX) };
 }
@@ -104,7 +105,10 @@ export function weeklySummaryText(summary: WeeklySummary, t: Translator): TextAl
     () => t('picture.weekly.alt.ratings', { list: ratings }),
     commentedSentence(summary, t),
   ];
-  return finish(sentences.filter((sentence) => sentence !== undefined));
+  return finish(
+    sentences.filter((sentence) => sentence !== undefined),
+    t,
+  );
 }
 
 export function seasonCardText(card: SeasonCard, t: Translator): TextAlternative {
@@ -132,5 +136,5 @@ export function seasonCardText(card: SeasonCard, t: Translator): TextAlternative
               .join(t.locale === 'ja' ? '、' : '; '),
           }),
   ];
-  return finish(sentences);
+  return finish(sentences, t);
 }

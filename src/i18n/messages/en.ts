@@ -40,6 +40,7 @@ export const en = {
   'reason.tooLong': (p: { max: number }) => `must be at most ${p.max} characters`,
   'reason.required': 'is required',
   'reason.season': 'must look like 2024-autumn or 2024-all',
+  'reason.oneSeason': 'must be one season such as 2024-autumn',
   'reason.range': (p: { min: number; max: number }) => `must be between ${p.min} and ${p.max}`,
   'reason.username': 'must be a username (letters, digits and _)',
   'reason.rating': 'must be a rating from 0 to 5',

@@ -36,6 +36,7 @@ export const ja: Messages = {
   'reason.tooLong': (p) => `${p.max} 文字以内で入力してください`,
   'reason.required': '入力が必要です',
   'reason.season': '2024-autumn や 2024-all の形式で入力してください',
+  'reason.oneSeason': '2024-autumn のように一つのシーズンを入力してください',
   'reason.range': (p) => `${p.min} から ${p.max} の間で指定してください`,
   'reason.username': 'ユーザー名（英数字と _）で入力してください',
   'reason.rating': '0 から 5 の評価で指定してください',

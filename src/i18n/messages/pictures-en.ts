@@ -32,6 +32,10 @@ export const picturesEn = {
     `${p.finished} of ${p.watched} works`,
   'picture.season.topRated': 'Top rated',
   'picture.season.noTopRated': 'No rated works this season yet.',
+  'picture.season.share': 'Share in channel',
+  'picture.season.notYours': 'Only the person this card belongs to can share it.',
+  'picture.season.cannotShare':
+    'kiroku cannot post pictures here (it needs View Channel, Send Messages and Attach Files). Share your card in another channel, or ask a server manager.',
 
   'picture.weekly.alt.title': (p: { server: string; week: string }) =>
     `Weekly summary of ${p.server}, ${p.week}.`,

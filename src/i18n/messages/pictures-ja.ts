@@ -20,9 +20,13 @@ export const picturesJa: PictureMessages = {
   'picture.season.episodes': '記録した話数',
   'picture.season.finished': '見終わった作品',
   'picture.season.completion': '完走率',
-  'picture.season.completionOf': (p) => `${p.watched} 作品中 ${p.finished} 作品`,
+  'picture.season.completionOf': (p) => `${p.watched}作品中${p.finished}作品`,
   'picture.season.topRated': '評価の高かった作品',
   'picture.season.noTopRated': 'このシーズンに評価した作品はまだありません。',
+  'picture.season.share': 'チャンネルで共有',
+  'picture.season.notYours': 'このカードを共有できるのは、カードの持ち主だけです。',
+  'picture.season.cannotShare':
+    'このチャンネルにはkirokuが画像を投稿できません（チャンネルを見る・メッセージを送信・ファイルを添付の権限が必要です）。別のチャンネルで共有するか、サーバーの管理者に相談してください。',
 
   'picture.weekly.alt.title': (p) => `${p.server} の今週のまとめ（${p.week}）。`,
   'picture.weekly.alt.total': (p) => `メンバー ${p.members} 人が ${p.episodes} 話を記録しました。`,
@@ -34,9 +38,9 @@ export const picturesJa: PictureMessages = {
   'picture.weekly.alt.ratings': (p) => `評価: ${p.list}。`,
   'picture.weekly.alt.mostCommented': (p) =>
     `いちばんコメントが多かった話: ${p.work} ${p.episode}（コメント ${p.comments} 件）。`,
-  'picture.season.alt.title': (p) => `${p.user} さんの ${p.season} シーズンカード。`,
+  'picture.season.alt.title': (p) => `${p.user}さんの${p.season}シーズンカード。`,
   'picture.season.alt.stats': (p) =>
-    `${p.episodes} 話を記録し、${p.watched} 作品中 ${p.finished} 作品を見終わりました（完走率 ${p.percent}%）。`,
+    `${p.episodes}話を記録し、${p.watched}作品中${p.finished}作品を見終わりました（完走率${p.percent}%）。`,
   'picture.season.alt.topRated': (p) => `評価の高かった作品: ${p.list}。`,
   'picture.season.alt.work': (p) => `${p.title}（${p.rating}）`,
 };
