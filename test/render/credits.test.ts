@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../src/i18n/translator.js';
 import { castLine, staffLine, staffRoleText } from '../../src/render/credits.js';
+import { isWellFormed } from '../../src/render/fit.js';
 import { LIMITS, lines } from '../../src/render/format.js';
 import type { Cast, Staff } from '../../src/service/index.js';
 
@@ -70,6 +71,6 @@ describe('cast and staff lines', () => {
       { limit: LIMITS.fieldValue },
     );
     expect(value.length).toBeLessThanOrEqual(LIMITS.fieldValue);
-    expect(value.isWellFormed()).toBe(true);
+    expect(isWellFormed(value)).toBe(true);
   });
 });
