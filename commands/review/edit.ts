@@ -44,9 +44,10 @@ export function reviewIdOf(value: string): number {
   return id;
 }
 
-export function editForm(ctx: Context, raw: CommandInput['options']): ModalReply {
+export async function editForm(ctx: Context, raw: CommandInput['options']): Promise<ModalReply> {
   const chosen = readOptions(options, raw, { reasons: { review: 'reason.review' } });
   const id = reviewIdOf(chosen.review);
+  await ctx.ownCall('write');
   const listed = ctx.cache.peek<Review>(reviewCacheKey(ctx.user.id, id));
   return reviewForm(
     ctx,

@@ -36,11 +36,13 @@ export const postSubcommand = () =>
 /** The form id's room for the work as typed: `review:post:<5 letters>:` takes the rest of 100. */
 const WORK_ROOM = 100 - 'review:post:xxxxx:'.length;
 
-export function postForm(ctx: Context, raw: CommandInput['options']): ModalReply {
+export async function postForm(ctx: Context, raw: CommandInput['options']): Promise<ModalReply> {
   const chosen = readOptions(options, raw, {
     reasons: { work: 'reason.required', overall: 'reason.ratingState' },
   });
   const work = chosen.work.trim();
+  // The store, not the service: someone unlinked is told so before writing in vain.
+  await ctx.ownCall('write');
   if (work.length > WORK_ROOM) throw new UserFacingError('review.workTooLong');
   const known = /^\d+$/.test(work) ? ctx.cache.peek<Work>(`work:${work}`) : undefined;
   return reviewForm(

@@ -132,6 +132,21 @@ describe('/review: reviews of whole works', () => {
     expect(stack.emulator.data.reviews.get(bobs?.id ?? 0)?.body).not.toBe('mine now');
   });
 
+  it('someone unlinked is told to link before any form, in their language', async () => {
+    const asked = await (
+      await stack.discord.slash({
+        name: 'review',
+        subcommand: 'post',
+        options: { work: String(MOVIE), overall: 'good' },
+        user: { ...USERS.stranger, locale: 'ja' },
+        locale: 'ja',
+      })
+    ).reply(TIMEOUT);
+    expect(asked.type).not.toBe(9);
+    expect(asked.content).toContain('/account link');
+    expect(asked.content).toContain('連携');
+  });
+
   it('deletes after asking', async () => {
     const [choice] = await chooseReview('Sky', 'en-US');
     const asked = await (await slash('review', 'delete', { review: String(choice?.value) })).reply(TIMEOUT);
