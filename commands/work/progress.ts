@@ -13,9 +13,8 @@ import { LIMITS, plain, truncate } from '../../src/render/format.js';
 import { localEpisodeNumber } from '../../src/render/names.js';
 import type { CallOptions, Episode, StatusKind } from '../../src/service/index.js';
 import { statusKindSchema } from '../../src/service/index.js';
+import { fetchBacklog } from '../watch/backlog.js';
 
-/** Enough of a backlog to name and count: more than a page's worth is "50+". */
-const BACKLOG_LOOKED_AT = 50;
 /** Episodes named in the field; the rest are counted. */
 const BACKLOG_NAMED = 8;
 /** Discord's limit on a button label. */
@@ -41,35 +40,31 @@ async function statusOf(ctx: Context, workId: number, call: CallOptions): Promis
   return kind.success ? kind.data : undefined;
 }
 
-/** The aired episodes not recorded yet, each once (a program per channel may repeat one). */
+/**
+ * The aired episodes not recorded yet, by work, each once and earliest first, as /watch reads them
+ * (one page of the service's backlog for these works); `more` when there was more than that page.
+ */
 export async function backlogOf(
   ctx: Context,
   workIds: number[],
   call: CallOptions,
 ): Promise<{ byWork: Map<number, BacklogEpisode[]>; more: boolean }> {
-  const page = await ctx.service.myPrograms(
-    {
-      filter_work_ids: workIds,
-      filter_unwatched: true,
-      filter_started_at_lt: ctx.now(),
-      // As /watch counts them: a rebroadcast of an episode is not another one to watch.
-      filter_rebroadcast: false,
-      sort_started_at: 'asc',
-      per_page: BACKLOG_LOOKED_AT,
-      fields: ['id', 'work.id', 'episode.id', 'episode.number', 'episode.number_text'],
+  let more = false;
+  const entries = await fetchBacklog(ctx, call, {
+    rebroadcast: false,
+    workIds,
+    maxPages: 1,
+    onTruncated: () => {
+      more = true;
     },
-    call,
-  );
+  });
   const byWork = new Map<number, BacklogEpisode[]>();
-  const seen = new Set<number>();
-  for (const program of page.items) {
-    const workId = program.work?.id;
-    const episode = program.episode;
-    if (typeof workId !== 'number' || typeof episode?.id !== 'number' || seen.has(episode.id)) continue;
-    seen.add(episode.id);
-    byWork.set(workId, [...(byWork.get(workId) ?? []), { ...episode, id: episode.id }]);
+  // The backlog comes newest first; the earliest is the one to record next.
+  for (const entry of entries.reverse()) {
+    const episode = { id: entry.episodeId, number: entry.number, number_text: entry.numberText };
+    byWork.set(entry.workId, [...(byWork.get(entry.workId) ?? []), episode]);
   }
-  return { byWork, more: page.nextPage !== null && page.items.length >= BACKLOG_LOOKED_AT };
+  return { byWork, more };
 }
 
 /** The person's status and backlog on one work, or undefined for someone who has not linked. */
