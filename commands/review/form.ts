@@ -44,7 +44,8 @@ export function reviewForm(
               required: body.required,
               ...(body.required ? { min_length: 1 } : {}),
               max_length: BODY_MAX,
-              ...(body.value ? { value: fitText(body.value, BODY_MAX) } : {}),
+              // Words longer than a form holds are not put in (cut, they would replace the whole): empty keeps them.
+              ...(body.value && [...body.value].length <= BODY_MAX ? { value: body.value } : {}),
             },
           ],
         },

@@ -40,9 +40,16 @@ function ago(ctx: Context, createdAt: string | null | undefined): string {
   if (Number.isNaN(then)) return '';
   const minutes = Math.round((ctx.now().getTime() - then) / 60_000);
   const format = new Intl.RelativeTimeFormat(ctx.locale, { numeric: 'auto' });
-  if (Math.abs(minutes) < 60) return format.format(-minutes, 'minute');
-  if (Math.abs(minutes) < 48 * 60) return format.format(-Math.round(minutes / 60), 'hour');
-  return format.format(-Math.round(minutes / 1440), 'day');
+  const text =
+    minutes < 1
+      ? format.format(0, 'second')
+      : minutes < 60
+        ? format.format(-minutes, 'minute')
+        : minutes < 48 * 60
+          ? format.format(-Math.round(minutes / 60), 'hour')
+          : format.format(-Math.round(minutes / 1440), 'day');
+  // Intl writes 「2 日前」; the service writes numbers against Japanese words (2日前).
+  return ctx.locale === 'ja' ? text.replace(/(\d) (?=\P{ASCII})/gu, '$1') : text;
 }
 
 /** The person's latest reviews, newest first, as autocomplete choices; nothing for someone unlinked. */

@@ -84,12 +84,17 @@ describe('/review: reviews of whole works', () => {
       ratingMusicState: 'good',
       ratingCharacterState: null,
     });
+    // /work info shows it among the work's reviews at once, the essay cut to fit behind its spoiler.
+    const info = await (await slash('work', 'info', { work: String(MOVIE) })).reply(TIMEOUT);
+    const reviews = info.embeds[0]?.fields?.find((f) => f.name === 'Reviews')?.value ?? '';
+    expect(reviews).toContain('· Overall: Great\n||夏の空が🌈きれい。');
+    expect(reviews.length).toBeLessThanOrEqual(1024);
   });
 
   it('edits in Japanese: the list names your reviews, the form holds the words, an empty form keeps them', async () => {
     const choices = await chooseReview('', 'ja');
     const movie = choices.find((c) => c.name.startsWith('劇場版 空色ノート'));
-    expect(movie?.name).toMatch(/ · とても良い · /);
+    expect(movie?.name).toBe('劇場版 空色ノート 〜約束の夏〜 · とても良い · 今');
     const stored = alicesReviews(MOVIE)[0];
     expect(movie?.value).toBe(String(stored?.id));
 
@@ -111,6 +116,25 @@ describe('/review: reviews of whole works', () => {
       ratingMusicState: 'good',
       ratingCharacterState: null,
     });
+  });
+
+  it('words longer than a form holds are not put in the form, and an empty form keeps them whole', async () => {
+    const long = `${'長い感想。'.repeat(1000)}おわり`;
+    stack.emulator.data.createReview({
+      userId: DEMO_USERS.alice.id,
+      workId: DEMO_WORKS.houkagoDragon,
+      body: long,
+      ratingOverallState: 'good',
+    });
+    const choice = (await chooseReview('竜', 'ja')).find((c) => c.name.includes('良い'));
+    const form = await (
+      await slash('review', 'edit', { review: String(choice?.value), music: 'great' }, 'ja')
+    ).reply(TIMEOUT);
+    const field = form.modal?.components?.[0];
+    expect(field && 'components' in field ? field.components[0] : {}).not.toHaveProperty('value');
+    await submit(form, '', 'ja');
+    const stored = alicesReviews(DEMO_WORKS.houkagoDragon).find((r) => r.id === Number(choice?.value));
+    expect(stored).toMatchObject({ body: long, ratingOverallState: 'good', ratingMusicState: 'great' });
   });
 
   it('someone else’s review, or a typed id, is not found and nothing changes', async () => {
