@@ -49,6 +49,10 @@ describe('/review: reviews of whole works', () => {
       TIMEOUT,
     );
     expect(record.content).toMatch(REVIEW_POST);
+    // Without an episode, the same: not "which episode?".
+    const next = await (await slash('record', 'post', { work: String(MOVIE) }, 'ja')).reply(TIMEOUT);
+    expect(next.content).toMatch(REVIEW_POST);
+    expect(next.content).toContain('エピソードがないため');
     const info = await (await slash('work', 'info', { work: String(MOVIE) }, 'ja')).reply(TIMEOUT);
     const fields = info.embeds[0]?.fields ?? [];
     expect(fields.find((f) => f.name === 'エピソードなし')?.value).toMatch(REVIEW_POST);
