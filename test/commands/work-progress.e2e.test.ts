@@ -47,7 +47,10 @@ describe('/work info and /library: your own progress, cast and staff', () => {
 
   it('shows your status selected and the aired episodes you have not recorded, and records the next', async () => {
     // alice watches 空色ノート and recorded episodes 1 to 3; episode 4 aired 12 hours ago.
+    stack.emulator.resetStats();
     const reply = await (await slash('work', 'info', { work: String(DEMO_WORKS.soraNote) })).reply(TIMEOUT);
+    // The work, then at once the next airing, the status and the backlog (no reviews to read).
+    expect(stack.emulator.stats.requests).toBe(4);
     const embed = reply.embeds[0];
     expect(field(embed, 'Aired, not recorded yet (1)')).toBe('Ep 4');
     const menu = controls(reply).find((c) => c.options);
