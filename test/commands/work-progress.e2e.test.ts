@@ -52,7 +52,7 @@ describe('/work info and /library: your own progress, cast and staff', () => {
     // The work, then at once the next airing, the status and the backlog (no reviews to read).
     expect(stack.emulator.stats.requests).toBe(4);
     const embed = reply.embeds[0];
-    expect(field(embed, 'Aired, not recorded yet (1)')).toBe('Ep 4');
+    expect(field(embed, 'Aired, not yet recorded by you (1)')).toBe('Ep 4');
     const menu = controls(reply).find((c) => c.options);
     expect(menu?.options?.filter((o) => o.default).map((o) => o.value)).toEqual(['watching']);
     const record = controls(reply).find((c) => c.label === 'Record Ep 4');
@@ -68,7 +68,7 @@ describe('/work info and /library: your own progress, cast and staff', () => {
     const again = await (await slash('work', 'info', { work: String(DEMO_WORKS.soraNote) }, 'ja')).reply(
       TIMEOUT,
     );
-    expect(again.embeds[0]?.fields?.some((f) => f.name.startsWith('放送済みで未記録'))).toBe(false);
+    expect(again.embeds[0]?.fields?.some((f) => f.name.startsWith('あなたが未記録'))).toBe(false);
     expect(controls(again).some((c) => c.label.endsWith('を記録'))).toBe(false);
     expect(
       controls(again)
@@ -82,7 +82,7 @@ describe('/work info and /library: your own progress, cast and staff', () => {
     const reply = await (await slash('work', 'info', { work: String(DEMO_WORKS.haganeMelody) }, 'ja')).reply(
       TIMEOUT,
     );
-    expect(field(reply.embeds[0], '放送済みで未記録のエピソード（1話）')).toBe('第6話');
+    expect(field(reply.embeds[0], 'あなたが未記録の放送済みエピソード（1話）')).toBe('第6話');
     expect(controls(reply).map((c) => c.label)).toContain('第6話を記録');
 
     const stranger = await (

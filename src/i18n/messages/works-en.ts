@@ -4,7 +4,7 @@
  * (en.ts); the Japanese ones are in works-ja.ts.
  */
 export const worksEn = {
-  'progress.backlogTitle': (p: { count: string }) => `Aired, not recorded yet (${p.count})`,
+  'progress.backlogTitle': (p: { count: string }) => `Aired, not yet recorded by you (${p.count})`,
   'progress.backlogMore': (p: { episodes: string }) => `${p.episodes} …`,
   'progress.reviewsTitle': 'Reviews',
   'progress.left': (p: { count: string }) => `${p.count} aired not recorded`,

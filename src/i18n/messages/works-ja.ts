@@ -2,7 +2,7 @@
 import type { WorksMessages } from './works-en.js';
 
 export const worksJa: WorksMessages = {
-  'progress.backlogTitle': (p) => `放送済みで未記録のエピソード（${p.count}話）`,
+  'progress.backlogTitle': (p) => `あなたが未記録の放送済みエピソード（${p.count}話）`,
   'progress.backlogMore': (p) => `${p.episodes} …`,
   'progress.reviewsTitle': '感想',
   'progress.left': (p) => `未記録${p.count}話`,
