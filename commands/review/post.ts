@@ -57,11 +57,14 @@ export const postModal: ModalHandler = {
   async handle(ctx, input) {
     // The work as typed may hold the separator: everything after the ratings is the work.
     const [ratings = '', ...rest] = input.args;
+    const body = (input.fields.body ?? '').trim();
+    // The form asks for words; spaces alone would be refused by the service as blank.
+    if (!body) throw new UserFacingError('review.emptyBody');
     const work = await resolveWork(ctx, rest.join(':'));
     const states = decodeRatings(ratings);
     if (!states.rating_overall_state) throw new UserFacingError('reason.ratingState');
     const review = await ctx.service.createReview(
-      { work_id: work.id, body: (input.fields.body ?? '').trim(), ...definedStates(states) },
+      { work_id: work.id, body, ...definedStates(states) },
       await ctx.ownCall('write'),
     );
     forgetReviews(ctx, work.id);

@@ -74,6 +74,10 @@ describe('/review: reviews of whole works', () => {
     ).reply(TIMEOUT);
     expect(form.type).toBe(9);
     expect(stack.emulator.stats.requests).toBe(0);
+    // Spaces alone are no review: nothing is posted, and the reply says why.
+    const blank = await submit(form, '   \n ');
+    expect(blank.content).toContain('A review needs some words');
+    expect(alicesReviews(MOVIE)).toHaveLength(0);
     const essay = `${'夏の空が🌈きれい。'.repeat(399)}終`;
     const posted = await submit(form, essay);
     expect(posted.content).toBe(`Posted your review of **${EN_TITLE}**.`);

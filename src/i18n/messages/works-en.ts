@@ -35,6 +35,8 @@ export const worksEn = {
   'review.deleted': (p: { title: string }) => `Deleted your review of **${p.title}**.`,
   'review.notFound':
     'kiroku could not find that review among yours. Pick one from the list that opens as you type in `review`.',
+  'review.emptyBody':
+    'A review needs some words: nothing was posted. Run `/review post` again and write a line or more.',
   'review.workTooLong':
     'That title is too long to carry to the review form: pick the work from the list instead.',
   'review.choice': (p: { title: string; rating: string; when: string }) =>

@@ -32,6 +32,8 @@ export const worksJa: WorksMessages = {
   'review.deleted': (p) => `**${p.title}**の感想を削除しました。`,
   'review.notFound':
     'その感想はあなたの感想の中に見つかりませんでした。`review`に入力すると開く一覧から選んでください。',
+  'review.emptyBody':
+    '感想の本文が空のため、投稿しませんでした。`/review post`をもう一度使って、一言以上書いてください。',
   'review.workTooLong': 'タイトルが長すぎて感想の入力画面に渡せません。一覧から作品を選んでください。',
   'review.choice': (p) => `${p.title} · ${p.rating} · ${p.when}`,
   'reason.review': 'は一覧から選んだあなたの感想にしてください',
