@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { defineCommand } from '../src/bot/command.js';
+import type { Context } from '../src/bot/context.js';
 import { slashCommand, statusChoices, stringOption } from '../src/bot/definition.js';
 import { listOpeners, pagedList, pageLines, viewOf } from '../src/bot/paging.js';
 import { parseOptions } from '../src/bot/parse-options.js';
+import { formatNumber } from '../src/i18n/translator.js';
+import { plain } from '../src/render/format.js';
+import { localTitle } from '../src/render/names.js';
 import { statusLabel } from '../src/render/status.js';
-import { workLine, workMenuOption } from '../src/render/work.js';
+import { workMenuOption, workSeason } from '../src/render/work.js';
+import type { CallOptions, Work } from '../src/service/index.js';
 import { WATCH_STATUS_FILTERS, watchStatusFilterSchema } from '../src/service/index.js';
 import { WORK_SORTS, workSortOption, workSortSchema } from './catalogue/work-sort.js';
 import { workIds } from './work/ids.js';
+import { backlogOf } from './work/progress.js';
 import { SEASON } from './work/search.js';
 
 const libraryQuery = z.object({
@@ -16,6 +22,33 @@ const libraryQuery = z.object({
   title: z.string().trim().max(100).optional(),
   sort: workSortSchema,
 });
+
+/** Statuses whose works the service counts aired, unrecorded episodes for (`me/programs` keeps only these). */
+const IN_PROGRESS: ReadonlySet<string> = new Set(['watching', 'wanna_watch']);
+
+/**
+ * What is left of each work in progress on the page: one request for the whole page (not one per
+ * work); undefined when it failed, so the page shows statuses alone rather than a wrong count.
+ */
+async function leftOf(ctx: Context, works: Work[], call: CallOptions) {
+  const ids = works.filter((work) => IN_PROGRESS.has(work.status?.kind ?? '')).map((work) => work.id);
+  if (ids.length === 0) return undefined;
+  return backlogOf(ctx, ids, call).catch((error: unknown) => {
+    ctx.logger.info({ err: error }, 'library: what is left unavailable');
+    return undefined;
+  });
+}
+
+/** "**Title** · Season · Watching · 3 aired not recorded": the person's own state, not the service's counts. */
+function libraryLine(ctx: Context, work: Work, left: Awaited<ReturnType<typeof leftOf>>): string {
+  const head = `**${plain(localTitle(work, ctx.t))}** · ${plain(workSeason(work, ctx.t))} · ${statusLabel(work.status?.kind, ctx.t)}`;
+  if (!left || !IN_PROGRESS.has(work.status?.kind ?? '')) return head;
+  const count = left.byWork.get(work.id)?.length ?? 0;
+  // Nothing listed is not "up to date": the service leaves out works with no channel chosen.
+  if (count === 0) return head;
+  const shown = left.more ? `${formatNumber(ctx.locale, count)}+` : formatNumber(ctx.locale, count);
+  return `${head} · ${ctx.t('progress.left', { count: shown })}`;
+}
 
 const libraryList = pagedList({
   query: libraryQuery,
@@ -31,23 +64,14 @@ const libraryList = pagedList({
         ...WORK_SORTS[query.sort],
         page,
         per_page: perPage,
-        fields: [
-          'id',
-          'title',
-          'title_en',
-          'season_name',
-          'season_name_text',
-          'watchers_count',
-          'status.kind',
-        ],
+        fields: ['id', 'title', 'title_en', 'season_name', 'season_name_text', 'status.kind'],
       },
       call,
     );
+    const left = await leftOf(ctx, result.items, call);
     const description = pageLines(
       ctx,
-      result.items.map(
-        (work) => `${workLine(work, ctx.t, ctx.locale)} · ${statusLabel(work.status?.kind, ctx.t)}`,
-      ),
+      result.items.map((work) => libraryLine(ctx, work, left)),
     );
     return viewOf(
       result,

@@ -6,6 +6,7 @@ import { defineCommand } from '../src/bot/command.js';
 import { slashCommand } from '../src/bot/definition.js';
 import { seasonChoices } from './catalogue/seasons.js';
 import { workChoices } from './catalogue/works.js';
+import { creditLists } from './work/credits.js';
 import { workIds } from './work/ids.js';
 import { info, infoComponents, infoSubcommand } from './work/info.js';
 import { search, searchSubcommand, workLists } from './work/search.js';
@@ -30,5 +31,5 @@ export const command = defineCommand({
   ids: workIds,
   components: infoComponents,
 
-  lists: workLists,
+  lists: { ...workLists, ...creditLists },
 });

@@ -82,6 +82,8 @@ export async function resolveEpisode(ctx: Context, workId: number, value: string
   const match = NUMBER.exec(text);
   if (!match) throw badOption('episode', (t) => t('reason.episode'));
   const episodes = await episodesOfWork(ctx, workId);
+  // A film has no episodes to record: the whole work is rated with a review.
+  if (episodes.length === 0) throw new UserFacingError('record.noEpisodesReview');
   const wanted = Number(match[1]);
   const byId = text.startsWith('#') ? undefined : episodes.find((e) => e.id === wanted);
   const found = byId ?? episodes.find((e) => e.number === wanted);

@@ -7,7 +7,7 @@ import { readOptions } from '../../src/bot/option-values.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { episodeButtons } from '../../src/components/episode-buttons.js';
 import { plain } from '../../src/render/format.js';
-import { localEpisodeLabel } from '../../src/render/names.js';
+import { hasNoEpisodes, localEpisodeLabel } from '../../src/render/names.js';
 import { recordEmbed } from '../../src/render/record.js';
 import { resolveEpisode } from '../catalogue/episodes.js';
 import { nextEpisodeOf } from '../catalogue/next-episode.js';
@@ -53,6 +53,8 @@ export async function post(ctx: Context, raw: CommandInput['options']): Promise<
   });
   const call = await ctx.ownCall('write');
   const work = await resolveWork(ctx, given.work);
+  // A film has no episode to record: the whole work is rated with /review.
+  if (hasNoEpisodes(work)) throw new UserFacingError('record.noEpisodesReview');
   const { episode, next } = await episodeToRecord(ctx, work.id, given.episode);
   const record = await ctx.service.createRecord(
     {

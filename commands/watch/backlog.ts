@@ -22,10 +22,21 @@ const FIELDS = [
   'episode.title',
 ];
 
+/**
+ * What a backlog covers: rebroadcasts or not; `workIds` keeps only those works (one work's info, one
+ * page of a library), `maxPages` looks at fewer programs and `onTruncated` hears that there were more.
+ */
+export interface BacklogOptions {
+  rebroadcast: boolean;
+  workIds?: number[];
+  maxPages?: number;
+  onTruncated?: () => void;
+}
+
 export async function fetchBacklog(
   ctx: Context,
   call: CallOptions,
-  options: { rebroadcast: boolean },
+  options: BacklogOptions,
 ): Promise<BacklogEntry[]> {
   const programs = ctx.service.walk(
     'my_programs',
@@ -33,11 +44,16 @@ export async function fetchBacklog(
       filter_unwatched: true,
       filter_started_at_lt: ctx.now(),
       ...(options.rebroadcast ? {} : { filter_rebroadcast: false }),
+      ...(options.workIds ? { filter_work_ids: options.workIds } : {}),
       sort_started_at: 'desc',
       fields: FIELDS,
     },
     call,
-    { perPage: BACKLOG_PER_PAGE, maxPages: BACKLOG_PAGES, onTruncated: () => {} },
+    {
+      perPage: BACKLOG_PER_PAGE,
+      maxPages: options.maxPages ?? BACKLOG_PAGES,
+      onTruncated: options.onTruncated ?? (() => {}),
+    },
   );
   const entries = new Map<number, BacklogEntry>();
   for await (const program of programs) {

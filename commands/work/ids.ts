@@ -9,4 +9,6 @@ export const workIds = customIds('work', {
   open: [],
   episodes: ['workId'],
   status: ['workId'],
+  /** The Cast & staff button: opens the work's credits list. */
+  credits: ['workId'],
 });

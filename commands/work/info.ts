@@ -12,44 +12,64 @@ import type { Work } from '../../src/service/index.js';
 import { STATUS_KINDS, statusKindSchema } from '../../src/service/index.js';
 import { episodeListOpeners, episodeListQuery } from '../catalogue/episode-list.js';
 import { resolveWork } from '../catalogue/works.js';
+import { creditOpeners, creditsQuery } from './credits.js';
 import { nextEpisodeField, workLinkRow } from './extras.js';
 import { workIds } from './ids.js';
+import { backlogField, type Progress, progressOf, recordNextButton } from './progress.js';
+import { workReviewsField } from './reviews.js';
 
 const options = [workOption()] as const;
 
 export const infoSubcommand = () =>
   subcommand('info', '詳細', { en: 'Show one work', ja: '作品の詳細を表示' }, options);
 
-/** One work with the person's next episode, its Episodes button (not for movies), status menu and link buttons. */
-async function workInfoReply(ctx: Context, work: Work): Promise<MessageReply> {
-  // The person's own schedule: a refused or failing call leaves the countdown out, not the work.
-  const next = await nextEpisodeField(ctx, work).catch((error: unknown) => {
-    ctx.logger.info({ err: error }, 'work info: next episode unavailable');
-    return undefined;
+/** The row under a work: Record the next unrecorded episode, Episodes (not for movies), Cast & staff. */
+function buttonRow(ctx: Context, work: Work, progress: Progress | undefined) {
+  const button = (label: string, customId: string, style: ButtonStyle.Primary | ButtonStyle.Secondary) => ({
+    type: ComponentType.Button as const,
+    style,
+    label,
+    custom_id: customId,
   });
-  const episodes = hasNoEpisodes(work)
-    ? []
-    : [
-        {
-          type: ComponentType.ActionRow as const,
-          components: [
-            {
-              type: ComponentType.Button as const,
-              style: ButtonStyle.Primary as const,
-              label: ctx.t('work.showEpisodes'),
-              custom_id: workIds.episodes.build(work.id),
-            },
-          ],
-        },
-      ];
+  const record = progress ? recordNextButton(ctx, progress) : undefined;
+  return {
+    type: ComponentType.ActionRow as const,
+    components: [
+      ...(record ? [record] : []),
+      ...(hasNoEpisodes(work)
+        ? []
+        : [button(ctx.t('work.showEpisodes'), workIds.episodes.build(work.id), ButtonStyle.Primary)]),
+      button(ctx.t('credits.button'), workIds.credits.build(work.id), ButtonStyle.Secondary),
+    ],
+  };
+}
+
+/**
+ * One work with the person's progress (status selected in the menu, aired episodes left, the next
+ * airing), a few reviews, its buttons and links. The person's calls run at once; a refused or
+ * failing one leaves its part out, never the work.
+ */
+async function workInfoReply(ctx: Context, work: Work): Promise<MessageReply> {
+  const [next, progress, reviews] = await Promise.all([
+    nextEpisodeField(ctx, work).catch((error: unknown) => {
+      ctx.logger.info({ err: error }, 'work info: next episode unavailable');
+      return undefined;
+    }),
+    progressOf(ctx, work.id),
+    workReviewsField(ctx, work),
+  ]);
   const embed = workEmbed(work, ctx.t, ctx.locale);
-  if (next) embed.fields = [...(embed.fields ?? []), next];
+  const backlog = progress ? backlogField(ctx, progress) : undefined;
+  const movie = hasNoEpisodes(work)
+    ? { name: ctx.t('work.noEpisodesTitle'), value: ctx.t('work.noEpisodesReview') }
+    : undefined;
+  embed.fields = [...(embed.fields ?? []), ...[backlog, next, movie, reviews].flatMap((f) => (f ? [f] : []))];
   const links = workLinkRow(work, ctx);
   return {
     kind: 'message',
     embeds: [embed],
     components: [
-      ...episodes,
+      buttonRow(ctx, work, progress),
       {
         type: ComponentType.ActionRow,
         components: [
@@ -57,7 +77,11 @@ async function workInfoReply(ctx: Context, work: Work): Promise<MessageReply> {
             type: ComponentType.StringSelect,
             custom_id: workIds.status.build(work.id),
             placeholder: ctx.t('work.setStatusPlaceholder'),
-            options: STATUS_KINDS.map((kind) => ({ label: statusLabel(kind, ctx.t), value: kind })),
+            options: STATUS_KINDS.map((kind) => ({
+              label: statusLabel(kind, ctx.t),
+              value: kind,
+              ...(kind === progress?.status ? { default: true } : {}),
+            })),
           },
         ],
       },
@@ -85,6 +109,13 @@ export const infoComponents: Readonly<Record<string, ComponentHandler>> = {
     async handle(ctx, input) {
       const workId = z.coerce.number().int().positive().parse(input.args[0]);
       return episodeListOpeners.list.open(ctx, episodeListQuery.parse({ workId }));
+    },
+  },
+  [workIds.credits.action]: {
+    answers: 'message',
+    async handle(ctx, input) {
+      const workId = z.coerce.number().int().positive().parse(input.args[0]);
+      return creditOpeners.credits.open(ctx, creditsQuery.parse({ workId }));
     },
   },
   [workIds.status.action]: {

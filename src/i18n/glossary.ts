@@ -56,6 +56,18 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     avoid: { en: [], ja: ['レビュー'] },
   },
   {
+    concept: 'the ratings of a review: overall, animation, music, story, character',
+    en: 'overall',
+    ja: '全体',
+    avoid: { en: ['total score'], ja: ['総合評価'] },
+  },
+  {
+    concept: 'who voiced and who made a work (the service’s キャスト and スタッフ)',
+    en: 'Cast & staff',
+    ja: 'キャスト・スタッフ',
+    avoid: { en: ['credits'], ja: ['声優一覧', '出演者', '制作陣'] },
+  },
+  {
     concept: 'right-click menus, which phones open with a long press',
     en: 'right-click (long-press on phones)',
     ja: '右クリック（スマホでは長押し）',

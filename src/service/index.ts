@@ -74,7 +74,7 @@ export {
   watchStatusFilterSchema,
   workSchema,
 } from './api/schemas.js';
-export { STAFF_ROLES, type StaffRole, staffRoleOf } from './api/staff-roles.js';
+export { STAFF_ROLES, type StaffRole, staffRoleName, staffRoleOf } from './api/staff-roles.js';
 export {
   type CallOptions,
   ServiceClient,

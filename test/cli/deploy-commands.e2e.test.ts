@@ -42,6 +42,7 @@ describe('deploy-commands', () => {
       'people',
       'record',
       'remind',
+      'review',
       'schedule',
       'status',
       'subscription',
@@ -59,8 +60,8 @@ describe('deploy-commands', () => {
     }
 
     const global = await deploy([]);
-    expect(global.stdout).toMatch(/Registered 17 commands globally/);
-    expect(discord.registeredCommands().length).toBe(17);
+    expect(global.stdout).toMatch(/Registered 18 commands globally/);
+    expect(discord.registeredCommands().length).toBe(18);
   });
 
   it('refuses a malformed guild id and a missing token with one clear message', async () => {

@@ -57,6 +57,7 @@ describe('catalogue commands end to end', () => {
     expect(embed?.fields?.map((f) => f.name)).toEqual(expect.arrayContaining(['Season', 'Watchers']));
     expect(customIds(reply.components)).toEqual([
       `work:episodes:${DEMO_WORKS.soraNote}`,
+      `work:credits:${DEMO_WORKS.soraNote}`,
       `work:status:${DEMO_WORKS.soraNote}`,
     ]);
   });

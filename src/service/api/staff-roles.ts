@@ -55,3 +55,9 @@ const BY_NAME = new Map<string, StaffRole>(
 export function staffRoleOf(roleText: string | null | undefined): StaffRole | undefined {
   return BY_NAME.get((roleText ?? '').trim());
 }
+
+/** The service's own name of a role in a reader's language (`ja` or `en`), as its pages show it. */
+export function staffRoleName(role: StaffRole, language: 'ja' | 'en'): string {
+  const [ja, en] = ROLE_NAMES[role];
+  return language === 'ja' ? ja : en;
+}
