@@ -15,7 +15,7 @@ export const en = {
     '{service} no longer accepts your token (it may have been revoked). Link again with `/account link`.',
   'error.insufficientScope':
     'Your token can only read. To record episodes or set statuses, link again with a read + write token: `/account link`.',
-  'error.notFound': 'Not found: it does not exist, or it is not yours.',
+  'error.notFound': 'Not found on {service}: it may have been removed.',
   'error.invalidParams': (p: { messages: string }) => `{service} refused the request: ${p.messages}`,
   'error.busy': '{service} is busy right now. Please try again in a moment.',
   'error.unavailable': '{service} is not answering right now. Please try again later.',
@@ -42,7 +42,7 @@ export const en = {
   'reason.season': 'must look like 2024-autumn or 2024-all',
   'reason.range': (p: { min: number; max: number }) => `must be between ${p.min} and ${p.max}`,
   'reason.username': 'must be a username (letters, digits and _)',
-  'reason.rating': 'must be a rating from 0 to 5',
+  'reason.recordId': 'must be one of your records from the list, or a record id such as 998877',
   'reason.hours': 'must be between 1 and 168 hours',
   'reason.episode': 'must be an episode id from the list, or an episode number such as 5 or #5',
 
@@ -102,12 +102,13 @@ export const en = {
   'record.noComment': '(no comment)',
   'record.likes': 'Likes',
   'record.by': (p: { username: string }) => `by ${p.username}`,
-  'record.edited': (p: { id: number }) => `Record #${p.id} updated.`,
-  'record.nothingToEdit': 'Nothing to change: give a new rating, comment or share flag.',
-  'record.deleteConfirm': (p: { id: number }) => `Delete record #${p.id}? This cannot be undone.`,
+  'record.edited': 'Your record was updated.',
+  'record.editedNamed': (p: { what: string }) => `Updated your record of **${p.what}**.`,
+  'record.notYours':
+    'You have no record with that id on {service}. Pick one of your records from the list as you type.',
+  'record.nothingToEdit': 'Nothing to change: give a new rating, comment or share option.',
   'record.deleteButton': 'Delete',
-  'record.deleted': (p: { id: number }) => `Record #${p.id} deleted.`,
-  'record.id': (p: { id: number }) => `Record #${p.id}`,
+  'record.deleted': 'Your record was deleted.',
 
   // people
   'people.title': (p: { query: string }) => `People matching “${p.query}”`,

@@ -50,7 +50,7 @@ export const viewingEn = {
     `Reminders on: a DM ${p.minutes} min before each of your programs first airs. \`/remind minutes:0\` or the Stop button turns them off.`,
   'remind.off': 'Reminders off.',
   'remind.alreadyOff': 'Reminders were already off.',
-  'remind.title': (p: { minutes: number }) => `Starting in ${p.minutes} min`,
+  'remind.content': (p: { title: string; when: string }) => `${p.title} starts ${p.when}`,
   'remind.stopButton': 'Stop reminders',
   'remind.stopped': 'Reminders stopped. Turn them on again with `/remind`.',
 

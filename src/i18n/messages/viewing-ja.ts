@@ -45,7 +45,7 @@ export const viewingJa: ViewingMessages = {
     `リマインダーをオンにしました: 各番組の初回放送の ${p.minutes} 分前に DM を送ります。\`/remind minutes:0\` か「停止」ボタンでオフにできます。`,
   'remind.off': 'リマインダーをオフにしました。',
   'remind.alreadyOff': 'リマインダーはもともとオフです。',
-  'remind.title': (p) => `${p.minutes} 分後に放送開始`,
+  'remind.content': (p) => `${p.title}が${p.when}に放送開始`,
   'remind.stopButton': 'リマインダーを停止',
   'remind.stopped': 'リマインダーを停止しました。`/remind` でまたオンにできます。',
 

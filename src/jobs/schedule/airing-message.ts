@@ -11,7 +11,7 @@ import {
 } from 'discord-api-types/v10';
 import { RATING_VALUES, rateSelectId, watchedButtonId } from '../../components/alert-ids.js';
 import type { Translator } from '../../i18n/translator.js';
-import { LIMITS, ratingStateText, truncate } from '../../render/format.js';
+import { coverUrl, LIMITS, ratingStateText, truncate } from '../../render/format.js';
 import { localTitle } from '../../render/names.js';
 import { programLine } from '../../render/program.js';
 import type { Program } from '../../service/index.js';
@@ -63,6 +63,7 @@ export function airingMessage(
   t: Translator,
 ): OutgoingMessage {
   const url = programLink(program, t);
+  const cover = coverUrl(program.work);
   return {
     embeds: [
       {
@@ -70,6 +71,7 @@ export function airingMessage(
         ...(url ? { url } : {}),
         description: truncate(programLine(program, t), LIMITS.description),
         color: AIRING_COLOR,
+        ...(cover ? { thumbnail: { url: cover } } : {}),
         ...(program.started_at ? { timestamp: program.started_at } : {}),
       },
     ],
