@@ -12,6 +12,7 @@ import {
 } from 'discord-api-types/v10';
 import type { MessageComponents } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
+import { RATING_MENU } from '../../src/components/alert-ids.js';
 import { customIds } from '../../src/components/custom-id.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import {
@@ -23,7 +24,6 @@ import {
   truncate,
   workTitle,
 } from '../../src/render/format.js';
-import { RATING_STATES } from '../../src/service/index.js';
 import { shortEpisode as shortOf } from '../../src/viewing/episode-short.js';
 import type { BacklogEntry, RecordedEntry, WatchList } from '../../src/viewing/watch-lists.js';
 
@@ -122,7 +122,7 @@ function entryRows(key: string, page: number, entry: BacklogEntry, t: Translator
         placeholder: truncate(t('watch.ratePlaceholder', { episode }), 150),
         min_values: 1,
         max_values: 1,
-        options: RATING_STATES.map((state) => ({ value: state, label: ratingStateText(state, t) ?? state })),
+        options: RATING_MENU.map((state) => ({ value: state, label: ratingStateText(state, t) ?? state })),
       },
     ],
   };

@@ -66,7 +66,7 @@ describe('accounts and the user’s own data end to end', () => {
     const feed = await (await slash(USERS.alice, 'feed', undefined, { action: 'create_status' })).reply(
       TIMEOUT,
     );
-    expect(feed.embeds[0]?.title).toBe('Your feed');
+    expect(feed.embeds[0]?.title).toBe('Your timeline');
     const lines = (feed.embeds[0]?.description ?? '').split('\n').filter((line) => line.startsWith('**'));
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((line) => / set \*\*/.test(line))).toBe(true);

@@ -71,7 +71,7 @@ describe('four-level ratings and reviews end to end', () => {
   it('/feed offers reviews and shows them; /user activities shows them too', async () => {
     const feed = await (await slash('feed', undefined, { action: 'create_review' }, 'ja')).reply(TIMEOUT);
     const text = feed.embeds[0]?.description ?? '';
-    expect(text).toContain('**carol** が **放課後の竜** の感想を書きました · 全体: とても良い');
+    expect(text).toContain('**carol**が**放課後の竜**の感想を書きました · 全体: とても良い');
     expect(text).toContain(`https://annict.com/works/${DEMO_WORKS.houkagoDragon}/records`);
     expect(text).toContain('||竜と少年の友情を丁寧に描いた傑作。最終回は涙なしには見られない。||');
     // Only reviews: the service was asked for that one action.

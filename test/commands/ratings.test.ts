@@ -51,7 +51,7 @@ describe('activities', () => {
 
   it('a review line: work, overall state, link, body behind a spoiler', () => {
     expect(activityLine(review, ja)).toBe(
-      '**carol** が **放課後の竜** の感想を書きました · 全体: とても良い · [この作品の感想](<https://annict.com/works/3/records>)\n||すごく良い||',
+      '**carol**が**放課後の竜**の感想を書きました · 全体: とても良い · [この作品の感想](<https://annict.com/works/3/records>)\n||すごく良い||',
     );
   });
 

@@ -49,7 +49,7 @@ describe('/remind: DM reminders before each program first airs', () => {
 
   it('DMs once, in the person’s language, with the Record controls and a Stop button', async () => {
     const on = await (await remind(USERS.alice, 15, 'ja')).reply(TIMEOUT);
-    expect(on.content).toContain('15 分前');
+    expect(on.content).toContain('15分前');
     const start = hagane().startedAt.getTime();
     offset = start - 16 * MINUTE - Date.now();
     expect(await reminders().tick()).toMatchObject({ people: 1, sent: 0 });

@@ -172,7 +172,7 @@ describe('/watch: the backlog of aired, unrecorded episodes', () => {
       locale: 'ja',
     });
     expect(late.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(late.content).toContain('1 分以内');
+    expect(late.content).toContain('1分以内');
     expect(
       records(DEMO_WORKS.haganeMelody).some(
         (r) => stack.emulator.data.episodes.get(r.episodeId)?.number === 6,

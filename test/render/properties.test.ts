@@ -220,7 +220,7 @@ describe('a list never loses an entry without saying so', { timeout: PROPERTY_TE
         const out = pageLines({ t }, entries);
         expect(out.length).toBeLessThanOrEqual(4096);
         const shown = new Set(Array.from(out.matchAll(MARK), (m) => Number(m[1])));
-        const more = out.match(l === 'en' ? /…and (\d+) more$/ : /…ほか (\d+) 件$/);
+        const more = out.match(l === 'en' ? /…and (\d+) more$/ : /…ほか(\d+)件$/);
         // Entries shown are the first ones, whole in number; the rest is counted out loud.
         expect(shown.size + Number(more?.[1] ?? 0)).toBe(entries.length);
         for (let i = 0; i < shown.size; i++) expect(shown.has(i)).toBe(true);

@@ -9,7 +9,7 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord-api-types/v10';
-import { RATING_VALUES, rateSelectId, watchedButtonId } from '../../components/alert-ids.js';
+import { RATING_MENU, rateSelectId, watchedButtonId } from '../../components/alert-ids.js';
 import type { Translator } from '../../i18n/translator.js';
 import { coverUrl, LIMITS, ratingStateText, truncate } from '../../render/format.js';
 import { localTitle } from '../../render/names.js';
@@ -47,10 +47,7 @@ export function recordControls(
           placeholder: truncate(t('watch.ratePlaceholder', { episode: label }), 150),
           min_values: 1,
           max_values: 1,
-          options: RATING_VALUES.map((value) => ({
-            value,
-            label: ratingStateText(value, t) ?? t('jobs.alert.rateNone'),
-          })),
+          options: RATING_MENU.map((value) => ({ value, label: ratingStateText(value, t) ?? value })),
         },
       ],
     },

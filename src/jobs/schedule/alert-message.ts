@@ -10,7 +10,7 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord-api-types/v10';
-import { RATING_VALUES, rateSelectId, watchedButtonId } from '../../components/alert-ids.js';
+import { RATING_MENU, rateSelectId, watchedButtonId } from '../../components/alert-ids.js';
 import type { Translator } from '../../i18n/translator.js';
 import { episodeUrl } from '../../render/episode.js';
 import { coverUrl, discordTime, LIMITS, plain, ratingStateText, truncate } from '../../render/format.js';
@@ -55,10 +55,7 @@ function controls(
           placeholder: t('jobs.alert.ratePlaceholder'),
           min_values: 1,
           max_values: 1,
-          options: RATING_VALUES.map((value) => ({
-            value,
-            label: ratingStateText(value, t) ?? t('jobs.alert.rateNone'),
-          })),
+          options: RATING_MENU.map((value) => ({ value, label: ratingStateText(value, t) ?? value })),
         },
       ],
     },
