@@ -27,7 +27,7 @@ export const deleteIds = customIds('record', { delete: ['id', 'owner'], cancel: 
 
 /** "Delete your record of <work> <episode>?", read with the person's own token (someone else's is not found). */
 export async function deleteConfirmation(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
-  const id = recordIdOf(readOptions(options, raw).record);
+  const id = recordIdOf(readOptions(options, raw, { reasons: { record: 'reason.recordId' } }).record);
   const found = await ctx.service.records(
     {
       filter_ids: [id],

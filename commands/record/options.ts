@@ -88,6 +88,6 @@ export const recordOption = () =>
 
 /** What the definitions cannot say about a record's values: the reasons shown, a comment's trim. */
 export const recordValueRules = {
-  reasons: { work: 'reason.required', rating: 'reason.ratingState' },
+  reasons: { work: 'reason.required', rating: 'reason.ratingState', record: 'reason.recordId' },
   refine: { comment: z.string().trim().optional() },
 } as const;

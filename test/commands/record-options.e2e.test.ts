@@ -65,7 +65,7 @@ describe('/record options and posts people read', () => {
     expect(JSON.stringify(embed)).not.toMatch(/#\d|no comment/);
   });
 
-  it('posts in Japanese with the comment behind a spoiler, and the share flags reach Annict', async () => {
+  it('posts in Japanese with the comment behind a spoiler; share_on_x is taken', async () => {
     const reply = await (
       await slash(
         'record',
