@@ -14,6 +14,8 @@ export const viewingEn = {
   'watch.recordButton': (p: { episode: string }) => `Record ${p.episode}`,
   'watch.episodeShort': (p: { number: string }) => `ep ${p.number}`,
   'watch.commentButton': 'Comment',
+  'watch.rateButton': (p: { episode: string }) => `Rate ${p.episode}…`,
+  'watch.backButton': 'Back to the list',
   'watch.ratePlaceholder': (p: { episode: string }) => `Record ${p.episode} with a rating`,
   'watch.commentTitle': (p: { episode: string }) => `Comment on ${p.episode}`,
   'watch.commentLabel': 'Your comment (shown behind a spoiler)',

@@ -11,6 +11,8 @@ export const viewingJa: ViewingMessages = {
   'watch.recordButton': (p) => `${p.episode}を記録`,
   'watch.episodeShort': (p) => `第${p.number}話`,
   'watch.commentButton': 'コメント',
+  'watch.rateButton': (p) => `${p.episode}を評価…`,
+  'watch.backButton': '一覧に戻る',
   'watch.ratePlaceholder': (p) => `評価をつけて${p.episode}を記録`,
   'watch.commentTitle': (p) => `${p.episode}へのコメント`,
   'watch.commentLabel': 'コメント（ネタバレ防止で隠して表示）',
