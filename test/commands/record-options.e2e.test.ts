@@ -27,6 +27,9 @@ describe('/record options and posts people read', () => {
     [...stack.emulator.data.records.values()].filter((r) => r.userId === DEMO_USERS.alice.id);
 
   it('registers `rating` as the four levels, shares named for where they go, and Annict in every description', () => {
+    // The service is called by its name, never "the viewing-record site".
+    const everything = JSON.stringify(stack.discord.registeredCommands());
+    expect(everything).not.toMatch(/viewing-record (site|account)|視聴記録サイト/);
     const record = stack.discord.registeredCommands().find((c) => c.name === 'record');
     const subs = (record?.options ?? []) as unknown as Array<
       APIApplicationCommandOption & { options?: APIApplicationCommandOption[] }
