@@ -79,6 +79,7 @@ describe('/record options and posts people read', () => {
     ).reply(TIMEOUT);
     const embed = reply.embeds[0];
     expect(embed?.title).toMatch(/^空色ノート 第6話 /);
+    expect(embed?.url).toBe(`https://annict.com/@alice/records/${aliceRecords().at(-1)?.id}`);
     expect(embed?.description).toBe('||良かった||');
     expect(embed?.fields ?? []).toEqual([]);
     expect(embed?.footer?.text).toBe('aliceさん');
