@@ -14,13 +14,15 @@ export function recordRating(
   return ratingStateText(record.rating_state, t) ?? ratingStars(record.rating);
 }
 
-/** One line of a record list: who, when, rating, and the comment hidden behind a spoiler. */
+/**
+ * One entry of a record list: who, when, rating, likes, and under it the comment hidden behind a
+ * spoiler when there is one (no internal id, and no "(no comment)" line).
+ */
 export function recordLine(record: ServiceRecord, t: Translator): string {
   const who = record.user?.username ? `**${plain(record.user.username)}**` : '';
   const rating = recordRating(record, t);
-  const comment = record.comment?.trim() ? spoiler(record.comment, 300) : t('record.noComment');
+  const comment = record.comment?.trim() ? spoiler(record.comment, 300) : '';
   const head = [
-    `\`${record.id}\``,
     who,
     discordTime(record.created_at, 'R'),
     rating,
@@ -28,7 +30,7 @@ export function recordLine(record: ServiceRecord, t: Translator): string {
   ]
     .filter(Boolean)
     .join(' · ');
-  return `${head}\n${comment}`;
+  return comment ? `${head}\n${comment}` : head;
 }
 
 /** "Frieren Ep 5 Title": what a record is of, in the reader's language ('' when the record says nothing). */

@@ -35,7 +35,7 @@ describe('four-level ratings and reviews end to end', () => {
     const list = await (
       await slash('record', 'list', { work: String(DEMO_WORKS.soraNote), episode: '#4' })
     ).reply(TIMEOUT);
-    const line = (list.embeds[0]?.description ?? '').split('\n').find((l) => l.startsWith(`\`${id}\``));
+    const line = (list.embeds[0]?.description ?? '').split('\n').find((l) => l.startsWith('**alice**'));
     expect(line).toContain(' · Good · ');
     expect(line).not.toContain('★');
   });

@@ -59,6 +59,13 @@ describe('texts that are true, in both languages', () => {
     expect(text).toMatch(/いいね\d+件/);
     expect(text).toMatch(/全\d+件/);
     expect(text.replace(/\|\|[^|]*\|\|/g, '')).not.toMatch(SPACED);
+    // A public list: no internal ids and no "(no comment)" filler, in either language.
+    const listEn = await (
+      await slash('record', 'list', { work: String(DEMO_WORKS.soraNote), episode: '#1' })
+    ).reply(TIMEOUT);
+    for (const shown of [text, listEn.embeds[0]?.description ?? '']) {
+      expect(shown).not.toMatch(/^`\d+`|no comment|コメントなし/m);
+    }
   });
 
   it('/subscription airing posts for a work; it does not “follow” it (Japanese and English)', async () => {

@@ -98,7 +98,6 @@ export const en = {
   // records
   'record.listTitleFor': (p: { title: string }) => `Records of ${p.title}`,
   'record.rating': 'Rating',
-  'record.noComment': '(no comment)',
   'record.by': (p: { username: string }) => `by ${p.username}`,
   'record.edited': 'Your record was updated.',
   'record.editedNamed': (p: { what: string }) => `Updated your record of **${p.what}**.`,

@@ -87,7 +87,6 @@ export const ja: Messages = {
 
   'record.listTitleFor': (p) => `${p.title}の記録`,
   'record.rating': '評価',
-  'record.noComment': '（コメントなし）',
   'record.by': (p) => `${p.username}さん`,
   'record.edited': '記録を更新しました。',
   'record.editedNamed': (p) => `**${p.what}**の記録を更新しました。`,
