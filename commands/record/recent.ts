@@ -2,7 +2,8 @@
  * The `record` option of `/record edit` and `/record delete`: autocomplete lists the person's recent
  * records ("Frieren Ep 5 · Great · 2 hr. ago"), and a typed id (`998877` or `#998877`) still works.
  * The records come from the person's own activities on Annict (the one list of what they recorded),
- * cached for a few minutes and dropped when they post, edit or delete a record.
+ * read again each minute (the keystrokes of one choice share a read) and at once after they post, edit
+ * or delete a record here; one made elsewhere (a /watch button, Annict itself) shows within a minute.
  */
 import type { AutocompleteChoice } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
@@ -20,15 +21,21 @@ const RECENT_RECORDS = 25;
 const CHOICE_NAME_MAX = 100;
 const RECORD_ID = /^#?\s*(\d{1,15})$/;
 
-function recentKey(serviceUserId: number): string {
-  return `ac:my-records:${serviceUserId}`;
+const FRESH_MS = 60_000;
+
+function recentPrefix(serviceUserId: number): string {
+  return `ac:my-records:${serviceUserId}:`;
+}
+
+function recentKey(serviceUserId: number, now: Date): string {
+  return `${recentPrefix(serviceUserId)}${Math.floor(now.getTime() / FRESH_MS)}`;
 }
 
 /** After a post, an edit or a delete, the next autocomplete reads the records again. */
 export function forgetRecentRecords(ctx: Context, serviceUserId: number | undefined): void {
   if (serviceUserId === undefined) return;
-  const key = recentKey(serviceUserId);
-  ctx.cache.deleteWhere((k) => k === key);
+  const prefix = recentPrefix(serviceUserId);
+  ctx.cache.deleteWhere((k) => k.startsWith(prefix));
 }
 
 function ago(createdAt: string | null | undefined, now: Date, locale: string): string {
@@ -38,7 +45,7 @@ function ago(createdAt: string | null | undefined, now: Date, locale: string): s
 
 async function recentRecords(ctx: Context, serviceUserId: number): Promise<Activity[]> {
   const call = await autocompleteCall(ctx);
-  return ctx.cache.getOrLoad(recentKey(serviceUserId), async () => {
+  return ctx.cache.getOrLoad(recentKey(serviceUserId, ctx.now()), async () => {
     const page = await ctx.service.activities(
       {
         filter_user_id: serviceUserId,
