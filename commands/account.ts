@@ -14,7 +14,7 @@ export const command = defineCommand({
   definition: slashCommand(
     'account',
     'アカウント',
-    { en: 'Link your viewing-record account', ja: '視聴記録のアカウントを連携' },
+    { en: 'Link your Annict account', ja: 'Annictのアカウントを連携' },
     [linkSubcommand(), statusSubcommand(), unlinkSubcommand(), visibilitySubcommand()],
   ),
   ephemeral: () => true,

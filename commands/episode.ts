@@ -36,7 +36,7 @@ const infoOptions = [
     '話数',
     {
       en: 'Episode number such as 5 or #5, or pick from the list',
-      ja: '5 や #5 のような話数、または一覧から選択',
+      ja: '5や#5のような話数、または一覧から選択',
     },
     { required: true, autocomplete: true, maxLength: 20 },
   ),

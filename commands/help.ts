@@ -71,7 +71,7 @@ async function accountField(ctx: Context): Promise<APIEmbedField> {
 }
 
 export const command = defineCommand({
-  definition: slashCommand('help', 'ヘルプ', { en: 'What kiroku can do', ja: 'kiroku でできること' }),
+  definition: slashCommand('help', 'ヘルプ', { en: 'What kiroku can do', ja: 'kirokuでできること' }),
   ephemeral: () => true,
   async execute(ctx) {
     const account = await accountField(ctx);

@@ -108,7 +108,7 @@ export const command = defineCommand({
       stringOption(
         'season',
         'シーズン',
-        { en: 'Season such as 2024-autumn', ja: '2024-autumn のようなシーズン' },
+        { en: 'Season such as 2024-autumn', ja: '2024-autumnのようなシーズン' },
         { maxLength: 11 },
       ),
       stringOption(

@@ -10,14 +10,15 @@ import { deleteButtons, deleteConfirmation, deleteIds, deleteSubcommand } from '
 import { edit, editSubcommand } from './record/edit.js';
 import { listSubcommand, recordLists, showList } from './record/list.js';
 import { post, postSubcommand } from './record/post.js';
+import { recentRecordChoices } from './record/recent.js';
 
 export const command = defineCommand({
-  definition: slashCommand('record', '記録', { en: 'Viewing records', ja: '視聴記録' }, [
-    postSubcommand(),
-    editSubcommand(),
-    deleteSubcommand(),
-    listSubcommand(),
-  ]),
+  definition: slashCommand(
+    'record',
+    '記録',
+    { en: 'Your viewing records on Annict', ja: 'Annictの視聴記録' },
+    [postSubcommand(), editSubcommand(), deleteSubcommand(), listSubcommand()],
+  ),
   ephemeral: (input) => input.subcommand === 'edit' || input.subcommand === 'delete',
 
   async execute(ctx, input) {
@@ -29,6 +30,7 @@ export const command = defineCommand({
 
   async autocomplete(ctx, input) {
     if (input.focused.name === 'work') return workChoices(ctx, input.focused.value);
+    if (input.focused.name === 'record') return recentRecordChoices(ctx, input.focused.value);
     if (input.focused.name === 'episode') {
       const work = input.options.work;
       return episodeChoices(ctx, typeof work === 'string' ? work : undefined, input.focused.value);

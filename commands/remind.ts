@@ -14,7 +14,7 @@ const options = [
   integerOption(
     'minutes',
     '分前',
-    { en: 'How many minutes before (0 = off)', ja: '何分前に知らせるか（0 でオフ）' },
+    { en: 'How many minutes before (0 = off)', ja: '何分前に知らせるか（0でオフ）' },
     { required: true, min: 0, max: MAX_REMIND_MINUTES },
   ),
 ] as const;
@@ -25,7 +25,7 @@ export const command = defineCommand({
     'リマインダー',
     {
       en: 'A DM before each of your programs airs (0 turns it off)',
-      ja: '各番組の放送前に DM でお知らせ（0 でオフ）',
+      ja: '各番組の放送前にDMでお知らせ（0でオフ）',
     },
     options,
   ),

@@ -13,7 +13,7 @@ const options = [
   integerOption(
     'hours',
     '時間',
-    { en: 'How many hours ahead (default 24)', ja: '何時間先まで（既定 24）' },
+    { en: 'How many hours ahead (default 24)', ja: '何時間先まで（既定24）' },
     { min: 1, max: 168 },
   ),
   booleanOption('unwatched', '未視聴のみ', {

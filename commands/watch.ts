@@ -1,5 +1,5 @@
 /**
- * `/watch` (見る): the person's backlog of aired episodes they have not recorded, grouped by work
+ * `/watch` (未視聴エピソード): the person's backlog of aired episodes they have not recorded, grouped by work
  * with a count per work; one press records an entry with the presser's own token, and the entry
  * leaves the list in place (Undo within a minute). The backlog is fetched once per command and
  * paged from the stored copy (src/viewing/watch-lists.ts).
@@ -14,7 +14,7 @@ import { UserFacingError } from '../src/bot/user-facing-error.js';
 import { clip } from '../src/render/fit.js';
 import { truncate } from '../src/render/format.js';
 import { RATING_STATES } from '../src/service/index.js';
-import { parseArgs, recordEntry, turnPage, undoEntry } from './watch/actions.js';
+import { parseArgs, recordEntry, showRatingPicker, turnPage, undoEntry } from './watch/actions.js';
 import { fetchBacklog } from './watch/backlog.js';
 import { shortEpisode, watchIds, watchPage } from './watch/page.js';
 
@@ -104,6 +104,7 @@ export const command = defineCommand({
         return recordEntry(ctx, input, { rating_state: rating.data });
       },
     },
+    [watchIds.pick.action]: { answers: 'update', handle: (ctx, input) => showRatingPicker(ctx, input) },
     [watchIds.note.action]: { answers: 'modal', handle: (ctx, input) => commentForm(ctx, input.args) },
     [watchIds.undo.action]: { answers: 'update', handle: (ctx, input) => undoEntry(ctx, input) },
     [watchIds.page.action]: { answers: 'update', handle: (ctx, input) => turnPage(ctx, input) },

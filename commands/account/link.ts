@@ -27,7 +27,7 @@ const options = [
     {
       choices: [
         { value: 'token', name: { en: 'Personal access token', ja: '個人用アクセストークン' } },
-        { value: 'oauth', name: { en: 'Authorize with OAuth', ja: 'OAuth で認可' } },
+        { value: 'oauth', name: { en: 'Authorize with OAuth', ja: 'OAuthで認可' } },
       ],
     },
   ),

@@ -8,7 +8,7 @@ const options = [
   booleanOption(
     'shared',
     '公開',
-    { en: 'True: others may look it up (off by default)', ja: 'True で公開（既定は非公開）' },
+    { en: 'True: others may look it up (off by default)', ja: 'Trueで公開（既定は非公開）' },
     { required: true },
   ),
 ] as const;

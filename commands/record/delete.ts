@@ -8,20 +8,26 @@ import { readOptions } from '../../src/bot/option-values.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { customIds } from '../../src/components/custom-id.js';
 import { plain, truncate } from '../../src/render/format.js';
-import { localEpisodeLabel, localTitle } from '../../src/render/names.js';
-import { idOption } from './options.js';
+import { recordSubject } from '../../src/render/record.js';
+import { recordOption } from './options.js';
+import { forgetRecentRecords, recordIdOf } from './recent.js';
 
-const options = [idOption()] as const;
+const options = [recordOption()] as const;
 
 export const deleteSubcommand = () =>
-  subcommand('delete', '削除', { en: 'Delete one of your records', ja: '自分の記録を削除' }, options);
+  subcommand(
+    'delete',
+    '削除',
+    { en: 'Delete one of your Annict records', ja: 'Annictでの自分の記録を削除' },
+    options,
+  );
 
 /** The confirmation's buttons carry the invoker, so that only they can press them. */
 export const deleteIds = customIds('record', { delete: ['id', 'owner'], cancel: ['owner'] });
 
 /** "Delete your record of <work> <episode>?", read with the person's own token (someone else's is not found). */
 export async function deleteConfirmation(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
-  const { id } = readOptions(options, raw);
+  const id = recordIdOf(readOptions(options, raw, { reasons: { record: 'reason.recordId' } }).record);
   const found = await ctx.service.records(
     {
       filter_ids: [id],
@@ -39,13 +45,8 @@ export async function deleteConfirmation(ctx: Context, raw: CommandInput['option
   );
   const record = found.items[0];
   const account = await ctx.linkedAccount();
-  if (!record || record.user?.id !== account?.serviceUserId) throw new UserFacingError('error.notFound');
-  const what = [
-    localTitle(record.work, ctx.t),
-    record.episode ? localEpisodeLabel(record.episode, ctx.t) : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  if (!record || record.user?.id !== account?.serviceUserId) throw new UserFacingError('record.notYours');
+  const what = recordSubject(record, ctx.t);
   return {
     kind: 'message',
     content: ctx.t('record.deleteConfirmNamed', { what: plain(truncate(what, 300)) }),
@@ -87,7 +88,8 @@ export const deleteButtons: Readonly<Record<string, ComponentHandler>> = {
       if (owner !== ctx.user.id) throw new UserFacingError('error.notYourComponent');
       const recordId = z.coerce.number().int().positive().parse(id);
       await ctx.service.deleteRecord({ id: recordId }, await ctx.ownCall('write'));
-      return { kind: 'update', content: ctx.t('record.deleted', { id: recordId }), components: [] };
+      forgetRecentRecords(ctx, (await ctx.linkedAccount())?.serviceUserId);
+      return { kind: 'update', content: ctx.t('record.deleted'), components: [] };
     },
   },
 };

@@ -6,7 +6,7 @@ import { subcommand, workOption } from '../../src/bot/definition.js';
 import { readOptions } from '../../src/bot/option-values.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { episodeButtons } from '../../src/components/episode-buttons.js';
-import { plain } from '../../src/render/format.js';
+import { coverUrl, plain } from '../../src/render/format.js';
 import { hasNoEpisodes, localEpisodeLabel } from '../../src/render/names.js';
 import { recordEmbed } from '../../src/render/record.js';
 import { resolveEpisode } from '../catalogue/episodes.js';
@@ -16,22 +16,27 @@ import {
   commentOption,
   nextEpisodeOption,
   ratingOption,
-  ratingStateOption,
   recordValueRules,
+  shareFlags,
   shareOptions,
 } from './options.js';
+import { forgetRecentRecords } from './recent.js';
 
 const options = [
   workOption(),
   nextEpisodeOption(),
-  ratingStateOption(),
   ratingOption(),
   commentOption(),
   ...shareOptions(),
 ] as const;
 
 export const postSubcommand = () =>
-  subcommand('post', '投稿', { en: 'Record an episode you watched', ja: '見たエピソードを記録' }, options);
+  subcommand(
+    'post',
+    '投稿',
+    { en: 'Record an episode you watched on Annict', ja: '見たエピソードをAnnictに記録' },
+    options,
+  );
 
 /** The episode given, or the next one the person has not recorded; asks when neither is known. */
 async function episodeToRecord(ctx: Context, workId: number, given: string | undefined) {
@@ -60,17 +65,18 @@ export async function post(ctx: Context, raw: CommandInput['options']): Promise<
     {
       episode_id: episode.id,
       ...(given.comment ? { comment: given.comment } : {}),
-      ...(given.rating_state ? { rating_state: given.rating_state } : {}),
-      ...(given.rating !== undefined ? { rating: given.rating } : {}),
-      share_microblog: given.share_microblog ?? false,
-      share_network: given.share_network ?? false,
+      ...(given.rating ? { rating_state: given.rating } : {}),
+      ...shareFlags(given),
     },
     call,
   );
-  // The reply shows what was recorded even if the service's answer leaves nested objects out.
+  const account = await ctx.linkedAccount();
+  forgetRecentRecords(ctx, account?.serviceUserId);
+  // The reply shows what was recorded even if the service's answer leaves nested objects out
+  // (its work may lack the images the cover comes from).
   const shown = {
     ...record,
-    work: record.work?.title ? record.work : work,
+    work: record.work?.title && coverUrl(record.work) ? record.work : { ...work, ...record.work },
     episode: record.episode?.id ? record.episode : episode,
   };
   // Without an `episode` option the reply names the episode kiroku chose.
@@ -80,7 +86,7 @@ export async function post(ctx: Context, raw: CommandInput['options']): Promise<
   return {
     kind: 'message',
     ...(content ? { content } : {}),
-    embeds: [recordEmbed(shown, ctx.t)],
+    embeds: [recordEmbed(shown, ctx.t, account?.serviceUsername)],
     // Friends reading the post can record the same episode, or move to its neighbours.
     components: episodeButtons(work.id, episode, ctx.t),
   };

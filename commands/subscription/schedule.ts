@@ -15,13 +15,13 @@ const options = [
   stringOption(
     'time',
     '時刻',
-    { en: 'Local time, HH:MM (default 08:00)', ja: '時刻 HH:MM（既定 08:00）' },
+    { en: 'Local time, HH:MM (default 08:00)', ja: '時刻（HH:MM、既定は08:00）' },
     { maxLength: 5 },
   ),
   stringOption(
     'timezone',
     'タイムゾーン',
-    { en: 'IANA time zone, e.g. Asia/Tokyo', ja: 'IANA タイムゾーン（例 Asia/Tokyo）' },
+    { en: 'IANA time zone, e.g. Asia/Tokyo', ja: 'IANAタイムゾーン（例: Asia/Tokyo）' },
     {
       maxLength: 64,
     },
@@ -36,7 +36,7 @@ const options = [
     '事前通知',
     {
       en: 'Alert this many minutes before each program (0 = none)',
-      ja: '各番組の何分前に通知するか（0 で通知なし）',
+      ja: '各番組の何分前に通知するか（0で通知なし）',
     },
     {
       min: 0,

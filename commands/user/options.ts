@@ -13,7 +13,7 @@ export const usernameOption = () =>
   stringOption(
     'username',
     'ユーザー名',
-    { en: 'Their username on the viewing-record site', ja: '視聴記録サイトでのユーザー名' },
+    { en: 'Their username on Annict', ja: 'Annictでのユーザー名' },
     {
       required: true,
       maxLength: 51,

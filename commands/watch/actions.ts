@@ -10,7 +10,7 @@ import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { episodeLabel, plain } from '../../src/render/format.js';
 import type { RatingState } from '../../src/service/index.js';
 import { orderBacklog, type WatchList } from '../../src/viewing/watch-lists.js';
-import { shortEpisode, UNDO_MS, watchPage } from './page.js';
+import { ratingPicker, shortEpisode, UNDO_MS, watchPage } from './page.js';
 
 const args = z.tuple([
   z.string().regex(/^[\w-]{6,24}$/),
@@ -119,6 +119,18 @@ export async function undoEntry(ctx: Context, input: Pick<ComponentInput, 'args'
   const episode =
     `${plain(recorded.entry.workTitle ?? '')} ${plain(shortEpisode(recorded.entry, ctx.t))}`.trim();
   return { kind: 'update', content: ctx.t('watch.undone', { episode }), ...watchPage(ctx, key, list, page) };
+}
+
+/** Rate…: the entry's rating menu in place of the list's buttons (nothing is recorded yet). */
+export async function showRatingPicker(
+  ctx: Context,
+  input: Pick<ComponentInput, 'args'>,
+): Promise<UpdateReply> {
+  const { key, episodeId, page } = parseArgs(input);
+  const list = await ownList(ctx, key);
+  const entry = list.entries.find((e) => e.episodeId === episodeId);
+  if (!entry) throw new UserFacingError('watch.gone');
+  return { kind: 'update', content: '', ...ratingPicker(ctx, key, list, page, entry) };
 }
 
 const pageArgs = z.tuple([z.string().regex(/^[\w-]{6,24}$/), z.coerce.number().int().positive().max(1000)]);

@@ -12,6 +12,7 @@ import {
 } from 'discord-api-types/v10';
 import type { MessageComponents } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
+import { RATING_MENU } from '../../src/components/alert-ids.js';
 import { customIds } from '../../src/components/custom-id.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import {
@@ -23,11 +24,11 @@ import {
   truncate,
   workTitle,
 } from '../../src/render/format.js';
-import { RATING_STATES } from '../../src/service/index.js';
 import { shortEpisode as shortOf } from '../../src/viewing/episode-short.js';
 import type { BacklogEntry, RecordedEntry, WatchList } from '../../src/viewing/watch-lists.js';
 
-export const ENTRIES_PER_PAGE = 2;
+/** One row of buttons per entry, and a row for paging and Undo: Discord allows five rows. */
+export const ENTRIES_PER_PAGE = 4;
 /** How long after recording an entry its Undo button is offered (and honoured). */
 export const UNDO_MS = 60_000;
 
@@ -36,6 +37,8 @@ export const watchIds = customIds('watch', {
   rec: ['key', 'episodeId', 'page'],
   /** Record it with the rating picked in the menu. */
   rate: ['key', 'episodeId', 'page'],
+  /** Show the rating menu of one entry in place of the list's buttons. */
+  pick: ['key', 'episodeId', 'page'],
   /** Open the comment form (and, as the form's id, record with the comment sent). */
   note: ['key', 'episodeId', 'page'],
   undo: ['key', 'episodeId', 'page'],
@@ -94,9 +97,10 @@ function embed(list: WatchList, page: number, t: Translator): APIEmbed {
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
-function entryRows(key: string, page: number, entry: BacklogEntry, t: Translator): Row[] {
+/** An entry's row: Record, Rate… (opens its rating menu) and Comment (opens the form). */
+function entryRow(key: string, page: number, entry: BacklogEntry, t: Translator): Row {
   const episode = shortEpisode(entry, t);
-  const buttons: Row = {
+  return {
     type: ComponentType.ActionRow,
     components: [
       {
@@ -107,26 +111,68 @@ function entryRows(key: string, page: number, entry: BacklogEntry, t: Translator
       },
       {
         type: ComponentType.Button,
+        style: ButtonStyle.Primary,
+        label: truncate(t('watch.rateButton', { episode }), 80),
+        custom_id: watchIds.pick.build(key, entry.episodeId, page),
+      },
+      {
+        type: ComponentType.Button,
         style: ButtonStyle.Secondary,
         label: t('watch.commentButton'),
         custom_id: watchIds.note.build(key, entry.episodeId, page),
       },
     ],
   };
-  const rating: Row = {
-    type: ComponentType.ActionRow,
+}
+
+/** One entry's rating menu (best first, as in `/record post`) and a Back button to the list's page. */
+export function ratingPicker(
+  ctx: Context,
+  key: string,
+  list: WatchList,
+  page: number,
+  entry: BacklogEntry,
+): { embeds: APIEmbed[]; components: MessageComponents } {
+  const { t } = ctx;
+  const episode = shortEpisode(entry, t);
+  const shownPage = clampPage(list, page);
+  return {
+    embeds: [embed(list, shownPage, t)],
     components: [
       {
-        type: ComponentType.StringSelect,
-        custom_id: watchIds.rate.build(key, entry.episodeId, page),
-        placeholder: truncate(t('watch.ratePlaceholder', { episode }), 150),
-        min_values: 1,
-        max_values: 1,
-        options: RATING_STATES.map((state) => ({ value: state, label: ratingStateText(state, t) ?? state })),
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.StringSelect,
+            custom_id: watchIds.rate.build(key, entry.episodeId, shownPage),
+            placeholder: truncate(
+              t('watch.ratePlaceholder', {
+                episode: `${workTitle({ title: entry.workTitle }, t)} ${episode}`,
+              }),
+              150,
+            ),
+            min_values: 1,
+            max_values: 1,
+            options: RATING_MENU.map((state) => ({
+              value: state,
+              label: ratingStateText(state, t) ?? state,
+            })),
+          },
+        ],
+      },
+      {
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.Button,
+            style: ButtonStyle.Secondary,
+            label: t('watch.backButton'),
+            custom_id: watchIds.page.build(key, shownPage, 'b'),
+          },
+        ],
       },
     ],
   };
-  return [buttons, rating];
 }
 
 /** The most recent record still within its minute of Undo. */
@@ -177,7 +223,7 @@ export function watchPage(
   const start = (page - 1) * ENTRIES_PER_PAGE;
   const rows = list.entries
     .slice(start, start + ENTRIES_PER_PAGE)
-    .flatMap((entry) => entryRows(key, page, entry, ctx.t));
+    .map((entry) => entryRow(key, page, entry, ctx.t));
   const nav = navRow(ctx, key, list, page);
   return { embeds: [embed(list, page, ctx.t)], components: nav ? [...rows, nav] : rows };
 }

@@ -54,7 +54,7 @@ export const searchSubcommand = () =>
       stringOption(
         'season',
         'シーズン',
-        { en: 'Season such as 2024-autumn or 2024-all', ja: '2024-autumn や 2024-all のようなシーズン' },
+        { en: 'Season such as 2024-autumn or 2024-all', ja: '2024-autumnや2024-allのようなシーズン' },
         { maxLength: 11, autocomplete: true },
       ),
       workSortOption(),

@@ -222,7 +222,7 @@ export const episodeOption = <R extends boolean = true>(required: R = true as R)
     'エピソード',
     {
       en: 'The episode: pick from the list, or a number such as 5 or #5',
-      ja: 'エピソード: 一覧から選ぶか 5 や #5 のような話数',
+      ja: 'エピソード: 一覧から選ぶか、5や#5のような話数',
     },
     { required, autocomplete: true, maxLength: 20 },
   );

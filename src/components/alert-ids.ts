@@ -15,8 +15,16 @@ export const alertIds = customIds(ALERT_COMMAND, { watched: ['episodeId'], rate:
 /** Action segments, as keys of that command's `components`. */
 export const ALERT_ACTIONS = { watched: alertIds.watched.action, rate: alertIds.rate.action } as const;
 
-/** Select values: 'none' records without a rating, the others with that rating state. */
+/**
+ * Select values: the rating states, and 'none' (no rating) that menus posted before issue 41 offered
+ * first; the Record button records without a rating, so today's menus leave it out.
+ */
 export const RATING_VALUES = ['none', ...RATING_STATES] as const;
+
+/** What a rating menu offers, best first as on Annict's record form and in `/record post`. */
+export const RATING_MENU = ['great', 'good', 'average', 'bad'] as const satisfies ReadonlyArray<
+  (typeof RATING_STATES)[number]
+>;
 
 export function watchedButtonId(episodeId: number): string {
   return alertIds.watched.build(episodeId);

@@ -40,8 +40,11 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   {
     concept: 'the person’s account at the viewing-record service, named by SERVICE_NAME',
     en: '{service} account',
-    ja: '{service} のアカウント',
-    avoid: { en: ['service account', 'the service’s settings'], ja: ['サービスのアカウント'] },
+    ja: '{service}のアカウント',
+    avoid: {
+      en: ['service account', 'the service’s settings'],
+      ja: ['サービスのアカウント', '{service} のアカウント'],
+    },
   },
   {
     concept: 'the token scopes',
@@ -66,6 +69,30 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     en: 'Cast & staff',
     ja: 'キャスト・スタッフ',
     avoid: { en: ['credits'], ja: ['声優一覧', '出演者', '制作陣'] },
+  },
+  {
+    concept: 'the activity of the people one follows, as `/feed` shows it (Annict’s home)',
+    en: 'timeline',
+    ja: 'タイムライン',
+    avoid: { en: [], ja: ['フィード'] },
+  },
+  {
+    concept: 'aired episodes not recorded yet (`/watch`)',
+    en: 'to watch',
+    ja: '未視聴エピソード',
+    avoid: { en: [], ja: [] },
+  },
+  {
+    concept: 'the four-level rating of a record (Annict’s rating_state)',
+    en: 'rating',
+    ja: '評価',
+    avoid: { en: ['rating state'], ja: ['レーティング'] },
+  },
+  {
+    concept: 'the day a TV series first aired (Annict’s start_to_broadcast_tv_date)',
+    en: 'first aired',
+    ja: '放送開始日',
+    avoid: { en: [], ja: [] },
   },
   {
     concept: 'right-click menus, which phones open with a long press',

@@ -13,6 +13,8 @@ export const LIMITS = {
   fieldValue: 1024,
   fieldName: 256,
   footer: 2048,
+  /** A message's own text, beside its embeds. */
+  content: 2000,
 } as const;
 
 /**

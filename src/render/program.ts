@@ -21,9 +21,10 @@ export function programLine(program: Program, t: Translator): string {
 }
 
 /**
- * A program at its broadcast-day time as Japanese listings write it (`25:30`), with the Discord
- * timestamp beside it so that each reader also sees the time in their own zone.
+ * A program at its broadcast-day time in the digest's zone, as Japanese listings write it (`25:30`,
+ * under the day headings of that zone), with a live countdown beside it ("in 3 hours"): true for
+ * every reader, where the reader's own clock time repeated the zone's ("22:00 (22:00)") for those in it.
  */
 export function broadcastProgramLine(program: Program, time: BroadcastTime, t: Translator): string {
-  return `${clockText(time)} (${discordTime(program.started_at, 't')})${programRest(program, t)}`;
+  return `${clockText(time)} (${discordTime(program.started_at, 'R')})${programRest(program, t)}`;
 }

@@ -49,3 +49,11 @@ export function embedUrl(candidate: string | null | undefined): string | undefin
 export function linkButtonUrl(candidate: string | null | undefined): string | undefined {
   return sendableUrl(candidate, { max: LINK_BUTTON_URL_MAX });
 }
+
+/** Annict's rule for usernames in its URLs (`/@<username>/...`); anything else would make a broken link. */
+const SERVICE_USERNAME = /^[A-Za-z0-9_]{1,64}$/;
+
+/** The username when it can stand in a link to the service's web site, else undefined. */
+export function linkableUsername(username: unknown): string | undefined {
+  return typeof username === 'string' && SERVICE_USERNAME.test(username) ? username : undefined;
+}

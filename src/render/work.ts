@@ -57,6 +57,13 @@ function markdownLink(label: string, candidate: string | null | undefined): stri
   return url ? `[${label}](<${url}>)` : '';
 }
 
+/** What the date a work came out is called, as Annict says it: first aired (TV), on sale (OVA), released. */
+function releasedLabel(work: Pick<Work, 'media'>, t: Translator): string {
+  if (work.media === 'tv') return t('work.firstAired');
+  if (work.media === 'ova') return t('work.onSale');
+  return t('work.released');
+}
+
 export function workEmbed(work: Work, t: Translator, locale: Locale): APIEmbed {
   const fields: APIEmbedField[] = [
     { name: t('work.season'), value: plain(workSeason(work, t)), inline: true },
@@ -68,7 +75,7 @@ export function workEmbed(work: Work, t: Translator, locale: Locale): APIEmbed {
     { name: t('work.watchers'), value: formatNumber(locale, work.watchers_count ?? 0), inline: true },
   ];
   if (work.released_on?.trim())
-    fields.push({ name: t('work.released'), value: plain(work.released_on), inline: true });
+    fields.push({ name: releasedLabel(work, t), value: plain(work.released_on), inline: true });
   const links = [
     markdownLink(t('work.officialSite'), work.official_site_url),
     markdownLink(t('work.wikipedia'), work.wikipedia_url),

@@ -39,8 +39,9 @@ export const WATCH_LIST_COLLECTION = 'watch-lists';
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Newest first, grouped by work: works in the order of their newest entry, each work's entries
- * newest first. Used after every change, so Undo puts an entry back where it was.
+ * Grouped by work: works in the order of their newest entry (what aired last on top), each work's
+ * entries in the order they aired, so that the episode to watch next comes first. Used after every
+ * change, so Undo puts an entry back where it was.
  */
 export function orderBacklog(entries: readonly BacklogEntry[]): BacklogEntry[] {
   const newest = new Map<number, string>();
@@ -53,7 +54,7 @@ export function orderBacklog(entries: readonly BacklogEntry[]): BacklogEntry[] {
     (a, b) =>
       byTimeDesc(newest.get(a.workId) ?? '', newest.get(b.workId) ?? '') ||
       a.workId - b.workId ||
-      byTimeDesc(a.startedAt, b.startedAt) ||
+      byTimeDesc(b.startedAt, a.startedAt) ||
       a.episodeId - b.episodeId,
   );
 }

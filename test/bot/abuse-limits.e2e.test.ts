@@ -28,7 +28,7 @@ describe('per-person interaction limits (production settings)', () => {
     expect(seconds).toBeGreaterThanOrEqual(1);
     expect(seconds).toBeLessThanOrEqual(10);
     const japanese = await (await help(USERS.alice, 'ja')).reply(TIMEOUT);
-    expect(japanese.content).toMatch(/^操作が速すぎます。\d+ 秒ほど待ってから/);
+    expect(japanese.content).toMatch(/^操作が速すぎます。\d+秒ほど待ってから/);
     // Another person has their own allowance.
     expect((await (await help(USERS.bob)).reply(TIMEOUT)).embeds[0]?.title).toContain('kiroku');
     const metrics = await stack.kiroku.metrics.registry.getSingleMetricAsString(
@@ -118,7 +118,7 @@ describe('subscription caps and bounded autocomplete', () => {
     expect(written(refused.content)).toBe(
       'You already have 10 running subscriptions, the most kiroku keeps per person. Remove one with `/subscription remove` first.',
     );
-    expect((await subscribe('ja')).content).toContain('上限の 10 件');
+    expect((await subscribe('ja')).content).toContain('上限の10件');
     // A disabled one (say, in a server kiroku was removed from) no longer counts.
     await stack.kiroku.deps.subscriptions.update(mine[0]?.id ?? '', { state: 'disabled' });
     expect((await subscribe()).content).toMatch(/will be posted in/);

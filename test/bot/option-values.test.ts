@@ -62,10 +62,10 @@ describe('options read from their definition', () => {
 
   it('shows the reason the handler names for an option, in the reader’s language', () => {
     const failure = reason(() =>
-      readOptions(options, { title: 'a', rating: 6 }, { reasons: { rating: 'reason.rating' } }),
+      readOptions(options, { title: 'a', rating: 6 }, { reasons: { rating: 'reason.hours' } }),
     );
     expect(failure).toContain('rating');
-    expect(failure).toContain(createTranslator('en')('reason.rating'));
+    expect(failure).toContain(createTranslator('en')('reason.hours'));
   });
 });
 

@@ -23,7 +23,11 @@ export async function prepareVictim(stack: Stack): Promise<VictimKnowledge> {
     .map((record) => record.id);
   const search = await run({ name: 'work', subcommand: 'search', options: { title: '銀河' } });
   const unlink = await run({ name: 'account', subcommand: 'unlink' });
-  const remove = await run({ name: 'record', subcommand: 'delete', options: { id: recordIds[0] ?? 1 } });
+  const remove = await run({
+    name: 'record',
+    subcommand: 'delete',
+    options: { record: String(recordIds[0] ?? 1) },
+  });
   const oauth = await run({ name: 'account', subcommand: 'link', options: { method: 'oauth' } });
   const second = stack.discord.guildIds[1] ?? '';
   const [feedChannel = '', scheduleChannel = ''] = stack.discord.channelIds(second);

@@ -66,7 +66,7 @@ describe('accounts and the user’s own data end to end', () => {
     const feed = await (await slash(USERS.alice, 'feed', undefined, { action: 'create_status' })).reply(
       TIMEOUT,
     );
-    expect(feed.embeds[0]?.title).toBe('Your feed');
+    expect(feed.embeds[0]?.title).toBe('Your timeline');
     const lines = (feed.embeds[0]?.description ?? '').split('\n').filter((line) => line.startsWith('**'));
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((line) => / set \*\*/.test(line))).toBe(true);
@@ -77,35 +77,40 @@ describe('accounts and the user’s own data end to end', () => {
       await slash(USERS.alice, 'record', 'post', {
         work: String(DEMO_WORKS.soraNote),
         episode: '#3',
-        rating: 4.5,
+        rating: 'good',
         comment: 'The twist || at the end!',
       })
     ).reply(TIMEOUT);
     expect(posted.ephemeral).toBe(false);
     const embed = posted.embeds[0];
     expect(embed?.description).toBe('||The twist \\|\u200b\\|\u200b at the end!||');
-    const id = Number(/#(\d+)/.exec(embed?.footer?.text ?? '')?.[1]);
+    const id = Number(/\/records\/(\d+)$/.exec(embed?.url ?? '')?.[1]);
     expect(stack.emulator.data.records.get(id)?.comment).toBe('The twist || at the end!');
 
-    const nothing = await (await slash(USERS.alice, 'record', 'edit', { id })).reply(TIMEOUT);
+    const record = String(id);
+    const nothing = await (await slash(USERS.alice, 'record', 'edit', { record })).reply(TIMEOUT);
     expect(nothing.content).toMatch(/Nothing to change/);
 
-    const edited = await (await slash(USERS.alice, 'record', 'edit', { id, rating: 2 })).reply(TIMEOUT);
-    expect(edited.content).toBe(`Record #${id} updated.`);
-    // Only the rating changed: the comment was kept, although the service replaces what is left out.
-    expect(stack.emulator.data.records.get(id)?.comment).toBe('The twist || at the end!');
-    expect(stack.emulator.data.records.get(id)?.rating).toBe(2);
-
-    const outOfRange = await (await slash(USERS.alice, 'record', 'edit', { id, rating: 7 })).reply(TIMEOUT);
-    expect(outOfRange.content).toContain('`rating`: must be a rating from 0 to 5');
-    expect(stack.emulator.data.records.get(id)?.rating).toBe(2);
-
-    const unknown = await (await slash(USERS.alice, 'record', 'edit', { id: 999_999, rating: 3 })).reply(
+    const edited = await (await slash(USERS.alice, 'record', 'edit', { record, rating: 'bad' })).reply(
       TIMEOUT,
     );
-    expect(unknown.content).toMatch(/Not found/);
+    expect(edited.content).toMatch(/^Updated your record of \*\*Sky Blue Notebook Ep 3 .+\*\*\.$/);
+    // Only the rating changed: the comment was kept, although the service replaces what is left out.
+    expect(stack.emulator.data.records.get(id)?.comment).toBe('The twist || at the end!');
+    expect(stack.emulator.data.records.get(id)?.ratingState).toBe('bad');
 
-    const confirm = await (await slash(USERS.alice, 'record', 'delete', { id })).reply(TIMEOUT);
+    const outOfRange = await (await slash(USERS.alice, 'record', 'edit', { record, rating: 'superb' })).reply(
+      TIMEOUT,
+    );
+    expect(outOfRange.content).toContain('`rating`: must be one of bad, average, good, great');
+    expect(stack.emulator.data.records.get(id)?.ratingState).toBe('bad');
+
+    const unknown = await (
+      await slash(USERS.alice, 'record', 'edit', { record: '999999', rating: 'good' })
+    ).reply(TIMEOUT);
+    expect(unknown.content).toMatch(/^You have no record with that id on Annict/);
+
+    const confirm = await (await slash(USERS.alice, 'record', 'delete', { record })).reply(TIMEOUT);
     // The prompt names the work and episode, and offers Cancel.
     expect(confirm.content).toMatch(/^Delete your record of \*\*.+ Ep \d+.*\*\*\? This cannot be undone\.$/);
     expect(customIds(confirm.components)[1]).toBe(`record:cancel:${USERS.alice.id}`);
@@ -118,7 +123,7 @@ describe('accounts and the user’s own data end to end', () => {
     const deleted = await (await stack.discord.button({ customId: button, ...as(USERS.alice) })).reply(
       TIMEOUT,
     );
-    expect(deleted.content).toBe(`Record #${id} deleted.`);
+    expect(deleted.content).toBe('Your record was deleted.');
     expect(stack.emulator.data.records.has(id)).toBe(false);
 
     const status = await (
@@ -128,13 +133,13 @@ describe('accounts and the user’s own data end to end', () => {
     expect(stack.emulator.data.statusOf(DEMO_USERS.alice.id, DEMO_WORKS.cafeLumina)).toBe('watched');
   });
 
-  it('someone else’s record is "not found" and stays as it is', async () => {
+  it('someone else’s record is not yours and stays as it is', async () => {
     const bobs = [...stack.emulator.data.records.values()].find((r) => r.userId === DEMO_USERS.bob.id);
     expect(bobs).toBeDefined();
     const reply = await (
-      await slash(USERS.alice, 'record', 'edit', { id: bobs?.id ?? 0, comment: 'hijack' })
+      await slash(USERS.alice, 'record', 'edit', { record: String(bobs?.id ?? 0), comment: 'hijack' })
     ).reply(TIMEOUT);
-    expect(reply.content).toMatch(/Not found/);
+    expect(reply.content).toMatch(/^You have no record with that id on Annict/);
     expect(stack.emulator.data.records.get(bobs?.id ?? 0)?.comment).not.toBe('hijack');
   });
 

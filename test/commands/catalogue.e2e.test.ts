@@ -161,7 +161,7 @@ describe('catalogue commands end to end', () => {
   it('/help is private and answers in Japanese for locale ja', async () => {
     const help = await (await slash('help', undefined, {}, 'ja')).reply(15_000);
     expect(help.ephemeral).toBe(true);
-    expect(help.embeds[0]?.title).toBe('kiroku: Discord でアニメの視聴記録');
+    expect(help.embeds[0]?.title).toBe('kiroku: Discordでアニメの視聴記録');
     const info = await (await slash('work', 'info', { work: String(DEMO_WORKS.soraNote) }, 'ja')).reply(
       15_000,
     );

@@ -81,7 +81,7 @@ describe('onboarding, Open menus and empty states end to end', () => {
 
   it('in Japanese, the panel names the service and its steps in Japanese, with the same mentions', async () => {
     const panel = await (await slash(ja, 'account', 'link')).reply(TIMEOUT);
-    expect(panel.embeds[0]?.title).toBe('Annict アカウントを連携');
+    expect(panel.embeds[0]?.title).toBe('Annictアカウントを連携');
     expect(panel.embeds[0]?.fields?.[0]?.value).toContain('**読み込み + 書き込み**');
     expect(panel.embeds[0]?.description).toContain(mentionOf('account unlink'));
     expect(JSON.stringify(panel.components)).toContain('"label":"トークンを入力"');
@@ -90,7 +90,7 @@ describe('onboarding, Open menus and empty states end to end', () => {
   it('an unlinked person is told to link with a clickable mention, naming the service', async () => {
     const reply = await (await slash(ja, 'me')).reply(TIMEOUT);
     expect(reply.content).toBe(
-      `まだ Annict のアカウントを連携していません。${mentionOf('account link')} から連携できます。`,
+      `まだAnnictのアカウントを連携していません。${mentionOf('account link')} から連携できます。`,
     );
   });
 

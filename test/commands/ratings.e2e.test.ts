@@ -11,31 +11,31 @@ describe('four-level ratings and reviews end to end', () => {
   const slash = slashAsAlice(() => stack);
   const record = (id: number) => stack.emulator.data.records.get(id);
 
-  it('/record post sets rating_state; /record edit keeps it unless it is changed', async () => {
+  it('/record post sets the four-level rating; /record edit keeps it unless it is changed', async () => {
     const posted = await (
       await slash(
         'record',
         'post',
-        { work: String(DEMO_WORKS.soraNote), episode: '#4', rating_state: 'great', comment: '神回' },
+        { work: String(DEMO_WORKS.soraNote), episode: '#4', rating: 'great', comment: '神回' },
         'ja',
       )
     ).reply(TIMEOUT);
     const embed = posted.embeds[0];
     expect(embed?.fields).toEqual([{ name: '評価', value: 'とても良い', inline: true }]);
-    const id = Number(/#(\d+)/.exec(embed?.footer?.text ?? '')?.[1]);
+    const id = Number(/\/records\/(\d+)$/.exec(embed?.url ?? '')?.[1]);
     expect(record(id)).toMatchObject({ ratingState: 'great', rating: null, comment: '神回' });
 
     // Only the comment changes: the service would clear rating_state if it were left out.
-    await (await slash('record', 'edit', { id, comment: 'やっぱり神回' })).reply(TIMEOUT);
+    await (await slash('record', 'edit', { record: String(id), comment: 'やっぱり神回' })).reply(TIMEOUT);
     expect(record(id)).toMatchObject({ ratingState: 'great', comment: 'やっぱり神回' });
-    await (await slash('record', 'edit', { id, rating_state: 'good' })).reply(TIMEOUT);
+    await (await slash('record', 'edit', { record: String(id), rating: 'good' })).reply(TIMEOUT);
     expect(record(id)).toMatchObject({ ratingState: 'good', comment: 'やっぱり神回' });
 
     // A list shows the state, never the deprecated number beside it.
     const list = await (
       await slash('record', 'list', { work: String(DEMO_WORKS.soraNote), episode: '#4' })
     ).reply(TIMEOUT);
-    const line = (list.embeds[0]?.description ?? '').split('\n').find((l) => l.startsWith(`\`${id}\``));
+    const line = (list.embeds[0]?.description ?? '').split('\n').find((l) => l.startsWith('**alice**'));
     expect(line).toContain(' · Good · ');
     expect(line).not.toContain('★');
   });
@@ -71,7 +71,7 @@ describe('four-level ratings and reviews end to end', () => {
   it('/feed offers reviews and shows them; /user activities shows them too', async () => {
     const feed = await (await slash('feed', undefined, { action: 'create_review' }, 'ja')).reply(TIMEOUT);
     const text = feed.embeds[0]?.description ?? '';
-    expect(text).toContain('**carol** が **放課後の竜** の感想を書きました · 全体: とても良い');
+    expect(text).toContain('**carol**が**放課後の竜**の感想を書きました · 全体: とても良い');
     expect(text).toContain(`https://annict.com/works/${DEMO_WORKS.houkagoDragon}/records`);
     expect(text).toContain('||竜と少年の友情を丁寧に描いた傑作。最終回は涙なしには見られない。||');
     // Only reviews: the service was asked for that one action.

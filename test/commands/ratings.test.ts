@@ -17,8 +17,7 @@ describe('four-level ratings', () => {
     expect(recordRatingText({ rating: null, rating_state: null }, en)).toBeUndefined();
   });
 
-  it('/record post and edit offer rating_state with four choices, and keep the legacy rating', () => {
-    const definition = JSON.stringify(record.definition);
+  it('/record post and edit offer `rating` as the four levels, and no longer the legacy number', () => {
     for (const name of ['post', 'edit']) {
       const sub = (record.definition.options ?? []).find((o) => o.name === name) as {
         options?: Array<{
@@ -26,16 +25,18 @@ describe('four-level ratings', () => {
           choices?: Array<{ value: string; name_localizations?: { ja?: string } }>;
         }>;
       };
-      const state = sub.options?.find((o) => o.name === 'rating_state');
+      const state = sub.options?.find((o) => o.name === 'rating');
       expect(state?.choices?.map((c) => [c.value, c.name_localizations?.ja])).toEqual([
         ['great', 'とても良い'],
         ['good', '良い'],
         ['average', '普通'],
         ['bad', '良くない'],
       ]);
-      expect(sub.options?.some((o) => o.name === 'rating')).toBe(true);
+      expect(sub.options?.map((o) => o.name)).not.toContain('rating_state');
+      expect(sub.options?.map((o) => o.name)).toEqual(
+        expect.arrayContaining(['share_on_x', 'share_on_facebook', 'comment']),
+      );
     }
-    expect(definition).toContain('Legacy numeric rating');
   });
 });
 
@@ -50,7 +51,7 @@ describe('activities', () => {
 
   it('a review line: work, overall state, link, body behind a spoiler', () => {
     expect(activityLine(review, ja)).toBe(
-      '**carol** が **放課後の竜** の感想を書きました · 全体: とても良い · [この作品の感想](<https://annict.com/works/3/records>)\n||すごく良い||',
+      '**carol**が**放課後の竜**の感想を書きました · 全体: とても良い · [この作品の感想](<https://annict.com/works/3/records>)\n||すごく良い||',
     );
   });
 

@@ -30,7 +30,7 @@ describe('/record post records the next episode by default', () => {
     const reply = await (
       await slash('record', 'post', { work: String(DEMO_WORKS.cafeLumina), rating_state: 'good' }, 'ja')
     ).reply(TIMEOUT);
-    expect(reply.content).toContain('未記録だった次の話 **第2話');
+    expect(reply.content).toContain('未記録だった次の話**第2話');
     expect(aliceRecordsOf(DEMO_WORKS.cafeLumina)).toEqual([1, 2]);
   });
 

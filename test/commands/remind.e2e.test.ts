@@ -49,7 +49,7 @@ describe('/remind: DM reminders before each program first airs', () => {
 
   it('DMs once, in the person’s language, with the Record controls and a Stop button', async () => {
     const on = await (await remind(USERS.alice, 15, 'ja')).reply(TIMEOUT);
-    expect(on.content).toContain('15 分前');
+    expect(on.content).toContain('15分前');
     const start = hagane().startedAt.getTime();
     offset = start - 16 * MINUTE - Date.now();
     expect(await reminders().tick()).toMatchObject({ people: 1, sent: 0 });
@@ -59,8 +59,12 @@ describe('/remind: DM reminders before each program first airs', () => {
     expect(await reminders().tick()).toMatchObject({ sent: 0 });
     const [dm] = stack.discord.directMessages(USERS.alice.id);
     expect(stack.discord.directMessages(USERS.alice.id)).toHaveLength(1);
-    expect(dm?.embeds[0]?.title).toBe('15 分後に放送開始');
-    expect(dm?.embeds[0]?.description).toContain('鋼の旋律');
+    // Titled with the work and episode; a plain content line (what a phone notification shows);
+    // a live countdown rather than a fixed "in 15 min"; the cover.
+    expect(dm?.content).toBe('鋼の旋律 第6話 迷子の放課後が15分後に放送開始');
+    expect(dm?.embeds[0]?.title).toBe('鋼の旋律 第6話 迷子の放課後');
+    expect(dm?.embeds[0]?.description).toBe(`<t:${start / 1000}:R>に放送 · BS11`);
+    expect(dm?.embeds[0]?.thumbnail?.url).toMatch(/^https:\/\//);
     const controls = (dm?.components ?? []).flatMap((row) =>
       'components' in row
         ? row.components.map((c) => ({
@@ -134,6 +138,14 @@ describe('/remind: DM reminders before each program first airs', () => {
     const first = await reminders().tick();
     // Bob's one reminder went in the first round, not after alice's 200 (before: all 200 first).
     expect(dmsOf(USERS.bob)).toBe(1);
+    // In English: the work's English title (this program has no episode), and the countdown.
+    const [bobMessage] = stack.discord.directMessages(USERS.bob.id);
+    expect(bobMessage?.content).toBe('Sky Blue Notebook starts in 10 minutes');
+    expect(bobMessage?.embeds[0]?.title).toBe('Sky Blue Notebook');
+    expect(bobMessage?.embeds[0]?.description).toBe(
+      `Starts <t:${Math.floor((at + 10 * MINUTE) / 1000)}:R> · BS11`,
+    );
+    expect(bobMessage?.embeds[0]?.thumbnail?.url).toMatch(/^https:\/\//);
     const bobDm = BigInt(stack.discord.directMessages(USERS.bob.id)[0]?.id ?? '0');
     const aliceDms = stack.discord.directMessages(USERS.alice.id).slice(aliceBefore);
     expect(aliceDms.filter((dm) => BigInt(dm.id) < bobDm).length).toBeLessThanOrEqual(1);

@@ -59,11 +59,13 @@ describe('/subscription airing: channels that follow chosen works', () => {
       await subscription('airing', { channel, work: String(DEMO_WORKS.cafeLumina) })
     ).reply(TIMEOUT);
     expect(first.ephemeral).toBe(true);
-    expect(first.content).toContain('now follows **海辺のカフェ・ルミナ**');
+    expect(first.content).toContain(
+      'will get a post when each new episode of **海辺のカフェ・ルミナ** first airs',
+    );
     const second = await (await subscription('airing', { channel, work: String(DEMO_WORKS.soraNote) })).reply(
       TIMEOUT,
     );
-    expect(second.content).toContain('2 work(s)');
+    expect(second.content).toContain(', 2 works)');
     const stored = (await stack.kiroku.deps.subscriptions.all()).filter((s) => s.kind === 'airing');
     expect(stored).toHaveLength(1);
     expect(stored[0]?.airing?.works.map((w) => w.id)).toEqual([DEMO_WORKS.cafeLumina, DEMO_WORKS.soraNote]);
@@ -71,7 +73,7 @@ describe('/subscription airing: channels that follow chosen works', () => {
     const again = await (
       await subscription('airing', { channel, work: String(DEMO_WORKS.cafeLumina) })
     ).reply(TIMEOUT);
-    expect(again.content).toContain('already follows');
+    expect(again.content).toContain('already gets posts for');
     const onHold = await (
       await subscription('airing', { channel, work: String(DEMO_WORKS.uchuShokudo) }, 'ja')
     ).reply(TIMEOUT);
@@ -85,7 +87,7 @@ describe('/subscription airing: channels that follow chosen works', () => {
     ).toHaveLength(2);
 
     const list = await (await subscription('list', {})).reply(TIMEOUT);
-    expect(list.embeds[0]?.description).toContain('follows 海辺のカフェ・ルミナ, 空色ノート');
+    expect(list.embeds[0]?.description).toContain('new episodes of 海辺のカフェ・ルミナ, 空色ノート');
   });
 
   it('leaves out works the channel does not follow and an episode that already aired elsewhere', async () => {
@@ -115,6 +117,7 @@ describe('/subscription airing: channels that follow chosen works', () => {
     expect(await stack.kiroku.jobs.airing.tick()).toMatchObject({ posted: 1 });
     const [post] = stack.discord.channelMessages(channel);
     expect(post?.embeds[0]?.title).toBe('Now airing: Seaside Café Lumina');
+    expect(post?.embeds[0]?.thumbnail?.url).toMatch(/^https:\/\//);
     const labels = (post?.components ?? []).flatMap((row) =>
       'components' in row
         ? row.components.map((c) => ('label' in c ? c.label : 'placeholder' in c ? c.placeholder : ''))
@@ -166,7 +169,7 @@ describe('/subscription airing: channels that follow chosen works', () => {
     const removed = await (
       await subscription('remove', { id: airing?.id ?? '', work: String(DEMO_WORKS.soraNote) })
     ).reply(TIMEOUT);
-    expect(removed.content).toContain('no longer follows **空色ノート**');
+    expect(removed.content).toContain('no longer posts for **空色ノート**');
     expect(
       (await stack.kiroku.deps.subscriptions.get(airing?.id ?? ''))?.airing?.works.map((w) => w.id),
     ).toEqual([DEMO_WORKS.cafeLumina]);

@@ -35,13 +35,20 @@ describe('/watch: the backlog of aired, unrecorded episodes', () => {
     const data = stack.emulator.data;
     const episode = (workId: number, n: number) =>
       data.episodesOfWork(workId).find((e) => e.number === n)?.id ?? 0;
-    // Beside the seed's 空色ノート #4 (12 h ago) and 鋼の旋律 #6 (1 h ago): two more aired episodes.
+    // Beside the seed's 空色ノート #4 (12 h ago) and 鋼の旋律 #6 (1 h ago): three more aired episodes.
     const at = (hours: number) => new Date(Date.now() + hours * HOUR);
     data.createProgram({
       workId: DEMO_WORKS.soraNote,
       episodeId: episode(DEMO_WORKS.soraNote, 5),
       channelId: DEMO_CHANNELS.tokyoMx,
       startedAt: at(-3),
+      isRebroadcast: false,
+    });
+    data.createProgram({
+      workId: DEMO_WORKS.soraNote,
+      episodeId: episode(DEMO_WORKS.soraNote, 6),
+      channelId: DEMO_CHANNELS.tokyoMx,
+      startedAt: at(-1.5),
       isRebroadcast: false,
     });
     data.createProgram({
@@ -90,17 +97,30 @@ describe('/watch: the backlog of aired, unrecorded episodes', () => {
     const embed = shown.embeds[0];
     expect(embed?.description?.split('\n')).toEqual([
       '**鋼の旋律**: 1 to watch',
-      '**空色ノート**: 2 to watch',
+      '**空色ノート**: 3 to watch',
       '**海辺のカフェ・ルミナ**: 1 to watch',
     ]);
-    expect(embed?.footer?.text).toContain('4');
+    expect(embed?.footer?.text).toBe('Page 1 of 2 · 5 in all');
+    // Four episodes a page, one row each; a work's episodes in the order they aired (the next to watch first).
+    expect(embed?.fields?.map((f) => `${f.name} ${f.value.split(' ')[0]} ${f.value.split(' ')[1]}`)).toEqual([
+      '鋼の旋律 ep 6',
+      '空色ノート ep 4',
+      '空色ノート ep 5',
+      '空色ノート ep 6',
+    ]);
     expect(controls(shown).map((c) => c.label)).toEqual([
       'Record ep 6',
+      'Rate ep 6…',
       'Comment',
-      'Record ep 6 with a rating',
+      'Record ep 4',
+      'Rate ep 4…',
+      'Comment',
       'Record ep 5',
+      'Rate ep 5…',
       'Comment',
-      'Record ep 5 with a rating',
+      'Record ep 6',
+      'Rate ep 6…',
+      'Comment',
       'Previous',
       'Next',
     ]);
@@ -129,19 +149,46 @@ describe('/watch: the backlog of aired, unrecorded episodes', () => {
 
   it('records with a rating from the menu and with a comment from the form; pages from the stored copy', async () => {
     const shown = await (await slash('watch', undefined)).reply(TIMEOUT);
+    // Rate… opens that episode's menu, best first, with a way back; nothing is recorded yet.
+    const before = stack.emulator.data.records.size;
+    const picker = await press(idOf(shown, 'Rate ep 5…'), shown);
+    expect(stack.emulator.data.records.size).toBe(before);
+    expect(controls(picker).map((c) => c.label)).toEqual([
+      'Record 空色ノート ep 5 with a rating',
+      'Back to the list',
+    ]);
+    const menu = picker.components[0];
+    expect(menu && 'components' in menu ? JSON.stringify(menu.components[0]) : '').toContain(
+      '"options":[{"value":"great","label":"Great"},{"value":"good","label":"Good"}',
+    );
+    const back = await press(idOf(picker, 'Back to the list'), picker);
+    expect(controls(back).map((c) => c.label)).toContain('Rate ep 5…');
     const rated = await (
       await stack.discord.select({
-        customId: idOf(shown, 'Record ep 5 with a rating'),
+        customId: idOf(picker, 'Record 空色ノート ep 5 with a rating'),
         values: ['great'],
         user: USERS.alice,
-        ...(shown.message ? { message: shown.message } : {}),
+        ...(picker.message ? { message: picker.message } : {}),
       })
     ).reply(TIMEOUT);
     expect(rated.content).toMatch(/^Recorded \*\*空色ノート/);
     expect(records(DEMO_WORKS.soraNote).at(-1)).toMatchObject({ ratingState: 'great' });
+    // Four left: one page.
+    expect(controls(rated).map((c) => c.label)).not.toContain('Next');
+    expect(rated.embeds[0]?.fields?.map((f) => f.name)).toContain('海辺のカフェ・ルミナ');
 
+    // Paging reads the stored copy: one more aired episode makes five entries, the second page one.
+    const data = stack.emulator.data;
+    data.createProgram({
+      workId: DEMO_WORKS.cafeLumina,
+      episodeId: data.episodesOfWork(DEMO_WORKS.cafeLumina).find((e) => e.number === 5)?.id ?? 0,
+      channelId: DEMO_CHANNELS.nhk,
+      startedAt: new Date(Date.now() - 4 * HOUR),
+      isRebroadcast: false,
+    });
+    const again = await (await slash('watch', undefined)).reply(TIMEOUT);
     stack.emulator.resetStats();
-    const next = await press(idOf(rated, 'Next'), rated);
+    const next = await press(idOf(again, 'Next'), again);
     expect(stack.emulator.stats.requests).toBe(0);
     expect(next.embeds[0]?.fields?.map((f) => f.name)).toEqual(['海辺のカフェ・ルミナ']);
 
@@ -165,6 +212,8 @@ describe('/watch: the backlog of aired, unrecorded episodes', () => {
   it('Undo only within a minute; nobody else may press; a read-only token changes nothing', async () => {
     const shown = await (await slash('watch', undefined, {}, 'ja')).reply(TIMEOUT);
     expect(controls(shown)[0]?.label).toBe('第6話を記録');
+    expect(controls(shown)[1]?.label).toBe('第6話を評価…');
+    expect(shown.embeds[0]?.title).toBe('未視聴エピソード');
     const recorded = await press(idOf(shown, '第6話を記録'), shown, { ...USERS.alice, locale: 'ja' });
     offset += 61_000;
     const late = await press(idOf(recorded, '第6話の記録を取り消す'), recorded, {
@@ -172,7 +221,7 @@ describe('/watch: the backlog of aired, unrecorded episodes', () => {
       locale: 'ja',
     });
     expect(late.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(late.content).toContain('1 分以内');
+    expect(late.content).toContain('1分以内');
     expect(
       records(DEMO_WORKS.haganeMelody).some(
         (r) => stack.emulator.data.episodes.get(r.episodeId)?.number === 6,

@@ -74,7 +74,7 @@ describe('the configured service, and commands as mentions, in posts and direct 
     await stack.restart();
     const restarted = await (await slash(stranger, 'library', undefined, {}, 'ja')).reply(TIMEOUT);
     expect(restarted.content).toBe(
-      `まだ ${NAME} のアカウントを連携していません。${mentionOf('account link')} から連携できます。`,
+      `まだ${NAME}のアカウントを連携していません。${mentionOf('account link')} から連携できます。`,
     );
   });
 
@@ -183,7 +183,7 @@ describe('the configured service, and commands as mentions, in posts and direct 
     );
     expect(toAlice).toContain(`Link again with ${mentionOf('account link')} to resume them.`);
     const toBob = stack.discord.directMessages(bob.id).at(-1)?.content;
-    expect(toBob).toContain(`${NAME} がトークンを受け付けなくなったため`);
+    expect(toBob).toContain(`${NAME}がトークンを受け付けなくなったため`);
     expect(toBob).toContain(`${mentionOf('account link')} で連携し直すと再開します。`);
     expect(toBob).not.toContain('`/account link`');
   });

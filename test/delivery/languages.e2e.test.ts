@@ -79,7 +79,7 @@ describe('post languages end to end', () => {
     await stack.kiroku.jobs.feed.runCycle();
     const ja = stack.discord.channelMessages(jaChannel)[0]?.embeds[0];
     const en = stack.discord.channelMessages(enChannel)[0]?.embeds[0];
-    expect(ja?.author?.name).toBe(`${DEMO_USERS.bob.username} が記録しました`);
+    expect(ja?.author?.name).toBe(`${DEMO_USERS.bob.username}が記録しました`);
     expect(en?.author?.name).toBe(`${DEMO_USERS.bob.username} recorded`);
   });
 
@@ -103,15 +103,15 @@ describe('post languages end to end', () => {
     current = Date.parse('2025-06-07T13:00:00Z');
     expect(await stack.kiroku.jobs.digest.tick()).toMatchObject({ due: 2, posted: 2 });
     const ja = stack.discord.channelMessages(jaChannel).at(-1)?.embeds[0];
-    expect(ja?.title).toBe('alice さんの放送予定 · 2025年6月7日(土)');
+    expect(ja?.title).toBe('aliceさんの2025年6月7日(土)からの24時間の放送予定');
     expect(ja?.description).toContain('__**6月7日(土)**__');
-    expect(ja?.description).toMatch(/25:30 \(<t:1749313800:t>\) · TOKYO MX\n\*\*空色ノート\*\*/);
+    expect(ja?.description).toMatch(/25:30 \(<t:1749313800:R>\) · TOKYO MX\n\*\*空色ノート\*\*/);
     expect(ja?.description).not.toContain('6月8日(日)**__\n01:30');
     const en = stack.discord.channelMessages(enChannel).at(-1)?.embeds[0];
-    expect(en?.title).toBe('alice’s schedule · Sat, Jun 7');
+    expect(en?.title).toBe('alice’s next 24 hours from Sat, Jun 7');
     // Grouped by calendar day, one short time per program (no line that wraps in two).
     expect(en?.description).toContain('__**Sun, Jun 8**__\n00:00');
-    expect(en?.description).toContain('\n01:30 (<t:1749313800:t>) · TOKYO MX\n**Sky Blue Notebook** Ep 1');
+    expect(en?.description).toContain('\n01:30 (<t:1749313800:R>) · TOKYO MX\n**Sky Blue Notebook** Ep 1');
     expect(en?.description).not.toContain('25:30');
 
     // The airing alert of the Japanese subscription: Japanese title, button and menu.
@@ -123,12 +123,17 @@ describe('post languages end to end', () => {
     expect(alert?.embeds[0]?.url).toMatch(/^https:\/\/annict\.com\/works\/\d+\/episodes\/\d+$/);
     expect(alert?.embeds[0]?.description).toBe('<t:1749313800:R>に放送 · TOKYO MX');
     expect(JSON.stringify(alert?.components)).toContain('"label":"第1話を記録"');
-    expect(JSON.stringify(alert?.components)).toContain('評価なし');
+    // The rating menu runs best first, as `/record post` does, with no "no rating" in a rating menu.
+    expect(JSON.stringify(alert?.components)).toContain(
+      '"options":[{"value":"great","label":"とても良い"},{"value":"good","label":"良い"},{"value":"average","label":"普通"},{"value":"bad","label":"良くない"}]',
+    );
+    expect(alert?.embeds[0]?.thumbnail?.url).toMatch(/^https:\/\//);
     const english = stack.discord
       .channelMessages(enChannel)
       .find((m) => m.embeds[0]?.title?.startsWith('Sky Blue Notebook Ep 1') && m.components?.length);
     expect(english?.embeds[0]?.description).toBe('Starts <t:1749313800:R> · TOKYO MX');
     expect(JSON.stringify(english?.components)).toContain('"label":"Record ep 1"');
+    expect(JSON.stringify(english?.components)).toContain('"options":[{"value":"great","label":"Great"}');
 
     // Pressing it records the episode; the confirmation names the work, in the presser's language.
     const episodeId = stack.emulator.data.episodesOfWork(DEMO_WORKS.soraNote)[0]?.id;

@@ -130,7 +130,7 @@ describe('feed links and the minimal form', () => {
       /^friend\\_a recorded .+ Ep 3 · <https:\/\/annict\.com\/@friend_a\/records\/9001>$/,
     );
     expect(minimalFeedMessage(record(), ja)?.content).toMatch(
-      /^friend\\_a が ぼっち・ざ・ろっく！ 第3話 を記録しました · </,
+      /^friend\\_aがぼっち・ざ・ろっく！ 第3話を記録しました · </,
     );
   });
 

@@ -57,9 +57,9 @@ describe('feed delivery end to end', () => {
     // The status change is opt-in: only the channel that asked for every action shows it.
     expect(feedHeads(en)).toEqual(['bob recorded', 'bob recorded']);
     expect(feedHeads(ja)).toEqual([
-      'bob が記録しました',
-      'bob が記録しました',
-      `carol が [月影の剣士](https://annict.com/works/${DEMO_WORKS.tsukikage}) を「**見てる**」にしました`,
+      'bobが記録しました',
+      'bobが記録しました',
+      `carolが[月影の剣士](https://annict.com/works/${DEMO_WORKS.tsukikage})を「**見てる**」にしました`,
     ]);
     for (const post of feedPosts(en))
       expect(post.embed?.url).toMatch(/^https:\/\/annict\.com\/@bob\/records\/\d+$/);
@@ -91,9 +91,7 @@ describe('feed delivery end to end', () => {
       expect(newMessages(english, before[0] ?? 0)[0]?.content).toMatch(
         /^bob recorded .+ · <https:\/\/annict\.com\//,
       );
-      expect(newMessages(japanese, before[1] ?? 0)[0]?.content).toMatch(
-        /^bob が .+ を記録しました · <https:/,
-      );
+      expect(newMessages(japanese, before[1] ?? 0)[0]?.content).toMatch(/^bobが.+を記録しました · <https:/);
     } finally {
       stack.discord.faults.refusedBodies = null;
     }

@@ -88,3 +88,35 @@ describe('glossary: the command picker speaks like the replies', () => {
     for (const text of out.ja) expect(text).not.toMatch(/サービスの(アカウント|設定)/);
   });
 });
+
+/**
+ * Japanese as Annict writes it: no half-width space between Japanese and a Latin word or a number
+ * (いいね3件, 15分後, Annictの). Placeholders are filled with a Latin word and with a number, since a
+ * name or a count stands there; spaces beside Markdown and inline code are left to the writer.
+ */
+describe('Japanese spacing', () => {
+  const CJK = '[\\u3040-\\u30ff\\u3400-\\u9fff\\uff01-\\uff60「」（）、。！？]';
+  const spaced = new RegExp(`${CJK} [A-Za-z0-9]|[A-Za-z0-9] ${CJK}`, 'u');
+  const filled = (filler: string) =>
+    Object.entries(ja).map(([key, entry]) => {
+      const params = new Proxy({}, { get: () => filler });
+      const text =
+        typeof entry === 'function' ? String((entry as (p: unknown) => unknown)(params)) : String(entry);
+      return [key, text.replaceAll('{service}', 'Annict')] as const;
+    });
+
+  it('no catalogue text puts a half-width space between Japanese and a Latin word or number', () => {
+    const offences = [...filled('alice'), ...filled('3')]
+      .filter(([key]) => !key.startsWith('picture.'))
+      .filter(([, text]) => spaced.test(text))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect([...new Set(offences)]).toEqual([]);
+  });
+
+  it('no Japanese command, option or choice text does either', async () => {
+    const { loadCommands } = await import('../../src/bot/loader.js');
+    const out = { en: [] as string[], ja: [] as string[] };
+    for (const module of (await loadCommands()).values()) pickerTexts(module.definition, '', out);
+    expect(out.ja.filter((text) => spaced.test(text.slice(text.indexOf(': ') + 2)))).toEqual([]);
+  });
+});

@@ -80,24 +80,26 @@ describe('digest message', () => {
 
   it('groups a Japanese digest by broadcast day, late-night programs under the day before', () => {
     const embed = digestMessage(programs, info('ja'), createTranslator('ja')).embeds?.[0];
-    expect(embed?.title).toBe('今日の放送予定 · 2025年6月7日(土)');
+    expect(embed?.title).toBe('2025年6月7日(土)からの24時間の放送予定');
     expect(embed?.description).toBe(
       [
-        '__**6月7日(土)**__\n23:00 (<t:1749304800:t>) · TOKYO MX\n**A**',
-        '25:30 (<t:1749313800:t>) · TOKYO MX\n**B**',
-        '__**6月8日(日)**__\n06:00 (<t:1749330000:t>) · TOKYO MX\n**C**',
+        '__**6月7日(土)**__\n23:00 (<t:1749304800:R>) · TOKYO MX\n**A**',
+        '25:30 (<t:1749313800:R>) · TOKYO MX\n**B**',
+        '__**6月8日(日)**__\n06:00 (<t:1749330000:R>) · TOKYO MX\n**C**',
       ].join('\n\n'),
     );
   });
 
   it('follows the configured day start, and groups English digests by calendar day with short times', () => {
     const midnight = digestMessage(programs, info('ja', 0), createTranslator('ja')).embeds?.[0];
-    expect(midnight?.description).toContain('__**6月8日(日)**__\n01:30 (<t:1749313800:t>)');
+    expect(midnight?.description).toContain('__**6月8日(日)**__\n01:30 (<t:1749313800:R>)');
     const english = digestMessage(programs, { ...info('en'), owner: 'alice' }, createTranslator('en'))
       .embeds?.[0];
-    expect(english?.title).toBe('alice’s schedule · Sat, Jun 7');
-    expect(english?.description).toContain('__**Sat, Jun 7**__\n23:00 (<t:1749304800:t>) · TOKYO MX');
-    expect(english?.description).toContain('__**Sun, Jun 8**__\n01:30 (<t:1749313800:t>) · TOKYO MX');
+    expect(english?.title).toBe('alice’s next 24 hours from Sat, Jun 7');
+    expect(english?.description).toContain('__**Sat, Jun 7**__\n23:00 (<t:1749304800:R>) · TOKYO MX');
+    expect(english?.description).toContain('__**Sun, Jun 8**__\n01:30 (<t:1749313800:R>) · TOKYO MX');
+    // The zone's clock with a countdown, never the reader's clock repeating it ("22:00 (22:00)").
+    expect(english?.description).not.toContain(':t>');
     // English readers count days from midnight: no 25:30.
     expect(english?.description).not.toMatch(/2[4-9]:\d\d \(/);
   });

@@ -12,8 +12,10 @@ import { episodeButtons } from '../../src/components/episode-buttons.js';
 import { createTranslator } from '../../src/i18n/translator.js';
 import { packFeedBatches } from '../../src/jobs/feed/batch.js';
 import { feedItem } from '../../src/jobs/feed/message.js';
+import { airingMessage } from '../../src/jobs/schedule/airing-message.js';
 import { alertMessage } from '../../src/jobs/schedule/alert-message.js';
 import { digestMessage } from '../../src/jobs/schedule/digest-message.js';
+import { reminderMessage } from '../../src/jobs/schedule/reminders.js';
 import { activityLine } from '../../src/render/activity.js';
 import { episodeEmbed } from '../../src/render/episode.js';
 import { escapeUserText } from '../../src/render/escape.js';
@@ -57,6 +59,8 @@ describe('every renderer makes a body Discord accepts, whatever the text', {
         expectSendable({ embeds: [episodeEmbed(e, w, t, l)] });
         expectSendable({ embeds: [userEmbed(u, t, l)] });
         expectSendable({ embeds: [recordEmbed(r, t)] });
+        // The public post with the poster's name as the account gives it (any text: left out when not a username).
+        expectSendable({ embeds: [recordEmbed(r, t, u.username ?? undefined)] });
       }),
       RUNS,
     );
@@ -82,6 +86,13 @@ describe('every renderer makes a body Discord accepts, whatever the text', {
           const info = { localDate: '2024-04-01', timezone: 'Asia/Tokyo', at: new Date(0), locale: l };
           expectSendable(digestMessage(programs, info, t));
           if (programs[0]) expectSendable(alertMessage(programs[0], t));
+          // A reminder DM: the plain content line, the embed and the controls, whatever the titles.
+          if (programs[0]) expectSendable(reminderMessage(programs[0], 1440, '310000000000000001', t));
+          const aired = programs.find((p) => typeof p.episode?.id === 'number');
+          if (aired?.episode && typeof aired.episode.id === 'number')
+            expectSendable(
+              airingMessage({ ...aired, episode: { ...aired.episode, id: aired.episode.id } }, t),
+            );
         },
       ),
       RUNS,
@@ -220,7 +231,7 @@ describe('a list never loses an entry without saying so', { timeout: PROPERTY_TE
         const out = pageLines({ t }, entries);
         expect(out.length).toBeLessThanOrEqual(4096);
         const shown = new Set(Array.from(out.matchAll(MARK), (m) => Number(m[1])));
-        const more = out.match(l === 'en' ? /…and (\d+) more$/ : /…ほか (\d+) 件$/);
+        const more = out.match(l === 'en' ? /…and (\d+) more$/ : /…ほか(\d+)件$/);
         // Entries shown are the first ones, whole in number; the rest is counted out loud.
         expect(shown.size + Number(more?.[1] ?? 0)).toBe(entries.length);
         for (let i = 0; i < shown.size; i++) expect(shown.has(i)).toBe(true);

@@ -54,8 +54,9 @@ describe('airing alerts', () => {
       custom_id: `subscription:rate:${episodeId}`,
     });
     const options = selectRow && 'options' in selectRow ? selectRow.options : [];
-    expect(options?.map((o) => o.value)).toEqual(['none', 'bad', 'average', 'good', 'great']);
-    expect(options?.map((o) => o.label)).toEqual(['No rating', 'Bad', 'Average', 'Good', 'Great']);
+    // Best first, as in `/record post`; the Record button records without a rating.
+    expect(options?.map((o) => o.value)).toEqual(['great', 'good', 'average', 'bad']);
+    expect(options?.map((o) => o.label)).toEqual(['Great', 'Good', 'Average', 'Bad']);
 
     // Later ticks and a restart do not post it again.
     h.clock.set('2025-06-01T12:50:00Z');

@@ -92,8 +92,8 @@ describe('daily digest', () => {
     const [plain] = h.discord.channelMessages(c0);
     const embed = plain?.embeds[0];
     // One member's schedule, grouped by day with short times (one line per time, no wrapping).
-    expect(embed?.title).toBe('alice’s schedule · Mon, Jun 2');
-    expect(embed?.description).toMatch(/^__\*\*Mon, Jun 2\*\*__\n\d\d:\d\d \(<t:\d+:t>\)/);
+    expect(embed?.title).toBe('alice’s next 24 hours from Mon, Jun 2');
+    expect(embed?.description).toMatch(/^__\*\*Mon, Jun 2\*\*__\n\d\d:\d\d \(<t:\d+:R>\)/);
     expect(embed?.description).toContain('Melody of Steel');
     expect(embed?.description).not.toContain('rebroadcast');
     expect(embed?.footer?.text).toContain('Asia/Tokyo');
@@ -121,7 +121,7 @@ describe('daily digest', () => {
     h.clock.set('2025-06-02T23:00:00Z');
     expect(await h.jobs.digest.tick()).toMatchObject({ posted: 12, fetchedOnDemand: 0 });
     expect(h.discord.channelMessages(c3)).toHaveLength(18);
-    expect(h.discord.channelMessages(c0)[1]?.embeds[0]?.title).toBe('alice’s schedule · Tue, Jun 3');
+    expect(h.discord.channelMessages(c0)[1]?.embeds[0]?.title).toBe('alice’s next 24 hours from Tue, Jun 3');
   });
 
   it('fires once on the DST change days of America/New_York, also for a skipped or repeated time', async () => {
@@ -147,8 +147,8 @@ describe('daily digest', () => {
     // 02:30 does not exist on the 9th: once, at 03:30 EDT.
     expect(spring.get(gap)).toEqual(['2025-03-09T07:30:00.000Z', '2025-03-10T06:30:00.000Z']);
     expect(h.discord.channelMessages(gap).map((m) => m.embeds[0]?.title)).toEqual([
-      'alice’s schedule · Sun, Mar 9',
-      'alice’s schedule · Mon, Mar 10',
+      'alice’s next 24 hours from Sun, Mar 9',
+      'alice’s next 24 hours from Mon, Mar 10',
     ]);
 
     // Fall back: 01:30 happens twice on 2025-11-02 and posts once.

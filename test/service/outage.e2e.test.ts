@@ -58,7 +58,7 @@ describe('an outage and a wait, as the person reads them', () => {
         expect(reply.content).toBe(`${SERVICE_NAME} is not answering right now. Please try again later.`);
       }
       expect((await search('夜明け', 'ja')).content).toBe(
-        `${SERVICE_NAME} が応答していません。しばらくしてからもう一度お試しください。`,
+        `${SERVICE_NAME}が応答していません。しばらくしてからもう一度お試しください。`,
       );
     } finally {
       clearAnswerFaults(stack.emulator.faults);
@@ -101,7 +101,7 @@ describe('an outage and a wait, as the person reads them', () => {
     expect(stack.discord.message(messageId)).toEqual(shown);
     const refused = await search('猫と', 'ja', USERS.bob);
     expect(refused.content).toMatch(
-      /^Annict Beta が混み合っていて、時間内に送れませんでした。<t:\d+:R>にもう一度お試しください。$/,
+      /^Annict Betaが混み合っていて、時間内に送れませんでした。<t:\d+:R>にもう一度お試しください。$/,
     );
   });
 });

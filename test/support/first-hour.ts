@@ -36,7 +36,7 @@ export async function lookupThenRecord(discord: FakeDiscord, emulator: Emulator)
     await discord.slash({
       name: 'record',
       subcommand: 'post',
-      options: { work: String(DEMO_WORKS.soraNote), episode: '5', rating_state: 'great' },
+      options: { work: String(DEMO_WORKS.soraNote), episode: '5', rating: 'great' },
       ...as,
     })
   ).reply(TIMEOUT);

@@ -16,14 +16,14 @@ const entry = (episodeId: number, workId: number, startedAt: string): BacklogEnt
 });
 
 describe('viewing order', () => {
-  it('groups the backlog by work, works by their newest entry, each newest first', () => {
+  it('groups the backlog by work, works by their newest entry, each in the order it aired', () => {
     const ordered = orderBacklog([
       entry(1, 10, '2026-01-01T00:00:00Z'),
       entry(5, 20, '2026-01-03T00:00:00Z'),
       entry(2, 10, '2026-01-04T00:00:00Z'),
       entry(4, 20, '2026-01-02T00:00:00Z'),
     ]);
-    expect(ordered.map((e) => e.episodeId)).toEqual([2, 1, 5, 4]);
+    expect(ordered.map((e) => e.episodeId)).toEqual([1, 2, 4, 5]);
   });
 
   it('takes each episode’s earliest first run, never a rebroadcast nor a program without an episode', () => {

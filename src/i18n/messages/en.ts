@@ -16,7 +16,7 @@ export const en = {
     '{service} no longer accepts your token (it may have been revoked). Link again with `/account link`.',
   'error.insufficientScope':
     'Your token can only read. To record episodes or set statuses, link again with a read + write token: `/account link`.',
-  'error.notFound': 'Not found: it does not exist, or it is not yours.',
+  'error.notFound': 'Not found on {service}: it may have been removed.',
   'error.invalidParams': (p: { messages: string }) => `{service} refused the request: ${p.messages}`,
   'error.busy': '{service} is busy right now. Please try again in a moment.',
   'error.unavailable': '{service} is not answering right now. Please try again later.',
@@ -38,13 +38,11 @@ export const en = {
     `You are going too fast. Please slow down and try again in ${p.seconds} s.`,
 
   // option validation reasons
-  'reason.tooLong': (p: { max: number }) => `must be at most ${p.max} characters`,
   'reason.required': 'is required',
   'reason.season': 'must look like 2024-autumn or 2024-all',
   'reason.oneSeason': 'must be one season such as 2024-autumn',
-  'reason.range': (p: { min: number; max: number }) => `must be between ${p.min} and ${p.max}`,
   'reason.username': 'must be a username (letters, digits and _)',
-  'reason.rating': 'must be a rating from 0 to 5',
+  'reason.recordId': 'must be one of your records from the list, or a record id such as 998877',
   'reason.hours': 'must be between 1 and 168 hours',
   'reason.episode': 'must be an episode id from the list, or an episode number such as 5 or #5',
 
@@ -71,6 +69,8 @@ export const en = {
   'work.watchers': 'Watchers',
   'work.reviews': 'Reviews',
   'work.released': 'Released',
+  'work.firstAired': 'First aired',
+  'work.onSale': 'On sale',
   'work.links': 'Links',
   'work.officialSite': 'Official site',
   'work.wikipedia': 'Wikipedia',
@@ -98,18 +98,16 @@ export const en = {
   'episode.next': 'Next episode',
 
   // records
-  'record.listTitle': 'Records',
   'record.listTitleFor': (p: { title: string }) => `Records of ${p.title}`,
   'record.rating': 'Rating',
-  'record.noComment': '(no comment)',
-  'record.likes': 'Likes',
   'record.by': (p: { username: string }) => `by ${p.username}`,
-  'record.edited': (p: { id: number }) => `Record #${p.id} updated.`,
-  'record.nothingToEdit': 'Nothing to change: give a new rating, comment or share flag.',
-  'record.deleteConfirm': (p: { id: number }) => `Delete record #${p.id}? This cannot be undone.`,
+  'record.edited': 'Your record was updated.',
+  'record.editedNamed': (p: { what: string }) => `Updated your record of **${p.what}**.`,
+  'record.notYours':
+    'You have no record with that id on {service}. Pick one of your records from the list as you type.',
+  'record.nothingToEdit': 'Nothing to change: give a new rating, comment or share option.',
   'record.deleteButton': 'Delete',
-  'record.deleted': (p: { id: number }) => `Record #${p.id} deleted.`,
-  'record.id': (p: { id: number }) => `Record #${p.id}`,
+  'record.deleted': 'Your record was deleted.',
 
   // people
   'people.title': (p: { query: string }) => `People matching “${p.query}”`,
@@ -141,16 +139,13 @@ export const en = {
   // background jobs (channel posts and owner notices)
   'jobs.feed.recorded': (p: { user: string }) => `${p.user} recorded`,
   'jobs.feed.recordedMany': (p: { user: string; count: number }) => `${p.user} recorded ${p.count} episodes`,
-  'jobs.feed.statusChanged': (p: { user: string }) => `${p.user} changed a status`,
-  'jobs.digest.title': (p: { date: string }) => `Today’s schedule · ${p.date}`,
+  'jobs.digest.title': (p: { date: string }) => `The next 24 hours from ${p.date}`,
   'jobs.digest.empty': 'Nothing airs in the next 24 hours.',
   'jobs.digest.more': (p: { count: number }) => `…and ${p.count} more`,
   'jobs.digest.footer': (p: { count: number; timezone: string }) =>
-    `${p.count} ${p.count === 1 ? 'program' : 'programs'} in the next 24 h · ${p.timezone}`,
-  'jobs.alert.title': (p: { minutes: number }) => `Starting in ${p.minutes} min`,
+    `${p.count} ${p.count === 1 ? 'program' : 'programs'} · times in ${p.timezone}`,
   'jobs.alert.watched': 'Record episode',
   'jobs.alert.ratePlaceholder': 'Record with a rating',
-  'jobs.alert.rateNone': 'No rating',
   'store.notice.subscriptionQuarantined': (p: { ids: string }) =>
     `After an update kiroku could not read some of your channel subscriptions (${p.ids}), so they have stopped posting. They are kept aside for the bot's operator; set them up again with \`/subscription feed\`, \`/subscription schedule\` or \`/subscription airing\` if you still want them.`,
   'jobs.notice.paused': (p: { count: number }) =>
@@ -221,11 +216,10 @@ export const en = {
   'library.title': 'Your library',
   'schedule.title': (p: { hours: number }) => `Your schedule: next ${p.hours} h`,
   'schedule.rebroadcast': 'rebroadcast',
-  'feed.title': 'Your feed',
+  'feed.title': 'Your timeline',
   // subscriptions
   'subscription.cannotPost': (p: { channel: string }) =>
     `I cannot post in ${p.channel}: give me View Channel, Send Messages and Embed Links there, then try again.`,
-  'subscription.created': (p: { id: string; channel: string }) => `Subscribed ${p.channel} (id \`${p.id}\`).`,
   'subscription.feedCreated': (p: { id: string; channel: string; actions: string }) =>
     `Your friends’ activity (${p.actions}) will be posted in ${p.channel}. Subscription id: \`${p.id}\`.`,
   'subscription.scheduleCreated': (p: {
@@ -361,7 +355,7 @@ export const en = {
   'empty.works':
     'No work matches this search. Try fewer words, the title in kana, or another season with `/work search`.',
   'empty.episodes':
-    '{service} lists no episodes for this work yet (movies and some specials have none). Record the work itself with `/status`.',
+    '{service} lists no episodes for this work yet (movies and some specials have none). You can still set its status with `/status`.',
   'empty.records': 'Nobody has recorded this yet. Be the first with `/record post`.',
   'empty.library':
     'No works here yet: your library lists the works you gave a watch status. Find one with `/work search`, then set it with `/status`.',
@@ -376,7 +370,7 @@ export const en = {
   'jobs.alert.starts': (p: { time: string; channel: string }) => `Starts ${p.time} · ${p.channel}`,
   'jobs.alert.startsNoChannel': (p: { time: string }) => `Starts ${p.time}`,
   'jobs.alert.record': (p: { number: string }) => `Record ep ${p.number}`,
-  'jobs.digest.titleFor': (p: { owner: string; date: string }) => `${p.owner}’s schedule · ${p.date}`,
+  'jobs.digest.titleFor': (p: { owner: string; date: string }) => `${p.owner}’s next 24 hours from ${p.date}`,
   'subscription.recordedWork': (p: { work: string; episode: string }) =>
     `Recorded **${p.work}** ${p.episode} on {service}.`,
   'record.deleteConfirmNamed': (p: { what: string }) =>

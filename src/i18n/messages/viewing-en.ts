@@ -14,6 +14,8 @@ export const viewingEn = {
   'watch.recordButton': (p: { episode: string }) => `Record ${p.episode}`,
   'watch.episodeShort': (p: { number: string }) => `ep ${p.number}`,
   'watch.commentButton': 'Comment',
+  'watch.rateButton': (p: { episode: string }) => `Rate ${p.episode}…`,
+  'watch.backButton': 'Back to the list',
   'watch.ratePlaceholder': (p: { episode: string }) => `Record ${p.episode} with a rating`,
   'watch.commentTitle': (p: { episode: string }) => `Comment on ${p.episode}`,
   'watch.commentLabel': 'Your comment (shown behind a spoiler)',
@@ -33,24 +35,24 @@ export const viewingEn = {
 
   'subscription.kind.airing': 'airing',
   'airing.created': (p: { id: string; channel: string; work: string; count: number }) =>
-    `${p.channel} now follows **${p.work}** (subscription \`${p.id}\`, ${p.count} work(s)). A post goes there when an episode first airs.`,
+    `${p.channel} will get a post when each new episode of **${p.work}** first airs (subscription \`${p.id}\`, ${p.count} ${p.count === 1 ? 'work' : 'works'}).`,
   'airing.alreadyFollowed': (p: { work: string; channel: string }) =>
-    `${p.channel} already follows **${p.work}**.`,
+    `${p.channel} already gets posts for **${p.work}**.`,
   'airing.cap': (p: { max: number }) =>
-    `This channel already follows ${p.max} works, the most one channel can. Remove one first.`,
+    `This channel already gets posts for ${p.max} works, the most one channel can. Remove one first.`,
   'airing.notWatched': (p: { work: string }) =>
     `**${p.work}** is not on your Watching or Want to watch list, so {service} has no programs of it for you. Set its status with \`/status\` first.`,
   'airing.title': (p: { work: string }) => `Now airing: ${p.work}`,
-  'airing.follows': (p: { works: string }) => `follows ${p.works}`,
+  'airing.follows': (p: { works: string }) => `new episodes of ${p.works}`,
   'airing.removedWork': (p: { work: string; id: string }) =>
-    `Subscription \`${p.id}\` no longer follows **${p.work}**.`,
-  'airing.notFollowed': (p: { id: string }) => `Subscription \`${p.id}\` does not follow that work.`,
+    `Subscription \`${p.id}\` no longer posts for **${p.work}**.`,
+  'airing.notFollowed': (p: { id: string }) => `Subscription \`${p.id}\` does not post for that work.`,
 
   'remind.on': (p: { minutes: number }) =>
     `Reminders on: a DM ${p.minutes} min before each of your programs first airs. \`/remind minutes:0\` or the Stop button turns them off.`,
   'remind.off': 'Reminders off.',
   'remind.alreadyOff': 'Reminders were already off.',
-  'remind.title': (p: { minutes: number }) => `Starting in ${p.minutes} min`,
+  'remind.content': (p: { title: string; when: string }) => `${p.title} starts ${p.when}`,
   'remind.stopButton': 'Stop reminders',
   'remind.stopped': 'Reminders stopped. Turn them on again with `/remind`.',
 

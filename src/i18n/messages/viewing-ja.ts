@@ -2,22 +2,24 @@
 import type { ViewingMessages } from './viewing-en.js';
 
 export const viewingJa: ViewingMessages = {
-  'record.recordedNext': (p) => `未記録だった次の話 **${p.episode}** を記録しました。`,
+  'record.recordedNext': (p) => `未記録だった次の話**${p.episode}**を記録しました。`,
   'record.whichEpisode':
     '次に記録する話がわかりませんでした（放送予定に未記録の話がなく、最近の記録にもこの作品がありません）。`episode` オプションで話数を指定してください。',
 
-  'watch.title': '見る',
-  'watch.countLine': (p) => `**${p.work}**: 未視聴 ${p.count} 話`,
+  'watch.title': '未視聴エピソード',
+  'watch.countLine': (p) => `**${p.work}**: 未視聴${p.count}話`,
   'watch.recordButton': (p) => `${p.episode}を記録`,
   'watch.episodeShort': (p) => `第${p.number}話`,
   'watch.commentButton': 'コメント',
+  'watch.rateButton': (p) => `${p.episode}を評価…`,
+  'watch.backButton': '一覧に戻る',
   'watch.ratePlaceholder': (p) => `評価をつけて${p.episode}を記録`,
   'watch.commentTitle': (p) => `${p.episode}へのコメント`,
   'watch.commentLabel': 'コメント（ネタバレ防止で隠して表示）',
-  'watch.recorded': (p) => `**${p.episode}** を記録しました。1 分以内なら取り消せます。`,
+  'watch.recorded': (p) => `**${p.episode}**を記録しました。1分以内なら取り消せます。`,
   'watch.undoButton': (p) => `${p.episode}の記録を取り消す`,
-  'watch.undone': (p) => `**${p.episode}** の記録を削除し、一覧に戻しました。`,
-  'watch.undoTooLate': '取り消しは記録から 1 分以内だけです。`/record delete` を使ってください。',
+  'watch.undone': (p) => `**${p.episode}**の記録を削除し、一覧に戻しました。`,
+  'watch.undoTooLate': '取り消しは記録から1分以内だけです。`/record delete` を使ってください。',
   'watch.gone': 'そのエピソードはもうこの一覧にありません。',
   'watch.allDone': 'この一覧で見るものはもうありません。お疲れさまでした！',
   'watch.empty': (p) =>
@@ -25,27 +27,26 @@ export const viewingJa: ViewingMessages = {
       '見るものはありません: 記録待ちの放送済みエピソードはありません。',
       'あるはずなのに出ない場合、よくある原因は次のとおりです。',
       '• 「見てる」にしている作品がない（`/status` で設定できます）',
-      `• {service} で作品の放送チャンネルを選んでいない（未視聴一覧は選んだチャンネルの放送だけを数えます）。{service} の「見てる」一覧のページで選べます: ${p.url}`,
+      `• {service}で作品の放送チャンネルを選んでいない（未視聴一覧は選んだチャンネルの放送だけを数えます）。{service}の「見てる」一覧のページで選べます: ${p.url}`,
     ].join('\n'),
 
   'subscription.kind.airing': '放送通知',
   'airing.created': (p) =>
-    `${p.channel} で **${p.work}** をフォローしました（自動投稿 \`${p.id}\`、${p.count} 作品）。エピソードが初めて放送されたときに投稿します。`,
-  'airing.alreadyFollowed': (p) => `${p.channel} はすでに **${p.work}** をフォローしています。`,
-  'airing.cap': (p) =>
-    `このチャンネルはすでに ${p.max} 作品をフォローしています（1 チャンネルの上限）。先にどれかを外してください。`,
+    `**${p.work}**の新しいエピソードが初めて放送されたときに、${p.channel}に投稿します（自動投稿 \`${p.id}\`、${p.count}作品）。`,
+  'airing.alreadyFollowed': (p) => `${p.channel}にはすでに**${p.work}**の放送通知があります。`,
+  'airing.cap': (p) => `このチャンネルの放送通知はすでに上限の${p.max}作品です。先にどれかを外してください。`,
   'airing.notWatched': (p) =>
-    `**${p.work}** は「見てる」「見たい」に入っていないため、{service} に放送予定がありません。先に \`/status\` でステータスを設定してください。`,
+    `**${p.work}**は「見てる」「見たい」に入っていないため、{service}に放送予定がありません。先に \`/status\` でステータスを設定してください。`,
   'airing.title': (p) => `放送開始: ${p.work}`,
-  'airing.follows': (p) => `フォロー中: ${p.works}`,
-  'airing.removedWork': (p) => `自動投稿 \`${p.id}\` から **${p.work}** を外しました。`,
-  'airing.notFollowed': (p) => `自動投稿 \`${p.id}\` はその作品をフォローしていません。`,
+  'airing.follows': (p) => `新しいエピソードを投稿: ${p.works}`,
+  'airing.removedWork': (p) => `自動投稿 \`${p.id}\` から**${p.work}**を外しました。`,
+  'airing.notFollowed': (p) => `自動投稿 \`${p.id}\` にその作品は入っていません。`,
 
   'remind.on': (p) =>
-    `リマインダーをオンにしました: 各番組の初回放送の ${p.minutes} 分前に DM を送ります。\`/remind minutes:0\` か「停止」ボタンでオフにできます。`,
+    `リマインダーをオンにしました: 各番組の初回放送の${p.minutes}分前にDMを送ります。\`/remind minutes:0\` か「停止」ボタンでオフにできます。`,
   'remind.off': 'リマインダーをオフにしました。',
   'remind.alreadyOff': 'リマインダーはもともとオフです。',
-  'remind.title': (p) => `${p.minutes} 分後に放送開始`,
+  'remind.content': (p) => `${p.title}が${p.when}に放送開始`,
   'remind.stopButton': 'リマインダーを停止',
   'remind.stopped': 'リマインダーを停止しました。`/remind` でまたオンにできます。',
 

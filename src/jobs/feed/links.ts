@@ -3,7 +3,8 @@
  * `/@<username>/records/<id>`, a review at `/@<username>/reviews/<id>`, a status change at its
  * work's page, several records at the person's record list (the shapes of Annict's web routes).
  */
-import { embedUrl } from '../../render/url.js';
+import { recordUrl } from '../../render/record.js';
+import { embedUrl, linkableUsername } from '../../render/url.js';
 import {
   type Activity,
   isCreateMultipleRecordsActivity,
@@ -12,9 +13,6 @@ import {
 } from '../../service/index.js';
 
 export const DEFAULT_SERVICE_WEB_URL = 'https://annict.com';
-
-/** The service's own rule for usernames in its URLs; anything else would make a broken link. */
-const USERNAME = /^[A-Za-z0-9_]{1,64}$/;
 
 function positiveId(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
@@ -31,11 +29,10 @@ export function activityUrl(
   webUrl: string = DEFAULT_SERVICE_WEB_URL,
 ): string | undefined {
   const base = webUrl.replace(/\/+$/, '');
-  const username = activity.user?.username;
-  const user = typeof username === 'string' && USERNAME.test(username) ? username : undefined;
+  const user = linkableUsername(activity.user?.username);
   if (isCreateRecordActivity(activity)) {
-    const recordId = positiveId(activity.record?.id);
-    if (user && recordId !== undefined) return `${base}/@${user}/records/${recordId}`;
+    const record = recordUrl(base, user, activity.record?.id);
+    if (record) return record;
   } else if (isCreateReviewActivity(activity)) {
     const reviewId = positiveId(activity.review?.id);
     if (user && reviewId !== undefined) return `${base}/@${user}/reviews/${reviewId}`;

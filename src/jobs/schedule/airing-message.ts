@@ -9,9 +9,9 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord-api-types/v10';
-import { RATING_VALUES, rateSelectId, watchedButtonId } from '../../components/alert-ids.js';
+import { RATING_MENU, rateSelectId, watchedButtonId } from '../../components/alert-ids.js';
 import type { Translator } from '../../i18n/translator.js';
-import { LIMITS, ratingStateText, truncate } from '../../render/format.js';
+import { coverUrl, LIMITS, ratingStateText, truncate } from '../../render/format.js';
 import { localTitle } from '../../render/names.js';
 import { programLine } from '../../render/program.js';
 import type { Program } from '../../service/index.js';
@@ -47,10 +47,7 @@ export function recordControls(
           placeholder: truncate(t('watch.ratePlaceholder', { episode: label }), 150),
           min_values: 1,
           max_values: 1,
-          options: RATING_VALUES.map((value) => ({
-            value,
-            label: ratingStateText(value, t) ?? t('jobs.alert.rateNone'),
-          })),
+          options: RATING_MENU.map((value) => ({ value, label: ratingStateText(value, t) ?? value })),
         },
       ],
     },
@@ -63,6 +60,7 @@ export function airingMessage(
   t: Translator,
 ): OutgoingMessage {
   const url = programLink(program, t);
+  const cover = coverUrl(program.work);
   return {
     embeds: [
       {
@@ -70,6 +68,7 @@ export function airingMessage(
         ...(url ? { url } : {}),
         description: truncate(programLine(program, t), LIMITS.description),
         color: AIRING_COLOR,
+        ...(cover ? { thumbnail: { url: cover } } : {}),
         ...(program.started_at ? { timestamp: program.started_at } : {}),
       },
     ],

@@ -6,10 +6,11 @@
 import {
   type APIActionRowComponent,
   type APIComponentInMessageActionRow,
+  type APIEmbed,
   ButtonStyle,
   ComponentType,
 } from 'discord-api-types/v10';
-import { RATING_VALUES, rateSelectId, watchedButtonId } from '../../components/alert-ids.js';
+import { RATING_MENU, rateSelectId, watchedButtonId } from '../../components/alert-ids.js';
 import type { Translator } from '../../i18n/translator.js';
 import { episodeUrl } from '../../render/episode.js';
 import { coverUrl, discordTime, LIMITS, plain, ratingStateText, truncate } from '../../render/format.js';
@@ -54,10 +55,7 @@ function controls(
           placeholder: t('jobs.alert.ratePlaceholder'),
           min_values: 1,
           max_values: 1,
-          options: RATING_VALUES.map((value) => ({
-            value,
-            label: ratingStateText(value, t) ?? t('jobs.alert.rateNone'),
-          })),
+          options: RATING_MENU.map((value) => ({ value, label: ratingStateText(value, t) ?? value })),
         },
       ],
     },
@@ -72,32 +70,41 @@ export function programLink(program: Program, t: Translator): string | undefined
   return typeof episodeId === 'number' ? episodeUrl(workId, episodeId, t) : workUrl(workId, t);
 }
 
-export function alertMessage(program: Program, t: Translator): OutgoingMessage {
-  const episodeId = program.episode?.id;
-  const title = [
-    localTitle(program.work, t),
-    program.episode?.id ? localEpisodeLabel(program.episode, t) : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+/** "Frieren Ep 5 Title": the work and, when the program has one, its episode. */
+export function programTitle(program: Program): (t: Translator) => string {
+  return (t) =>
+    [localTitle(program.work, t), program.episode?.id ? localEpisodeLabel(program.episode, t) : '']
+      .filter(Boolean)
+      .join(' ');
+}
+
+/**
+ * The embed of a program about to start (alerts and DM reminders): the work and episode linked to
+ * their page, a live countdown ("starts in 15 minutes", which stays true after it has started), the
+ * channel and the cover.
+ */
+export function upcomingProgramEmbed(program: Program, t: Translator, color: number = ALERT_COLOR): APIEmbed {
   const time = discordTime(program.started_at, 'R');
   const channel = program.channel?.name ? plain(program.channel.name) : '';
   const url = programLink(program, t);
   const cover = coverUrl(program.work);
   return {
-    embeds: [
-      {
-        title: truncate(title, LIMITS.title),
-        ...(url ? { url } : {}),
-        description: truncate(
-          channel ? t('jobs.alert.starts', { time, channel }) : t('jobs.alert.startsNoChannel', { time }),
-          LIMITS.description,
-        ),
-        color: ALERT_COLOR,
-        ...(cover ? { thumbnail: { url: cover } } : {}),
-        ...(program.started_at ? { timestamp: program.started_at } : {}),
-      },
-    ],
+    title: truncate(programTitle(program)(t), LIMITS.title),
+    ...(url ? { url } : {}),
+    description: truncate(
+      channel ? t('jobs.alert.starts', { time, channel }) : t('jobs.alert.startsNoChannel', { time }),
+      LIMITS.description,
+    ),
+    color,
+    ...(cover ? { thumbnail: { url: cover } } : {}),
+    ...(program.started_at ? { timestamp: program.started_at } : {}),
+  };
+}
+
+export function alertMessage(program: Program, t: Translator): OutgoingMessage {
+  const episodeId = program.episode?.id;
+  return {
+    embeds: [upcomingProgramEmbed(program, t)],
     // Without an episode there is nothing to record.
     ...(typeof episodeId === 'number' ? { components: controls(program, episodeId, t) } : {}),
   };

@@ -13,17 +13,19 @@
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { stopButtonId } from '../../components/remind-ids.js';
 import type { Translator } from '../../i18n/translator.js';
-import { LIMITS, truncate } from '../../render/format.js';
-import { programLine } from '../../render/program.js';
+import { LIMITS, plain, truncate } from '../../render/format.js';
+import { relativeTime } from '../../render/relative-time.js';
 import type { Program } from '../../service/index.js';
 import type { Reminders } from '../../viewing/reminders.js';
 import { DEFAULT_POST_LANGUAGES } from '../delivery/post-language.js';
 import type { OutgoingMessage } from '../delivery/poster.js';
 import type { SubscriptionJobDeps } from '../owners/job-deps.js';
 import { recordControls } from './airing-message.js';
+import { programTitle, upcomingProgramEmbed } from './alert-message.js';
 import type { OwnerPrograms } from './owner-programs.js';
 
 const MINUTE = 60_000;
+const REMINDER_COLOR = 0x6366f1;
 /** Reminders one person is sent per tick (ticks run every 30 s); the rest wait for the next ticks. */
 export const MAX_DMS_PER_PERSON = 5;
 
@@ -78,13 +80,15 @@ export function reminderMessage(
     ],
   };
   return {
-    embeds: [
-      {
-        title: truncate(t('remind.title', { minutes }), LIMITS.title),
-        description: truncate(programLine(program, t), LIMITS.description),
-        ...(program.started_at ? { timestamp: program.started_at } : {}),
-      },
-    ],
+    // Phone notifications show the content, not the embed: it says what starts, in plain words.
+    content: truncate(
+      t('remind.content', {
+        title: plain(programTitle(program)(t)),
+        when: relativeTime(minutes * MINUTE, t.locale, 'long'),
+      }),
+      LIMITS.content,
+    ),
+    embeds: [upcomingProgramEmbed(program, t, REMINDER_COLOR)],
     components: [
       ...(typeof episode?.id === 'number' ? recordControls({ ...episode, id: episode.id }, t) : []),
       stop,
