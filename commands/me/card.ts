@@ -35,7 +35,7 @@ export const cardOptions = () => [
     'シーズン',
     {
       en: 'Season of the card, such as 2024-autumn (default: this season)',
-      ja: 'カードのシーズン（2024-autumn など。既定は今のシーズン）',
+      ja: 'カードのシーズン（2024-autumnなど。既定は今のシーズン）',
     },
     { maxLength: 11, autocomplete: true },
   ),
