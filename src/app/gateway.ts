@@ -148,6 +148,10 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
     onFeedPosted: metrics.observeFeedDelay,
     onFeedEvent: metrics.observeFeedEvent,
     reminders: { store: deps.reminders, openDm: (userId) => openDmChannel(client, userId) },
+    weekly: {
+      shares: (discordUserId) => deps.preferences.isDiscoverable(discordUserId),
+      serverName: (guildId) => client.guilds.cache.get(guildId)?.name,
+    },
   });
   closers.add('jobs', () => jobs.stop());
   metrics.watchFeedPolls(() => jobs.feed.lastCycleAt);

@@ -38,3 +38,10 @@ export function invokerMaySend(permissions: string | undefined): boolean {
   if ((bits & PermissionFlagsBits.Administrator) !== 0n) return true;
   return (bits & INVOKER_NEEDS) === INVOKER_NEEDS;
 }
+
+/** Whether the invoker may attach files in the channel (a subscription that posts pictures). */
+export function invokerMayAttach(permissions: string | undefined): boolean {
+  if (!invokerMaySend(permissions) || permissions === undefined) return false;
+  const bits = BigInt(permissions);
+  return (bits & PermissionFlagsBits.Administrator) !== 0n || (bits & PermissionFlagsBits.AttachFiles) !== 0n;
+}

@@ -1,6 +1,7 @@
 import { oauthPagesEn } from './oauth-pages-en.js';
 import { picturesEn } from './pictures-en.js';
 import { viewingEn } from './viewing-en.js';
+import { weeklyEn } from './weekly-en.js';
 /**
  * English replies. The Japanese catalogue must provide every key (checked by the compiler).
  * Messages with placeholders are functions of a typed parameter object.
@@ -386,6 +387,7 @@ export const en = {
   'subscription.alertsBefore': (p: { minutes: number }) => `alerts ${p.minutes} min before`,
   ...viewingEn,
   ...picturesEn,
+  ...weeklyEn,
   ...oauthPagesEn,
 };
 

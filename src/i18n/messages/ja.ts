@@ -2,6 +2,7 @@ import type { Messages } from './en.js';
 import { oauthPagesJa } from './oauth-pages-ja.js';
 import { picturesJa } from './pictures-ja.js';
 import { viewingJa } from './viewing-ja.js';
+import { weeklyJa } from './weekly-ja.js';
 
 /** Japanese replies: every key of the English catalogue, with the same parameters. */
 export const ja: Messages = {
@@ -346,5 +347,6 @@ export const ja: Messages = {
   'subscription.alertsBefore': (p) => `${p.minutes} 分前にお知らせ`,
   ...viewingJa,
   ...picturesJa,
+  ...weeklyJa,
   ...oauthPagesJa,
 };
