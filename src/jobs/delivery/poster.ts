@@ -111,7 +111,11 @@ export function createRestPoster(rest: REST, logger: Logger): ChannelPoster {
     if (files.length === 0)
       return (await rest.post(Routes.channelMessages(channelId), { body })) as APIMessage;
     // Multipart: each file is `files[n]`, described by the `attachments` entry of id n (its alt text).
-    body.attachments = files.map((file, id) => ({ id, filename: file.name, description: file.description }));
+    body.attachments = files.map((file, id) => ({
+      id: String(id),
+      filename: file.name,
+      description: file.description,
+    }));
     return (await rest.post(Routes.channelMessages(channelId), {
       body,
       files: files.map((file) => ({ name: file.name, data: file.data, contentType: file.contentType })),

@@ -179,6 +179,8 @@ export class WeeklySummaries {
       else await this.#deps.notices.disableChannel(subscription.channelId, result.reason);
       return;
     }
+    // Refused with the picture (its size, its alt text): the text went out alone, and that is counted.
+    if (result.status === 'posted' && result.degraded && picture.kind === 'image') report.textOnly += 1;
     await this.#settle(subscription, fire, report, result.status);
   }
 
