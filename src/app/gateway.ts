@@ -150,7 +150,7 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
     reminders: { store: deps.reminders, openDm: (userId) => openDmChannel(client, userId) },
     weekly: {
       shares: (discordUserId) => deps.preferences.isDiscoverable(discordUserId),
-      serverName: (guildId) => client.guilds.cache.get(guildId)?.name,
+      serverName: (guildId) => serverName(client, guildId),
     },
   });
   closers.add('jobs', () => jobs.stop());
@@ -321,6 +321,17 @@ async function openDmChannel(client: Client, discordUserId: string): Promise<str
       id: string;
     };
     return channel.id;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A server's name: from this process's guild cache, or asked of Discord (another shard holds it). */
+async function serverName(client: Client, guildId: string): Promise<string | undefined> {
+  const cached = client.guilds.cache.get(guildId)?.name;
+  if (cached) return cached;
+  try {
+    return ((await client.rest.get(Routes.guild(guildId))) as { name?: string }).name;
   } catch {
     return undefined;
   }

@@ -14,6 +14,9 @@ const CAROL = { id: '310000000000000003', username: 'carol_discord' };
 const START = '2026-11-02T00:00:00Z';
 /** Monday 2026-11-23 09:00:30 in Tokyo: the summary of 11-16 .. 11-22 is due. */
 const AFTER_FIRE = '2026-11-23T00:00:30Z';
+const ATTACH_FILES = 1n << 15n;
+/** View Channel and Send Messages, without Attach Files. */
+const VIEW_AND_SEND = (1n << 10n) | (1n << 11n);
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe('weekly server summary end to end', () => {
@@ -78,6 +81,29 @@ describe('weekly server summary end to end', () => {
       await stack.discord.slash({ name: 'subscription', subcommand: 'list', options: {}, user: USERS.alice })
     ).reply(TIMEOUT);
     expect(list.embeds[0]?.description).toContain('weekly summary');
+  });
+
+  it('refuses a channel where kiroku, or the invoker, may not attach files', async () => {
+    const otherGuild = stack.discord.guildIds[1] ?? '';
+    const [noFiles = ''] = stack.discord.channelIds(otherGuild);
+    stack.discord.setChannelOverwrites(noFiles, [
+      { id: stack.discord.botUser.id, type: 1, allow: '0', deny: String(ATTACH_FILES) },
+    ]);
+    const slash = (guildId: string, channel: string, permissions?: string) =>
+      stack.discord.slash({
+        name: 'subscription',
+        subcommand: 'weekly',
+        options: { channel },
+        user: USERS.alice,
+        guildId,
+        ...(permissions ? { permissions } : {}),
+      });
+    const refused = await (await slash(otherGuild, noFiles)).reply(TIMEOUT);
+    expect(refused.content).toMatch(/I cannot attach the weekly picture in <#\d+>: give me Attach Files/);
+    const [, open = ''] = stack.discord.channelIds(otherGuild);
+    const invoker = await (await slash(otherGuild, open, String(VIEW_AND_SEND))).reply(TIMEOUT);
+    expect(invoker.content).toMatch(/You cannot attach files in <#\d+>/);
+    expect((await stack.kiroku.deps.subscriptions.all()).filter((s) => s.guildId === otherGuild)).toEqual([]);
   });
 
   it('posts one picture with its text alternative per channel; bob, who does not share, is only counted', async () => {

@@ -12,8 +12,8 @@ import { type WeeklyPainter, WeeklySummaries } from './weekly-summaries.js';
 export interface WeeklyOptions {
   /** Whether a person shares their viewing record (`/account visibility`); default: nobody is named. */
   shares?: (discordUserId: string) => Promise<boolean>;
-  /** A server's name (the gateway's guild cache). */
-  serverName?: (guildId: string) => string | undefined;
+  /** A server's name (the gateway's guild cache, or Discord when another shard holds the server). */
+  serverName?: (guildId: string) => Promise<string | undefined>;
   /** How the picture is drawn (tests and the bench's text-only baseline replace it). */
   paint?: WeeklyPainter;
   catchUpMs?: number;
@@ -38,7 +38,7 @@ export function createWeeklySummaries(
     ...shared,
     people,
     paint,
-    serverName: options.serverName ?? (() => undefined),
+    serverName: options.serverName ?? (async () => undefined),
     ...(options.catchUpMs ? { catchUpMs: options.catchUpMs } : {}),
   });
 }

@@ -47,8 +47,8 @@ export interface WeeklySummariesDeps extends SubscriptionJobDeps {
   store: Store;
   people: WeeklyPeople;
   paint: WeeklyPainter;
-  /** The server's name as Discord has it (the gateway's cache); the id's stand-in otherwise. */
-  serverName: (guildId: string) => string | undefined;
+  /** The server's name as Discord has it; its id stands in when Discord cannot say. */
+  serverName: (guildId: string) => Promise<string | undefined>;
   /** How late a missed summary is still posted (default a day). */
   catchUpMs?: number;
   /** Summaries drawn and posted at the same time (default 2; drawing is one at a time anyway). */
@@ -153,7 +153,7 @@ export class WeeklySummaries {
       return;
     }
     const t = (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription);
-    const server = this.#deps.serverName(subscription.guildId) ?? subscription.guildId;
+    const server = (await this.#deps.serverName(subscription.guildId)) ?? subscription.guildId;
     const picture = await this.#deps.paint(summarize({ server, week: fire.week }, members), t);
     if (picture.kind === 'text') report.textOnly += 1;
     const textOnly: OutgoingMessage = { content: picture.text };
