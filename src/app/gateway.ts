@@ -150,6 +150,7 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
     reminders: { store: deps.reminders, openDm: (userId) => openDmChannel(client, userId) },
     weekly: {
       shares: (discordUserId) => deps.preferences.isDiscoverable(discordUserId),
+      servers: () => deps.preferences.servers(),
       serverName: (guildId) => serverName(client, guildId),
     },
   });

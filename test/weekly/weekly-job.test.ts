@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { FontSource } from '../../src/pictures/index.js';
 import { BUNDLED_FONTS, CoverFetcher, weeklySummaryPicture } from '../../src/pictures/index.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
-import { type Harness, harnessPerTest, OWNERS } from '../support/jobs-harness.js';
+import { type Harness, type HarnessOptions, harnessPerTest, OWNERS } from '../support/jobs-harness.js';
 import { captureLogger } from '../support/log-capture.js';
 
 const open = harnessPerTest();
@@ -19,6 +19,25 @@ const missing: FontSource = {
   packageName: '@fontsource/kiroku-font-that-is-not-installed',
   file: (subset) => `gone-${subset}.woff2`,
 };
+
+/** The harness with alice and bob having used kiroku in its one server. */
+async function openWeekly(weekly: NonNullable<HarnessOptions['jobs']>['weekly'] = {}): Promise<Harness> {
+  let guildId = '';
+  const h = await open({
+    start: '2026-11-02T00:00:00Z',
+    jobs: {
+      weekly: {
+        servers: async function* () {
+          yield [OWNERS.alice, [guildId]] as const;
+          yield [OWNERS.bob, [guildId]] as const;
+        },
+        ...weekly,
+      },
+    },
+  });
+  guildId = h.discord.guildIds[0] ?? '';
+  return h;
+}
 
 async function weekWithRecords(h: Harness): Promise<string> {
   await h.link(OWNERS.alice, 'alice');
@@ -45,18 +64,13 @@ describe('weekly summary job', () => {
   it('posts the text alone, with a log line, when the picture cannot be drawn', async () => {
     const log = captureLogger();
     const covers = new CoverFetcher();
-    const h = await open({
-      start: '2026-11-02T00:00:00Z',
-      jobs: {
-        weekly: {
-          paint: (input, t) =>
-            weeklySummaryPicture(input, t, {
-              covers,
-              logger: log.logger,
-              fonts: [missing, ...BUNDLED_FONTS],
-            }),
-        },
-      },
+    const h = await openWeekly({
+      paint: (input, t) =>
+        weeklySummaryPicture(input, t, {
+          covers,
+          logger: log.logger,
+          fonts: [missing, ...BUNDLED_FONTS],
+        }),
     });
     const channel = await weekWithRecords(h);
     expect(await h.jobs.weekly.tick()).toMatchObject({ posted: 1, textOnly: 1 });
@@ -70,7 +84,7 @@ describe('weekly summary job', () => {
   });
 
   it('counts only members of the server', async () => {
-    const h = await open({ start: '2026-11-02T00:00:00Z' });
+    const h = await openWeekly();
     const channel = await weekWithRecords(h);
     h.discord.removeMember(h.discord.guildIds[0] ?? '', OWNERS.bob);
     expect(await h.jobs.weekly.tick()).toMatchObject({ posted: 1, requests: 1 });
@@ -79,7 +93,7 @@ describe('weekly summary job', () => {
   });
 
   it('leaves out a member whose token the service refuses (theirs to fix), and posts the rest', async () => {
-    const h = await open({ start: '2026-11-02T00:00:00Z' });
+    const h = await openWeekly();
     const channel = await weekWithRecords(h);
     h.emulator.faults.unauthorizedTokens.add(DEMO_TOKENS.bob);
     expect(await h.jobs.weekly.tick()).toMatchObject({ posted: 1 });
@@ -87,7 +101,7 @@ describe('weekly summary job', () => {
   });
 
   it('holds the post back while a member’s week cannot be read, then posts it whole', async () => {
-    const h = await open({ start: '2026-11-02T00:00:00Z' });
+    const h = await openWeekly();
     const channel = await weekWithRecords(h);
     h.emulator.faults.errorRate = 1;
     h.emulator.faults.errorStatus = 503;

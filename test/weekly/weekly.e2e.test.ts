@@ -32,9 +32,14 @@ describe('weekly server summary end to end', () => {
     await stack.link(USERS.alice.id, 'alice');
     await stack.link(USERS.bob.id, 'bob');
     await stack.link(CAROL.id, 'carol');
-    // alice and carol share their viewing record; bob does not.
+    // Each uses kiroku in the server (a summary counts people seen there who are still members);
+    // alice and carol share their viewing record, bob does not.
+    for (const user of [USERS.alice, USERS.bob, CAROL])
+      await (await stack.discord.slash({ name: 'help', user, guildId })).reply(TIMEOUT);
     await stack.kiroku.deps.preferences.setDiscoverable(USERS.alice.id, true);
     await stack.kiroku.deps.preferences.setDiscoverable(CAROL.id, true);
+    // dave is linked and a member, but never used kiroku there: not counted.
+    await stack.link('310000000000000004', 'dave');
     const { data } = stack.emulator;
     const episodes = (workId: number) => data.episodesOfWork(workId);
     const cafe = episodes(DEMO_WORKS.cafeLumina);
@@ -52,6 +57,7 @@ describe('weekly server summary end to end', () => {
     record(DEMO_USERS.bob.id, cafe[2]?.id, 5);
     record(DEMO_USERS.bob.id, sora[1]?.id, 6, { ratingState: 'average' });
     record(DEMO_USERS.carol.id, sora[0]?.id, 1, { ratingState: 'good', comment: 'よかった' });
+    record(DEMO_USERS.dave.id, sora[0]?.id, 2);
     // After the week: the Monday after the fire.
     record(DEMO_USERS.carol.id, sora[2]?.id, 7.1);
   });

@@ -1,7 +1,9 @@
 /**
- * Who a server's weekly summary counts: the linked people (a token in the vault) who are members of
- * that server now, each with their week's records and, when they share their viewing record, their
- * name. Someone who unlinked has no token any more and is simply not found.
+ * Who a server's weekly summary counts: the linked people (a token in the vault) who used kiroku in
+ * that server and are members of it now (Discord is asked, as for subscription owners: kiroku has
+ * no privileged members intent to list a server's members), each with their week's records and,
+ * when they share their viewing record, their name. Someone who unlinked has no token and no
+ * preferences any more, and is simply not found.
  */
 import type { Logger } from '../../logger.js';
 import { Unauthorized } from '../../service/index.js';
@@ -10,8 +12,8 @@ import type { MemberWeek } from './member-week.js';
 import type { CountedMember } from './summarize.js';
 
 export interface WeeklyPeople {
-  /** Discord ids of everyone linked (the vault's keys). */
-  linked(): AsyncIterable<string>;
+  /** Each linked person with the servers they used kiroku in (UserPreferences.servers). */
+  servers(): AsyncIterable<readonly [userId: string, servers: readonly string[]]>;
   /** Whether they are a member of the server now; undefined when Discord could not say. */
   isMember(guildId: string, userId: string): Promise<boolean | undefined>;
   /** Whether they let others see their viewing record (`/account visibility`). */
@@ -30,10 +32,10 @@ export interface MemberFetch {
 export async function countMembers(
   deps: MemberFetch,
   guildId: string,
-  linked: readonly string[],
+  candidates: readonly string[],
 ): Promise<CountedMember[] | 'retry'> {
   const counted: CountedMember[] = [];
-  for (const userId of linked) {
+  for (const userId of candidates) {
     const member = await deps.people.isMember(guildId, userId);
     if (member === undefined) return 'retry';
     if (!member) continue;

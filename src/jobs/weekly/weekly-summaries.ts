@@ -147,7 +147,8 @@ export class WeeklySummaries {
     const current = await this.#deps.subscriptions.get(subscription.id);
     if (current?.state !== 'active') return;
     if (membership && !(await membership.allows(subscription))) return;
-    const members = await countMembers(run.fetchDeps(fire), subscription.guildId, await run.linked());
+    const candidates = await run.candidates(subscription.guildId);
+    const members = await countMembers(run.fetchDeps(fire), subscription.guildId, candidates);
     if (members === 'retry') {
       report.retryLater += 1;
       return;
@@ -195,13 +196,13 @@ export class WeeklySummaries {
 }
 
 /**
- * What one tick reads, shared by its summaries: the linked people (read once), and each member's
- * week (read once per week span, however many servers count them). One read at a time.
+ * What one tick reads, shared by its summaries: who used kiroku in which server (read once), and
+ * each member's week (read once per week span, however many servers count them). One read at a time.
  */
 class WeekReads {
   readonly #deps: WeeklySummariesDeps;
   readonly #report: WeeklyTickReport;
-  #linked: Promise<string[]> | undefined;
+  #byServer: Promise<Map<string, string[]>> | undefined;
   readonly #weeks = new Map<string, Promise<MemberWeek>>();
   readonly #reading = pLimit(1);
 
@@ -210,13 +211,16 @@ class WeekReads {
     this.#report = report;
   }
 
-  linked(): Promise<string[]> {
-    this.#linked ??= (async () => {
-      const ids: string[] = [];
-      for await (const id of this.#deps.people.linked()) ids.push(id);
-      return ids.sort();
+  /** The people who used kiroku in the server, in a stable order (the membership is checked after). */
+  async candidates(guildId: string): Promise<string[]> {
+    this.#byServer ??= (async () => {
+      const byServer = new Map<string, string[]>();
+      for await (const [userId, servers] of this.#deps.people.servers())
+        for (const server of servers) byServer.set(server, [...(byServer.get(server) ?? []), userId]);
+      for (const people of byServer.values()) people.sort();
+      return byServer;
     })();
-    return this.#linked;
+    return (await this.#byServer).get(guildId) ?? [];
   }
 
   fetchDeps(fire: WeeklyFire) {
