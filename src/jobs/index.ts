@@ -58,7 +58,7 @@ export {
   localDateOf,
 } from './schedule/daily-time.js';
 export { DailyDigest, type DailyDigestDeps, type DigestTickReport } from './schedule/digest.js';
-export type { WeeklyOptions } from './weekly/build.js';
+export { createWeeklySummaries, type WeeklyOptions } from './weekly/build.js';
 export { WeeklySummaries, type WeeklyTickReport } from './weekly/weekly-summaries.js';
 
 export interface JobsOptions {

@@ -147,15 +147,11 @@ export class WeeklySummaries {
     const current = await this.#deps.subscriptions.get(subscription.id);
     if (current?.state !== 'active') return;
     if (membership && !(await membership.allows(subscription))) return;
-    const candidates = await run.candidates(subscription.guildId);
-    const members = await countMembers(run.fetchDeps(fire), subscription.guildId, candidates);
-    if (members === 'retry') {
+    const picture = await run.picture(subscription, fire);
+    if (picture === 'retry') {
       report.retryLater += 1;
       return;
     }
-    const t = (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription);
-    const server = (await this.#deps.serverName(subscription.guildId)) ?? subscription.guildId;
-    const picture = await this.#deps.paint(summarize({ server, week: fire.week }, members), t);
     if (picture.kind === 'text') report.textOnly += 1;
     const textOnly: OutgoingMessage = { content: picture.text };
     const message: OutgoingMessage =
@@ -196,13 +192,16 @@ export class WeeklySummaries {
 }
 
 /**
- * What one tick reads, shared by its summaries: who used kiroku in which server (read once), and
- * each member's week (read once per week span, however many servers count them). One read at a time.
+ * What one tick reads and draws, shared by its summaries: who used kiroku in which server (read
+ * once), each member's week (read once per week span, however many servers count them; one read at
+ * a time), and each server's picture (drawn once per week and language, however many channels).
  */
 class WeekReads {
   readonly #deps: WeeklySummariesDeps;
   readonly #report: WeeklyTickReport;
   #byServer: Promise<Map<string, string[]>> | undefined;
+  /** One picture per server, week and language, however many of its channels post it. */
+  readonly #pictures = new Map<string, Promise<PictureOutcome | 'retry'>>();
   readonly #weeks = new Map<string, Promise<MemberWeek>>();
   readonly #reading = pLimit(1);
 
@@ -211,8 +210,28 @@ class WeekReads {
     this.#report = report;
   }
 
+  /** The server's week for this subscription, drawn in its language; 'retry' when a member could not be read. */
+  picture(subscription: Subscription, fire: WeeklyFire): Promise<PictureOutcome | 'retry'> {
+    const key = `${subscription.guildId}|${fire.from.toISOString()}|${fire.at.toISOString()}|${subscription.language}`;
+    let picture = this.#pictures.get(key);
+    if (!picture) {
+      picture = this.#draw(subscription, fire);
+      this.#pictures.set(key, picture);
+    }
+    return picture;
+  }
+
+  async #draw(subscription: Subscription, fire: WeeklyFire): Promise<PictureOutcome | 'retry'> {
+    const { guildId } = subscription;
+    const members = await countMembers(this.#fetchDeps(fire), guildId, await this.#candidates(guildId));
+    if (members === 'retry') return 'retry';
+    const t = (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription);
+    const server = (await this.#deps.serverName(guildId)) ?? guildId;
+    return this.#deps.paint(summarize({ server, week: fire.week }, members), t);
+  }
+
   /** The people who used kiroku in the server, in a stable order (the membership is checked after). */
-  async candidates(guildId: string): Promise<string[]> {
+  async #candidates(guildId: string): Promise<string[]> {
     this.#byServer ??= (async () => {
       const byServer = new Map<string, string[]>();
       for await (const [userId, servers] of this.#deps.people.servers())
@@ -223,7 +242,7 @@ class WeekReads {
     return (await this.#byServer).get(guildId) ?? [];
   }
 
-  fetchDeps(fire: WeeklyFire) {
+  #fetchDeps(fire: WeeklyFire) {
     const { vault, people, logger } = this.#deps;
     return {
       vault,
