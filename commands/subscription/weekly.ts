@@ -5,9 +5,9 @@ import type { Context } from '../../src/bot/context.js';
 import { stringOption, subcommand } from '../../src/bot/definition.js';
 import { readOptions } from '../../src/bot/option-values.js';
 import { languageOption, postLanguage } from '../../src/bot/post-language-option.js';
-import { HH_MM, WEEKDAYS, type Weekday } from '../../src/subscriptions/model.js';
-import { canonicalTimeZone, isValidTimeZone } from '../../src/time-zone.js';
+import { WEEKDAYS, type Weekday } from '../../src/subscriptions/model.js';
 import { channelReason, mention, postChannelOption, requireGuild, requireNewSubscription } from './checks.js';
+import { localTimeRefinements } from './local-time.js';
 
 const DAY_NAMES: Record<Weekday, { en: string; ja: string }> = {
   monday: { en: 'Monday', ja: '月曜日' },
@@ -56,17 +56,7 @@ export const weeklySubcommand = () =>
 const rules = {
   reasons: channelReason,
   defaults: { day: 'monday', time: '09:00' },
-  refine: {
-    day: z.enum(WEEKDAYS, 'reason.day'),
-    time: z.string().trim().regex(HH_MM, 'reason.time'),
-    // Stored as the canonical IANA name, as for the daily schedule.
-    timezone: z
-      .string()
-      .trim()
-      .refine(isValidTimeZone, 'reason.timezone')
-      .transform((zone) => canonicalTimeZone(zone) ?? zone)
-      .optional(),
-  },
+  refine: { day: z.enum(WEEKDAYS, 'reason.day'), ...localTimeRefinements },
 } as const;
 
 /** "Monday at 09:00 (Asia/Tokyo)", in the reader's language. */

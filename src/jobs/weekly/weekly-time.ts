@@ -5,7 +5,7 @@
 import { Cron } from 'croner';
 import { HH_MM, WEEKDAYS, type Weekday } from '../../subscriptions/model.js';
 import { isValidTimeZone } from '../../time-zone.js';
-import { localDateOf } from '../schedule/daily-time.js';
+import { fireSpans, localDateOf } from '../schedule/daily-time.js';
 
 export interface WeeklyFire {
   /** The instant of the fire. */
@@ -60,24 +60,7 @@ export function weeklySchedule(day: Weekday, time: string, timeZone: string): We
       week: { start, end: addDays(localDate, -1) },
     };
   };
-  // As for the daily schedule: both answers hold from the latest fire until the next one.
-  let span:
-    | { from: number; until: number; previous: WeeklyFire | undefined; next: WeeklyFire | undefined }
-    | undefined;
-  const answers = (now: Date) => {
-    const t = now.getTime();
-    if (!span || t < span.from || t >= span.until) {
-      const candidates = cron.nextRuns(4, new Date(t - 2 * WEEK_MS));
-      const latest = candidates.filter((at) => at.getTime() <= t).at(-1);
-      const upcoming = candidates.find((at) => at.getTime() > t) ?? cron.nextRun(now) ?? undefined;
-      span = {
-        from: latest ? latest.getTime() : t,
-        until: upcoming ? upcoming.getTime() : t + 1,
-        previous: latest ? fire(latest) : undefined,
-        next: upcoming ? fire(upcoming) : undefined,
-      };
-    }
-    return span;
-  };
+  // As for the daily schedule: four runs from two weeks back hold the latest fire and the next.
+  const answers = fireSpans((t) => cron.nextRuns(4, new Date(t - 2 * WEEK_MS)), fire);
   return { previous: (now) => answers(now).previous, next: (now) => answers(now).next };
 }
