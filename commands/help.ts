@@ -44,6 +44,7 @@ const GROUPS = [
       'subscription feed',
       'subscription schedule',
       'subscription airing',
+      'subscription weekly',
       'subscription list',
       'subscription remove',
     ],

@@ -1,5 +1,5 @@
 /**
- * /subscription: one file per sub-command in subscription/ (feed, schedule, airing, remove, and the
+ * /subscription: one file per sub-command in subscription/ (feed, schedule, airing, weekly, remove, and the
  * list in describe.ts); this module states the command, who may use it, and routes to them.
  */
 import { defineCommand } from '../src/bot/command.js';
@@ -16,6 +16,7 @@ import { list, removeChoices, subscriptionLists } from './subscription/describe.
 import { feedSubcommand, subscribeFeed } from './subscription/feed.js';
 import { remove, removeSubcommand } from './subscription/remove.js';
 import { scheduleSubcommand, subscribeSchedule } from './subscription/schedule.js';
+import { subscribeWeekly, weeklySubcommand } from './subscription/weekly.js';
 
 /** Manage Channels: set as the default member permission, so only server managers see the command. */
 const MANAGE_CHANNELS = String(1 << 4);
@@ -32,6 +33,7 @@ export const command = defineCommand({
       feedSubcommand(),
       scheduleSubcommand(),
       airingSubcommand(),
+      weeklySubcommand(),
       subcommand('list', '一覧', { en: 'Subscriptions in this server', ja: 'このサーバーの自動投稿の一覧' }),
       removeSubcommand(),
     ],
@@ -47,6 +49,8 @@ export const command = defineCommand({
         return subscribeSchedule(ctx, input.options);
       case 'airing':
         return subscribeAiring(ctx, input.options);
+      case 'weekly':
+        return subscribeWeekly(ctx, input.options);
       case 'remove':
         return remove(ctx, input.options);
       default:

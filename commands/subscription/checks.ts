@@ -2,7 +2,7 @@
  * Checks every `/subscription` sub-command makes before storing anything: a server, a channel kiroku
  * and the invoker may post in, room under the caps and no duplicate.
  */
-import { invokerMaySend, isPostableChannelType } from '../../src/bot/channel-access.js';
+import { invokerMayAttach, invokerMaySend, isPostableChannelType } from '../../src/bot/channel-access.js';
 import type { ChannelOption } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { textChannelOption } from '../../src/bot/definition.js';
@@ -26,7 +26,12 @@ export function requireGuild(ctx: Context): string {
  * send messages in (nobody publishes where they may not speak), and one kiroku could not post in,
  * instead of failing at the first post.
  */
-export async function requirePostable(ctx: Context, guildId: string, channel: ChannelOption): Promise<void> {
+export async function requirePostable(
+  ctx: Context,
+  guildId: string,
+  channel: ChannelOption,
+  needs: PostNeeds = {},
+): Promise<void> {
   const params = { channel: mention(channel.id) };
   if (!isPostableChannelType(channel.type))
     throw new UserFacingError('subscription.unsupportedChannel', (t) =>
@@ -36,8 +41,19 @@ export async function requirePostable(ctx: Context, guildId: string, channel: Ch
     throw new UserFacingError('subscription.invokerCannotSend', (t) =>
       t('subscription.invokerCannotSend', params),
     );
+  if (needs.attachFiles && !invokerMayAttach(channel.permissions))
+    throw new UserFacingError('subscription.invokerCannotAttach', (t) =>
+      t('subscription.invokerCannotAttach', params),
+    );
   if (!(await ctx.channels.canPost(guildId, channel.id)))
     throw new UserFacingError('subscription.cannotPost', (t) => t('subscription.cannotPost', params));
+  if (needs.attachFiles && !(await ctx.channels.canPost(guildId, channel.id, needs)))
+    throw new UserFacingError('subscription.cannotAttach', (t) => t('subscription.cannotAttach', params));
+}
+
+/** What a subscription's posts need beyond text and embeds: files (the weekly summary's picture). */
+export interface PostNeeds {
+  attachFiles?: boolean;
 }
 
 /**
@@ -70,17 +86,18 @@ export async function requireRoom(
 }
 
 /**
- * Before a feed or schedule subscription is stored: the owner's own call for what it will do (which
+ * Before a feed, schedule or weekly subscription is stored: the owner's own call for what it will do (which
  * refuses someone not linked), a channel both may post in, and room under the caps.
  */
 export async function requireNewSubscription(
   ctx: Context,
   guildId: string,
-  kind: 'feed' | 'schedule',
+  kind: 'feed' | 'schedule' | 'weekly',
   channel: ChannelOption,
   purpose: Parameters<Context['ownCall']>[0],
+  needs: PostNeeds = {},
 ): Promise<void> {
   await ctx.ownCall(purpose);
-  await requirePostable(ctx, guildId, channel);
+  await requirePostable(ctx, guildId, channel, needs);
   await requireRoom(ctx, guildId, kind, channel.id);
 }

@@ -11,6 +11,7 @@ import { ACTIVITY_ACTIONS } from '../../src/service/index.js';
 import { STATE_REASONS, type Subscription } from '../../src/subscriptions/model.js';
 import { describeAiring } from './airing.js';
 import { mention, requireGuild } from './checks.js';
+import { describeWeekly } from './weekly.js';
 
 /** Feed actions as words ("records, reviews"), never the service's action names. */
 export function actionWords(ctx: Context, actions: readonly string[]): string {
@@ -18,9 +19,10 @@ export function actionWords(ctx: Context, actions: readonly string[]): string {
   return [...new Set(known.map((action) => ctx.t(`subscription.action.${action}`)))].join(', ');
 }
 
-/** What a subscription posts, in words: the followed works, the daily time (and alerts), or the feed's actions. */
+/** What a subscription posts, in words: the followed works, the weekly or daily time (and alerts), or the feed's actions. */
 function subscriptionDetail(ctx: Context, s: Subscription): string {
   if (s.kind === 'airing') return describeAiring(ctx, s);
+  if (s.kind === 'weekly' && s.weekly) return describeWeekly(ctx, s.weekly);
   if (s.kind === 'schedule' && s.schedule) {
     const { time, timezone, alertMinutes } = s.schedule;
     const alerts = alertMinutes ? ` · ${ctx.t('subscription.alertsBefore', { minutes: alertMinutes })}` : '';

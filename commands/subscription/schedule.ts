@@ -1,13 +1,11 @@
 /** `/subscription schedule`: posts the invoker's daily schedule in a channel, with optional alerts. */
-import { z } from 'zod';
 import type { CommandInput, MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { booleanOption, integerOption, stringOption, subcommand } from '../../src/bot/definition.js';
 import { readOptions } from '../../src/bot/option-values.js';
 import { languageOption, postLanguage } from '../../src/bot/post-language-option.js';
-import { HH_MM } from '../../src/subscriptions/model.js';
-import { canonicalTimeZone, isValidTimeZone } from '../../src/time-zone.js';
 import { channelReason, mention, postChannelOption, requireGuild, requireNewSubscription } from './checks.js';
+import { localTimeRefinements } from './local-time.js';
 
 const options = [
   postChannelOption(),
@@ -56,16 +54,7 @@ export const scheduleSubcommand = () =>
 const rules = {
   reasons: channelReason,
   defaults: { time: '08:00', unwatched: false, rebroadcast: false, alert_minutes: 0 },
-  refine: {
-    time: z.string().trim().regex(HH_MM, 'reason.time'),
-    // Stored as the canonical IANA name: `aSiA/tOkYo` and `Asia/Tokyo` are one zone, not two.
-    timezone: z
-      .string()
-      .trim()
-      .refine(isValidTimeZone, 'reason.timezone')
-      .transform((zone) => canonicalTimeZone(zone) ?? zone)
-      .optional(),
-  },
+  refine: localTimeRefinements,
 } as const;
 
 export async function subscribeSchedule(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {

@@ -1,7 +1,8 @@
 /**
  * What kiroku remembers about a Discord user besides their token: the language of their last
- * interaction (owner notices and DMs are written in it) and whether they let others find their
- * service profile through the "Viewing record" context menu (off unless they turn it on).
+ * interaction (owner notices and DMs are written in it), whether they let others find their
+ * service profile through the "Viewing record" context menu (off unless they turn it on), and the
+ * servers they used kiroku in (whose weekly summaries then count them while they are members).
  */
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -14,15 +15,27 @@ export const preferencesSchema = z.object({
   locale: z.enum(LOCALES).optional(),
   /** Opted in to be found from a right-click on their Discord account. */
   discoverable: z.boolean().optional(),
+  /**
+   * Servers the linked person used kiroku in, oldest first (added in issue 43; older records have
+   * none): the weekly summaries of these servers count them while Discord says they are members.
+   */
+  servers: z
+    .array(z.string().regex(/^\d{1,25}$/))
+    .max(100)
+    .optional(),
 });
 export type UserPreferenceRecord = z.infer<typeof preferencesSchema>;
 
 /** Users whose last known locale is kept in memory, so that an unchanged locale costs no store access. */
 const REMEMBERED_LOCALES = 10_000;
+/** Servers kept per person: the most recent ones (someone in more servers is counted in these). */
+export const MAX_SERVERS_PER_PERSON = 100;
 
 export class UserPreferences {
   readonly #items: Collection<UserPreferenceRecord>;
   readonly #knownLocales = new LRUCache<string, Locale>({ max: REMEMBERED_LOCALES });
+  /** person:server pairs already stored, so that the next interaction there costs no store access. */
+  readonly #knownServers = new LRUCache<string, true>({ max: REMEMBERED_LOCALES });
 
   constructor(store: Store) {
     this.#items = store.collection(USER_PREFERENCES_COLLECTION, preferencesSchema);
@@ -51,6 +64,25 @@ export class UserPreferences {
     );
   }
 
+  /** Notes that a linked person used kiroku in a server (stored once; nothing for people not linked). */
+  async rememberServer(userId: string, guildId: string, isLinked: () => Promise<boolean>): Promise<void> {
+    const key = `${userId}:${guildId}`;
+    if (this.#knownServers.get(key)) return;
+    if (!(await isLinked())) return;
+    await this.#items.update(userId, (current) => {
+      const servers = current?.servers ?? [];
+      if (servers.includes(guildId)) return undefined;
+      return { ...current, servers: [...servers, guildId].slice(-MAX_SERVERS_PER_PERSON) };
+    });
+    this.#knownServers.set(key, true);
+  }
+
+  /** Each person with the servers they used kiroku in (the weekly summaries read them once a run). */
+  async *servers(): AsyncGenerator<[userId: string, servers: readonly string[]]> {
+    for await (const [userId, record] of this.#items.entries())
+      if (record.servers && record.servers.length > 0) yield [userId, record.servers];
+  }
+
   /** The locale of the user's last interaction, if kiroku has seen one. */
   async localeOf(userId: string): Promise<Locale | undefined> {
     return this.#knownLocales.get(userId) ?? (await this.#items.get(userId))?.locale;
@@ -69,6 +101,8 @@ export class UserPreferences {
   /** On unlink: everything about the user goes (their subscriptions, which notices were for, too). */
   async forget(userId: string): Promise<void> {
     this.#knownLocales.delete(userId);
+    for (const key of this.#knownServers.keys())
+      if (key.startsWith(`${userId}:`)) this.#knownServers.delete(key);
     await this.#items.delete(userId);
   }
 }

@@ -148,6 +148,11 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
     onFeedPosted: metrics.observeFeedDelay,
     onFeedEvent: metrics.observeFeedEvent,
     reminders: { store: deps.reminders, openDm: (userId) => openDmChannel(client, userId) },
+    weekly: {
+      shares: (discordUserId) => deps.preferences.isDiscoverable(discordUserId),
+      servers: () => deps.preferences.servers(),
+      serverName: (guildId) => serverName(client, guildId),
+    },
   });
   closers.add('jobs', () => jobs.stop());
   metrics.watchFeedPolls(() => jobs.feed.lastCycleAt);
@@ -317,6 +322,17 @@ async function openDmChannel(client: Client, discordUserId: string): Promise<str
       id: string;
     };
     return channel.id;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A server's name: from this process's guild cache, or asked of Discord (another shard holds it). */
+async function serverName(client: Client, guildId: string): Promise<string | undefined> {
+  const cached = client.guilds.cache.get(guildId)?.name;
+  if (cached) return cached;
+  try {
+    return ((await client.rest.get(Routes.guild(guildId))) as { name?: string }).name;
   } catch {
     return undefined;
   }

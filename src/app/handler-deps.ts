@@ -68,7 +68,7 @@ export async function buildHandlerDeps(
     accounts,
     preferences,
     subscriptions,
-    channels: { canPost: (guildId, channelId) => canPost(client, guildId, channelId) },
+    channels: { canPost: (guildId, channelId, needs) => canPost(client, guildId, channelId, needs) },
     pager,
     commandMentions: new CommandMentions({
       fetchRegistered: () =>

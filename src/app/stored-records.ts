@@ -15,6 +15,7 @@ import { FEED_CURSOR_COLLECTION, feedCursorSchema } from '../jobs/feed/cursors.j
 import { FEED_RATE_COLLECTION, feedRateSchema } from '../jobs/feed/rates.js';
 import { OWNER_CHANGE_COLLECTION, ownerChangeSchema } from '../jobs/owners/changes.js';
 import { DIGEST_STATE_COLLECTION, digestStateSchema } from '../jobs/schedule/digest.js';
+import { WEEKLY_STATE_COLLECTION, weeklyStateSchema } from '../jobs/weekly/weekly-summaries.js';
 import { ownerIdField, type RecordKind } from '../store/record-kinds.js';
 import { SUBSCRIPTION_MIGRATIONS, SUBSCRIPTION_SCHEMA_VERSION } from '../subscriptions/migrations.js';
 import {
@@ -53,6 +54,7 @@ export const PLAIN_RECORD_KINDS: readonly RecordKind[] = [
   firstVersion(FEED_RATE_COLLECTION, feedRateSchema),
   firstVersion(OUTBOX_COLLECTION, outboxEntrySchema),
   firstVersion(DIGEST_STATE_COLLECTION, digestStateSchema),
+  firstVersion(WEEKLY_STATE_COLLECTION, weeklyStateSchema),
   firstVersion(OWNER_CHANGE_COLLECTION, ownerChangeSchema),
   firstVersion(MEMBERSHIP_CHECK_COLLECTION, membershipCheckSchema),
   firstVersion(ONCE_PER_USER_COLLECTION, claimSchema),

@@ -46,3 +46,10 @@ export function grants(permissions: string | undefined, needs: bigint): boolean 
   if ((bits & PermissionFlagsBits.Administrator) !== 0n) return true;
   return (bits & needs) === needs;
 }
+
+/** Whether the invoker may attach files in the channel (a subscription that posts pictures). */
+export function invokerMayAttach(permissions: string | undefined): boolean {
+  if (!invokerMaySend(permissions) || permissions === undefined) return false;
+  const bits = BigInt(permissions);
+  return (bits & PermissionFlagsBits.Administrator) !== 0n || (bits & PermissionFlagsBits.AttachFiles) !== 0n;
+}

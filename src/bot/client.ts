@@ -106,12 +106,20 @@ export const POST_PERMISSIONS = [
  * channel-access.ts), its overwrites applied to the cached roles and the bot's member. A channel of
  * another guild, or one the bot cannot even see (403), is a no.
  */
-export async function canPost(client: Client, guildId: string, channelId: string): Promise<boolean> {
+export async function canPost(
+  client: Client,
+  guildId: string,
+  channelId: string,
+  needs: { attachFiles?: boolean } = {},
+): Promise<boolean> {
   const guild = client.guilds.cache.get(guildId);
   if (!guild) return false;
   const channel = await guild.channels.fetch(channelId, { cache: false }).catch(notThisGuildsChannel);
   if (!channel || !isPostableChannelType(channel.type) || !channel.isTextBased()) return false;
   const me = guild.members.me ?? (await guild.members.fetchMe().catch(() => null));
   if (!me) return false;
-  return channel.permissionsFor(me).has(POST_PERMISSIONS);
+  const required = needs.attachFiles
+    ? [...POST_PERMISSIONS, PermissionFlagsBits.AttachFiles]
+    : POST_PERMISSIONS;
+  return channel.permissionsFor(me).has(required);
 }

@@ -27,8 +27,10 @@ export interface HandlerShared {
   /** Per Discord user: the language of their last interaction, and whether others may find their profile. */
   preferences: UserPreferences;
   subscriptions: Subscriptions;
-  /** What kiroku may do in a guild channel, from the gateway's guild cache. */
-  channels: { canPost(guildId: string, channelId: string): Promise<boolean> };
+  /** What kiroku may do in a guild channel, from the gateway's guild cache (`attachFiles`: pictures too). */
+  channels: {
+    canPost(guildId: string, channelId: string, needs?: { attachFiles?: boolean }): Promise<boolean>;
+  };
   pager: ListPager;
   /** Clickable mentions of the registered commands (for /help). */
   commandMentions: CommandMentions;

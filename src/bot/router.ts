@@ -211,6 +211,11 @@ export class InteractionRouter {
     this.deps.preferences.rememberLocale(interaction.user.id, locale, isLinked).catch((error: unknown) => {
       this.logger.debug({ err: error }, 'could not remember a locale');
     });
+    // The servers a linked person uses kiroku in: their weekly summaries count them (while members).
+    if (interaction.guildId)
+      this.deps.preferences
+        .rememberServer(interaction.user.id, interaction.guildId, isLinked)
+        .catch((error: unknown) => this.logger.debug({ err: error }, 'could not remember a server'));
     return ctx;
   }
 

@@ -28,6 +28,8 @@ import { AiringAlerts } from './schedule/alerts.js';
 import { DailyDigest } from './schedule/digest.js';
 import { OwnerPrograms } from './schedule/owner-programs.js';
 import { DmReminders } from './schedule/reminders.js';
+import { createWeeklySummaries, type WeeklyOptions } from './weekly/build.js';
+import type { WeeklySummaries } from './weekly/weekly-summaries.js';
 
 export { createGatewayMembership } from './delivery/gateway-membership.js';
 export { MembershipGate, type MembershipLookup } from './delivery/membership.js';
@@ -56,6 +58,8 @@ export {
   localDateOf,
 } from './schedule/daily-time.js';
 export { DailyDigest, type DailyDigestDeps, type DigestTickReport } from './schedule/digest.js';
+export { createWeeklySummaries, type WeeklyOptions } from './weekly/build.js';
+export { WeeklySummaries, type WeeklyTickReport } from './weekly/weekly-summaries.js';
 
 export interface JobsOptions {
   store: Store;
@@ -108,6 +112,8 @@ export interface JobsOptions {
   /** Told of each refused feed post and each activity posted in the minimal form (metrics). */
   onFeedEvent?: (event: FeedPostEvent) => void;
   digest?: { prefetchMs?: number; catchUpMs?: number };
+  /** The weekly server summaries: whose record is shared, servers' names, how pictures are drawn. */
+  weekly?: WeeklyOptions;
   alerts?: { refreshMs?: number };
   /**
    * With Redis: each owner's work is a BullMQ job that one process at a time runs (see
@@ -119,6 +125,8 @@ export interface JobsOptions {
 export interface Jobs {
   feed: FeedPoller;
   digest: DailyDigest;
+  /** The weekly server summaries (weekly subscriptions). */
+  weekly: WeeklySummaries;
   alerts: AiringAlerts;
   /** Channels that follow chosen works (airing subscriptions). */
   airing: AiringPosts;
@@ -164,6 +172,7 @@ export function createJobs(options: JobsOptions): Jobs {
   const changes = new OwnerChanges(options.store);
   const feedParts = buildFeed(options, common.shared, changes, timing);
   const digest = new DailyDigest({ ...common.shared, store: options.store, ...options.digest });
+  const weekly = createWeeklySummaries({ ...common.shared, store: options.store }, options.weekly);
   // One copy of each owner's programs for the alerts and the airing subscriptions.
   const programs = new OwnerPrograms(common.shared, options.alerts?.refreshMs);
   const alerts = new AiringAlerts({ ...common.shared, ...options.alerts, programs });
@@ -183,6 +192,7 @@ export function createJobs(options: JobsOptions): Jobs {
         subscriptions: common.shared.subscriptions,
         feed: feedParts.feed,
         digest,
+        weekly,
         alerts,
         airing,
         logger: options.logger,
@@ -192,7 +202,7 @@ export function createJobs(options: JobsOptions): Jobs {
         ...(adaptive ? { feedDelayMs: (ownerId: string) => feedParts.schedule.delayMs(ownerId) } : {}),
       })
     : undefined;
-  const parts = { ...common, ...feedParts, digest, alerts, airing, reminders, owners, poster };
+  const parts = { ...common, ...feedParts, digest, weekly, alerts, airing, reminders, owners, poster };
   return assembleJobs(parts, changes, timing, options.logger);
 }
 
@@ -309,7 +319,7 @@ function assembleJobs(parts: JobParts, changes: OwnerChanges, timing: JobTiming,
 
 /** Without Redis: one ticker per job. With it: the owner queue runs the jobs, one ticker reconciles it. */
 function jobTickers(parts: JobParts, timing: JobTiming, isReady: () => boolean, logger: Logger): Ticker[] {
-  const { owners, scheduler, feed, digest, alerts, airing, reminders } = parts;
+  const { owners, scheduler, feed, digest, weekly, alerts, airing, reminders } = parts;
   const { feedMs } = timing;
   if (owners) {
     owners
@@ -355,7 +365,8 @@ function jobTickers(parts: JobParts, timing: JobTiming, isReady: () => boolean, 
       intervalMs: timing.digestMs,
       alignToClock: true,
       isReady,
-      step: () => digest.tick(),
+      // The weekly summaries share the digest's step: both post at a local time, on the :00 and :30.
+      step: async () => [await digest.tick(), await weekly.tick()],
       logger,
     }),
     new Ticker({

@@ -40,6 +40,7 @@ export const STORE_COLLECTIONS = {
   'owner-change': { in: 'key' },
   'membership-checks': { in: 'key-segment' },
   'digest-state': { in: 'subscription-key' },
+  'weekly-state': { in: 'subscription-key' },
   outbox: {
     in: 'nothing',
     why: 'keyed by a hash of channel and activity; the entry holds delivery state and the message id only',

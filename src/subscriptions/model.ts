@@ -33,10 +33,31 @@ export const airingSettingsSchema = z.object({
   works: z.array(followedWorkSchema).max(MAX_AIRING_WORKS),
 });
 
+/** Days of the week, Monday first (ISO order); croner numbers them from Sunday = 0. */
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const weeklySettingsSchema = z.object({
+  /** The day of the week the summary is posted; it covers the seven days before it. */
+  day: z.enum(WEEKDAYS),
+  /** Local time of the post, HH:MM. */
+  time: z.string().regex(HH_MM),
+  /** IANA zone the day and time are read in. */
+  timezone: z.string().min(1),
+});
+
 export const subscriptionSchema = z.object({
   id: z.string().regex(/^[a-z0-9]{6,12}$/),
-  /** `airing` was added in the third round: records stored before it still parse. */
-  kind: z.enum(['feed', 'schedule', 'airing']),
+  /** `airing` (third round) and `weekly` (fourth) were added later: records stored before them still parse. */
+  kind: z.enum(['feed', 'schedule', 'airing', 'weekly']),
   guildId: z.string(),
   channelId: z.string(),
   /** The Discord user whose own token feeds this subscription; never anyone else's. */
@@ -48,6 +69,7 @@ export const subscriptionSchema = z.object({
   feed: feedSettingsSchema.optional(),
   schedule: scheduleSettingsSchema.optional(),
   airing: airingSettingsSchema.optional(),
+  weekly: weeklySettingsSchema.optional(),
   /** Language of the posts; records from before languages existed read as English. */
   language: z.enum(LOCALES).default('en'),
 });
@@ -109,6 +131,7 @@ export function capReached(
 export type FeedSettings = z.infer<typeof feedSettingsSchema>;
 export type ScheduleSettings = z.infer<typeof scheduleSettingsSchema>;
 export type AiringSettings = z.infer<typeof airingSettingsSchema>;
+export type WeeklySettings = z.infer<typeof weeklySettingsSchema>;
 export type FollowedWork = z.infer<typeof followedWorkSchema>;
 export type NewSubscription = Omit<Subscription, 'id' | 'createdAt' | 'state' | 'stateReason' | 'language'> &
   Partial<Pick<Subscription, 'language'>>;

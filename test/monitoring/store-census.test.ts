@@ -56,6 +56,9 @@ describe('store census', () => {
       'schedule/active': 0,
       'schedule/paused': 1,
       'schedule/disabled': 0,
+      'weekly/active': 0,
+      'weekly/paused': 0,
+      'weekly/disabled': 0,
     });
     expect(sample.linkedUsers).toBe(4);
     expect(sample.outboxPending).toBe(2);

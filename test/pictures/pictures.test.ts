@@ -61,7 +61,7 @@ describe.each(['en', 'ja'] as const)('in %s', (locale) => {
     expect(picture.alt).toContain('mika');
     expect(picture.alt).toContain('薬屋のひとりごと');
     expect(picture.alt).toContain(
-      locale === 'ja' ? 'ken 2 話、ほかのメンバー 27 話' : 'ken 2, everyone else 27',
+      locale === 'ja' ? 'ken 2話、ほかのメンバー27話' : 'ken 2, everyone else 27',
     );
     expect(picture.text).toMatch(locale === 'ja' ? /2026\/11\/16～2026\/11\/22/u : /Nov 16\s–\s22, 2026/u);
   });

@@ -54,7 +54,7 @@ export interface HarnessOptions {
   start: Date | string;
   /** Wraps the real poster (crash simulation). */
   wrapPoster?: (poster: ChannelPoster) => ChannelPoster;
-  jobs?: Pick<JobsOptions, 'feed' | 'digest' | 'alerts' | 'feedPollsPerSecond'>;
+  jobs?: Pick<JobsOptions, 'feed' | 'digest' | 'alerts' | 'feedPollsPerSecond' | 'weekly'>;
   /** Narrows the jobs to these owners, as a shard process does (notices still act on every subscription). */
   servesOwner?: (ownerId: string) => boolean;
 }

@@ -1,6 +1,7 @@
 import { oauthPagesEn } from './oauth-pages-en.js';
 import { picturesEn } from './pictures-en.js';
 import { viewingEn } from './viewing-en.js';
+import { weeklyEn } from './weekly-en.js';
 import { worksEn } from './works-en.js';
 /**
  * English replies. The Japanese catalogue must provide every key (checked by the compiler).
@@ -383,6 +384,7 @@ export const en = {
   ...viewingEn,
   ...worksEn,
   ...picturesEn,
+  ...weeklyEn,
   ...oauthPagesEn,
 };
 

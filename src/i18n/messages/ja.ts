@@ -2,6 +2,7 @@ import type { Messages } from './en.js';
 import { oauthPagesJa } from './oauth-pages-ja.js';
 import { picturesJa } from './pictures-ja.js';
 import { viewingJa } from './viewing-ja.js';
+import { weeklyJa } from './weekly-ja.js';
 import { worksJa } from './works-ja.js';
 
 /** Japanese replies: every key of the English catalogue, with the same parameters. */
@@ -342,5 +343,6 @@ export const ja: Messages = {
   ...viewingJa,
   ...worksJa,
   ...picturesJa,
+  ...weeklyJa,
   ...oauthPagesJa,
 };

@@ -126,6 +126,16 @@ export class MembershipGate {
     );
   }
 
+  /**
+   * Whether a person is a member of the server now (the weekly summary's members): true, false (they
+   * left, or kiroku did), or undefined when Discord could not say. Shares the owners' member answers.
+   */
+  async isMember(guildId: string, userId: string): Promise<boolean | undefined> {
+    const answer = await this.#member(guildId, userId, this.#options.now().getTime() - CHECK_FRESH_MS);
+    if (answer === 'unknown') return undefined;
+    return typeof answer !== 'string';
+  }
+
   /** A channel's overwrites changed (or it was deleted): its checks are asked again. */
   forgetChannel(guildId: string, channelId: string): Promise<number> {
     return this.#forget((key) => key.startsWith(`${guildId}:${channelId}:`));

@@ -14,11 +14,22 @@ import type {
 import { type Logger, redactSecrets } from '../../logger.js';
 import { fitContent, fitEmbeds } from '../../render/fit-message.js';
 
+/** A file attached to a job's post (the weekly summary's picture), with its text alternative. */
+export interface OutgoingFile {
+  name: string;
+  data: Buffer;
+  /** Its media type, `image/png`. */
+  contentType: string;
+  /** The attachment's description (alt text): at most 1,024 characters, no Markdown. */
+  description: string;
+}
+
 /** A channel message as the jobs build it. */
 export interface OutgoingMessage {
   content?: string;
   embeds?: APIEmbed[];
   components?: APIMessageTopLevelComponent[];
+  files?: OutgoingFile[];
 }
 
 /** What is sent: the message plus its deterministic nonce (at most 25 characters). */
@@ -96,7 +107,19 @@ export function createRestPoster(rest: REST, logger: Logger): ChannelPoster {
       enforce_nonce: true,
       allowed_mentions: { parse: [] },
     };
-    return (await rest.post(Routes.channelMessages(channelId), { body })) as APIMessage;
+    const files = message.files ?? [];
+    if (files.length === 0)
+      return (await rest.post(Routes.channelMessages(channelId), { body })) as APIMessage;
+    // Multipart: each file is `files[n]`, described by the `attachments` entry of id n (its alt text).
+    body.attachments = files.map((file, id) => ({
+      id: String(id),
+      filename: file.name,
+      description: file.description,
+    }));
+    return (await rest.post(Routes.channelMessages(channelId), {
+      body,
+      files: files.map((file) => ({ name: file.name, data: file.data, contentType: file.contentType })),
+    })) as APIMessage;
   }
 
   return {

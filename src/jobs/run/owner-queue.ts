@@ -1,5 +1,5 @@
 /**
- * Scale-out over Redis: every owner's work (feed poll, digests, airing alerts) is one BullMQ job,
+ * Scale-out over Redis: every owner's work (feed poll, digests, weekly summaries, airing alerts) is one BullMQ job,
  * `owner-<discord id>`, that lives as long as the owner has active subscriptions. A worker runs it,
  * then moves it back to the delayed set until its next due time; the deterministic job id means
  * there is never more than one per owner, and BullMQ's job lock means exactly one process runs it
@@ -25,6 +25,7 @@ import { OwnerSnapshot } from '../owners/snapshot.js';
 import type { AiringPosts } from '../schedule/airing-posts.js';
 import type { AiringAlerts } from '../schedule/alerts.js';
 import type { DailyDigest } from '../schedule/digest.js';
+import type { WeeklySummaries } from '../weekly/weekly-summaries.js';
 
 export const OWNER_QUEUE_NAME = 'kiroku-owners';
 /** BullMQ's keys live under this prefix, apart from the store's. */
@@ -44,6 +45,8 @@ export interface OwnerQueueOptions {
   subscriptions: Pick<Subscriptions, 'all' | 'version'>;
   feed: Pick<FeedPoller, 'pollOwner'>;
   digest: Pick<DailyDigest, 'tick'>;
+  /** Weekly server summaries; optional so that a queue without them still builds. */
+  weekly?: Pick<WeeklySummaries, 'tick'>;
   alerts: Pick<AiringAlerts, 'tick'>;
   /** Channels following chosen works; optional so that a queue without them still builds. */
   airing?: Pick<AiringPosts, 'tick'>;
@@ -227,6 +230,7 @@ export class OwnerQueue {
     const feeds = activeFeeds(owned);
     const schedules = owned.filter((s) => s.kind === 'schedule');
     const airings = owned.filter((s) => s.kind === 'airing');
+    const weeklies = owned.filter((s) => s.kind === 'weekly');
     const startedAt = Date.now();
     if (feeds.length > 0 && feedDueAt <= startedAt) {
       const report = await feed.pollOwner(ownerId, feeds, mark);
@@ -237,7 +241,8 @@ export class OwnerQueue {
       await alerts.tick(schedules);
     }
     if (airings.length > 0) await this.#options.airing?.tick(airings);
-    const timed = schedules.length > 0 || airings.length > 0;
+    if (weeklies.length > 0) await this.#options.weekly?.tick(weeklies);
+    const timed = schedules.length > 0 || airings.length > 0 || weeklies.length > 0;
     const scheduleMs = timed ? (this.#options.scheduleMs ?? DEFAULTS.scheduleStepMs) : undefined;
     return { next: nextRunAt(Date.now(), feeds.length > 0 ? feedDueAt : undefined, scheduleMs), feedDueAt };
   }

@@ -56,18 +56,32 @@ export function dailySchedule(time: string, timeZone: string): DailySchedule {
   const cron = new Cron(`${Number(match[2])} ${Number(match[1])} * * *`, { timezone: timeZone });
   const fire = (at: Date): DailyFire => ({ at, localDate: localDateOf(at, timeZone) });
   // A digest tick asks every schedule about "now" every 30 s, and croner takes about a millisecond:
-  // thousands of schedules would stall the event loop for seconds. Both answers stay the same from
-  // the latest fire until the next one, so they are computed again only when "now" leaves that span.
-  let span:
-    | { from: number; until: number; previous: DailyFire | undefined; next: DailyFire | undefined }
-    | undefined;
-  const answers = (now: Date) => {
+  // thousands of schedules would stall the event loop for seconds. Fires are 23 to 25 hours apart:
+  // five runs from two days back hold the latest fire and the next. (croner's nextRun(now) can
+  // answer a time before `now` inside the hour repeated when DST ends; its run sequence does not.)
+  const answers = fireSpans((t) => cron.nextRuns(5, new Date(t - 2 * DAY_MS)), fire);
+  return {
+    previous: (now) => answers(now).previous,
+    next: (now) => answers(now).next,
+  };
+}
+
+/** The latest fire at or before an instant and the next one after it. */
+export interface FireSpan<F> {
+  previous: F | undefined;
+  next: F | undefined;
+}
+
+/**
+ * Answers "the latest fire and the next" from candidate run times around `t`, computed again only
+ * when `t` leaves the span between those two fires (both answers stay the same inside it).
+ */
+export function fireSpans<F>(candidatesAround: (t: number) => Date[], fire: (at: Date) => F) {
+  let span: ({ from: number; until: number } & FireSpan<F>) | undefined;
+  return (now: Date): FireSpan<F> => {
     const t = now.getTime();
     if (!span || t < span.from || t >= span.until) {
-      // Fires are 23 to 25 hours apart: five runs from two days back hold the latest fire and the
-      // next. (croner's nextRun(now) can answer a time before `now` inside the hour repeated when
-      // DST ends; its run sequence does not.)
-      const candidates = cron.nextRuns(5, new Date(t - 2 * DAY_MS));
+      const candidates = candidatesAround(t);
       const latest = candidates.filter((at) => at.getTime() <= t).at(-1);
       const upcoming = candidates.find((at) => at.getTime() > t);
       span = {
@@ -78,9 +92,5 @@ export function dailySchedule(time: string, timeZone: string): DailySchedule {
       };
     }
     return span;
-  };
-  return {
-    previous: (now) => answers(now).previous,
-    next: (now) => answers(now).next,
   };
 }

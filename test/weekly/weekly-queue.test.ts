@@ -1,0 +1,93 @@
+/**
+ * With Redis, the weekly summaries run inside each owner's BullMQ job (as the digests do): an owner
+ * with only weekly subscriptions has its job, its summaries are stepped with exactly its weekly
+ * subscriptions, and never by two processes at once.
+ */
+import { afterEach, expect, it } from 'vitest';
+import { OwnerQueue } from '../../src/jobs/run/owner-queue.js';
+import type { WeeklyTickReport } from '../../src/jobs/weekly/weekly-summaries.js';
+import type { Subscription } from '../../src/subscriptions/model.js';
+import { captureLogger } from '../support/log-capture.js';
+import { describeWithRedis, useRedis } from '../support/use-servers.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function weekly(ownerId: string, index: number): Subscription {
+  return {
+    id: `wk${String(index).padStart(4, '0')}`,
+    kind: 'weekly',
+    language: 'en',
+    guildId: '1',
+    channelId: `c${index}`,
+    ownerId,
+    createdAt: new Date(0).toISOString(),
+    state: 'active',
+    weekly: { day: 'monday', time: '09:00', timezone: 'Asia/Tokyo' },
+  };
+}
+
+const report = (): WeeklyTickReport => ({
+  subscriptions: 0,
+  due: 0,
+  posted: 0,
+  textOnly: 0,
+  skippedDuplicates: 0,
+  requests: 0,
+  retryLater: 0,
+});
+
+describeWithRedis('weekly summaries in the owner queue over a real redis-server', () => {
+  const redis = useRedis();
+  let queues: OwnerQueue[] = [];
+  afterEach(async () => {
+    for (const queue of queues) await queue.stop();
+    queues = [];
+  });
+
+  it('steps each owner’s weekly subscriptions in one process at a time', async () => {
+    const owners = Array.from({ length: 6 }, (_, i) => `4100000000000000${String(i).padStart(2, '0')}`);
+    const subscriptions = owners.flatMap((owner, i) => [weekly(owner, 2 * i), weekly(owner, 2 * i + 1)]);
+    const steps: Array<{ process: number; ids: string[] }> = [];
+    const running = new Set<string>();
+    const overlaps: string[] = [];
+    const { logger } = captureLogger('warn');
+    const open = (process: number) =>
+      new OwnerQueue({
+        redisUrl: redis().url,
+        subscriptions: {
+          all: async (filter = () => true) => subscriptions.filter(filter),
+          version: async () => 'one',
+        },
+        feed: { pollOwner: async () => Promise.reject(new Error('no feed subscriptions here')) },
+        digest: { tick: async () => Promise.reject(new Error('no schedule subscriptions here')) },
+        alerts: { tick: async () => Promise.reject(new Error('no schedule subscriptions here')) },
+        weekly: {
+          async tick(only) {
+            const owner = only?.[0]?.ownerId ?? '';
+            if (running.has(owner)) overlaps.push(owner);
+            running.add(owner);
+            steps.push({ process, ids: (only ?? []).map((s) => s.id) });
+            await sleep(20);
+            running.delete(owner);
+            return report();
+          },
+        },
+        logger,
+        feedMs: 500,
+        scheduleMs: 200,
+        lockMs: 1_000,
+      });
+    queues = [open(0), open(1)];
+    for (const queue of queues) await queue.start(() => true);
+    expect(await queues[0]?.reconcile()).toBe(owners.length);
+    const stepsOf = (owner: string) =>
+      steps.filter(
+        (s) => s.ids[0]?.startsWith('wk') && subscriptions.find((x) => x.id === s.ids[0])?.ownerId === owner,
+      ).length;
+    for (let i = 0; i < 200 && owners.some((owner) => stepsOf(owner) < 2); i++) await sleep(50);
+    for (const owner of owners) expect(stepsOf(owner)).toBeGreaterThanOrEqual(2);
+    // Each step sees exactly one owner's two weekly subscriptions.
+    for (const step of steps) expect(step.ids).toHaveLength(2);
+    expect(overlaps).toEqual([]);
+  }, 30_000);
+});
