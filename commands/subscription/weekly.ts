@@ -30,13 +30,13 @@ const options = [
   stringOption(
     'time',
     '時刻',
-    { en: 'Local time, HH:MM (default 09:00)', ja: '時刻 HH:MM（既定 09:00）' },
+    { en: 'Local time, HH:MM (default 09:00)', ja: '時刻（HH:MM、既定は09:00）' },
     { maxLength: 5 },
   ),
   stringOption(
     'timezone',
     'タイムゾーン',
-    { en: 'IANA time zone, e.g. Asia/Tokyo', ja: 'IANA タイムゾーン（例 Asia/Tokyo）' },
+    { en: 'IANA time zone, e.g. Asia/Tokyo', ja: 'IANAタイムゾーン（例: Asia/Tokyo）' },
     { maxLength: 64 },
   ),
   languageOption(),
