@@ -13,7 +13,7 @@ export interface HealthReport {
   jobs: boolean;
 }
 
-const UNREADY_REASONS: Record<keyof HealthReport, string> = {
+export const UNREADY_REASONS: Record<keyof HealthReport, string> = {
   gateway: 'the Discord gateway is not ready',
   store: 'the store does not answer',
   jobs: 'the background jobs are not scheduled',

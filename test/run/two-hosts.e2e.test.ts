@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { UNREADY_REASONS } from '../../src/http/server.js';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_USERS } from '../fakes/emulator/seed.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
@@ -63,6 +64,8 @@ async function stopHost(host: Host | undefined): Promise<void> {
   await rm(host.dataDir, { recursive: true, force: true });
 }
 
+const READINESS_REASONS: readonly string[] = Object.values(UNREADY_REASONS);
+
 describeWithRedis(title, () => {
   let discord: FakeDiscord;
   let emulator: Emulator;
@@ -106,12 +109,16 @@ describeWithRedis(title, () => {
         .sort(),
     ).toEqual(['[0,2]', '[1,2]']);
     // Readiness includes the owner queue's worker, which opens its Redis connections just after the
-    // gateway is ready: each host becomes ready within moments, and says why until then.
+    // gateway is ready: each host becomes ready within moments, and says why until then. On a busy
+    // machine a host may still be waiting for its gateway or its first store answer, so any of the
+    // readiness reasons may show while it starts; what matters is that it names one.
     for (const host of hosts) {
       const url = `http://127.0.0.1:${host.port}/healthz`;
       let response = await fetch(url);
       for (let i = 0; i < 100 && response.status !== 200; i++) {
-        expect(await response.json()).toMatchObject({ reasons: ['the background jobs are not scheduled'] });
+        const body = (await response.json()) as { reasons: string[] };
+        expect(body.reasons.length).toBeGreaterThan(0);
+        expect(body.reasons.every((reason) => READINESS_REASONS.includes(reason))).toBe(true);
         await sleep(100);
         response = await fetch(url);
       }

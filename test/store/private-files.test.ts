@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { takeBackup } from '../../src/cli/backup.js';
 import { parseConfig } from '../../src/config.js';
 import { openStore } from '../../src/store/index.js';
 import { captureLogger } from '../support/log-capture.js';
@@ -28,6 +27,17 @@ vi.mock('../../src/store/sqlite-copy.js', async (importOriginal) => {
 });
 
 const modeOf = async (file: string) => (await stat(file)).mode & 0o777;
+
+/**
+ * Test files share their worker (vitest's `isolate: false`): an earlier file in the same worker may
+ * have loaded the backup module with the real sqlite-copy, and a cached module would not see the
+ * mock above. It is loaded afresh here, after the module registry is reset.
+ */
+let takeBackup: typeof import('../../src/cli/backup.js').takeBackup;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ takeBackup } = await import('../../src/cli/backup.js'));
+});
 
 describe.skipIf(process.platform === 'win32')('private files whatever the umask', () => {
   let root: string;
