@@ -12,14 +12,13 @@ import { percentile, round } from '../stats.js';
 import { type StepMarks, StepRecorder, stepComparisonRows, stepMedians } from '../steps.js';
 import { startTarget, type Target, type VariantName } from '../targets.js';
 import { type Row, row, type Scenario, type ScenarioOptions } from '../types.js';
+import { cpuRow, floorRow } from './floor-rows.js';
 
 const NAME = 'interaction-overhead';
 type Kind = 'search' | 'autocomplete';
 const KINDS: Kind[] = ['search', 'autocomplete'];
 const CONCURRENCY = [1, 50, 200] as const;
 const P50_RATIO_TARGET = 1.3;
-/** Issue 39: every interaction within this of the floor (the bare client making the one request). */
-const FLOOR_RATIO_TARGET = 1.15;
 const WINDOW_MS = 3000;
 /** Pause after each single interaction and after each burst, the same for every variant. */
 const SINGLE_GAP_MS = 400;
@@ -33,6 +32,8 @@ interface Cell {
   samples: Sample[];
   serviceRequests: number;
   rateLimited: number;
+  /** CPU time of this process (bot, fake Discord and driver; the emulator runs apart) per interaction. */
+  cpuMsPerInteraction: number;
 }
 
 interface Summary {
@@ -107,6 +108,7 @@ class Driver {
 
   async cell(kind: Kind, concurrency: number, plan: Plan, latencyMs: number): Promise<Cell> {
     const before = await this.target.serviceStats();
+    const cpuBefore = process.cpuUsage();
     const samples: Sample[] = [];
     if (concurrency === 1) {
       // One user at a time, spaced so the production budget (one start per 334 ms) is idle each time.
@@ -122,6 +124,7 @@ class Driver {
         await this.target.settle(BURST_GAP_MS);
       }
     }
+    const cpu = process.cpuUsage(cpuBefore);
     const after = await this.target.serviceStats();
     return {
       variant: this.target.variant,
@@ -131,6 +134,7 @@ class Driver {
       samples,
       serviceRequests: after.requests - before.requests,
       rateLimited: after.rateLimited - before.rateLimited,
+      cpuMsPerInteraction: (cpu.user + cpu.system) / 1000 / Math.max(1, samples.length),
     };
   }
 
@@ -283,7 +287,7 @@ function concurrencyRows(find: FindCell, variant: BotVariant, kind: Kind, concur
   if (floor) {
     const f = summarize(floor.samples);
     rows.push(
-      floorRow(variant, prefix, s.firstP50, f.firstP50, {
+      floorRow(NAME, variant === 'generous', prefix, s.firstP50, f.firstP50, {
         baselineLabel: 'floor p50 (bare client + the one service request)',
         note: `floor: bare ${b.firstP50} ms + one works request; the bare-client target cannot go below floor/bare = ${
           f.firstP50 !== null && b.firstP50 ? (f.firstP50 / b.firstP50).toFixed(2) : '?'
@@ -291,6 +295,7 @@ function concurrencyRows(find: FindCell, variant: BotVariant, kind: Kind, concur
       }),
     );
   }
+  if (floor && variant === 'generous') rows.push(cpuRow(NAME, prefix, cell, floor));
   rows.push(
     row(NAME, `${prefix} first-callback p99`, {
       value: s.firstP99,
@@ -311,29 +316,6 @@ function concurrencyRows(find: FindCell, variant: BotVariant, kind: Kind, concur
     );
   }
   return rows;
-}
-
-/**
- * The bot against the floor. With the generous budget that is the bot's own cost (target 1.15×); with
- * the production budget the 3/s pacing decides, which the floor does not have: informative only.
- */
-function floorRow(
-  variant: BotVariant,
-  figure: string,
-  value: number | null,
-  floor: number | null,
-  extra: { baselineLabel: string; note: string },
-): Row {
-  const generous = variant === 'generous';
-  const result = row(NAME, `${figure} first-callback p50 vs floor`, {
-    value,
-    unit: 'ms',
-    baseline: floor,
-    ...extra,
-    ...(generous ? { target: `≤ ${FLOOR_RATIO_TARGET}×` } : {}),
-  });
-  if (generous) result.met = result.ratio === null ? null : result.ratio <= FLOOR_RATIO_TARGET;
-  return result;
 }
 
 /** Each step of one interaction at a time, kiroku (generous budget) against the same step of the floor. */
@@ -389,6 +371,7 @@ export const interactionOverhead: Scenario = {
       concurrency: cell.concurrency,
       emulatorLatencyMs: cell.latencyMs,
       serviceRequests: cell.serviceRequests,
+      cpuMsPerInteraction: round(cell.cpuMsPerInteraction, 3),
       rateLimited: cell.rateLimited,
       windowMs: WINDOW_MS,
       ...summarize(cell.samples),

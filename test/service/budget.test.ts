@@ -99,12 +99,14 @@ describe('request budget', () => {
     }
   });
 
-  it('above 1,000/s starts a millisecond\'s worth of calls in the same millisecond, never more than the rate in a second', async () => {
+  it("above 1,000/s starts a millisecond's worth of calls in the same millisecond, never more than the rate in a second", async () => {
     // The clock counts whole milliseconds: one start per millisecond would cap any rate at 1,000/s.
     const budget = createRequestBudget({ ratePerSecond: 100_000 });
     const t0 = Date.now();
     const starts: number[] = [];
-    const runs = Array.from({ length: 200 }, () => budget.run('interactive', async () => starts.push(Date.now())));
+    const runs = Array.from({ length: 200 }, () =>
+      budget.run('interactive', async () => starts.push(Date.now())),
+    );
     await vi.advanceTimersByTimeAsync(10);
     await Promise.all(runs);
     expect(starts.map((t) => t - t0)).toEqual([
