@@ -45,13 +45,8 @@ describe('service request deadline', () => {
     await stub?.close();
   });
 
-  const send = () =>
-    transport.send({
-      operation: 'works',
-      method: 'GET',
-      url: new URL(`${stub.url}/v1/works`),
-      timeoutMs: TIMEOUT_MS,
-    });
+  const send = (timeoutMs = TIMEOUT_MS) =>
+    transport.send({ operation: 'works', method: 'GET', url: new URL(`${stub.url}/v1/works`), timeoutMs });
 
   it('is disarmed once the answer is in', async () => {
     stub = await startStub((_request, response) => sendText(response, 200, '{"works":[]}'));
@@ -66,12 +61,7 @@ describe('service request deadline', () => {
   it('still gives up on a service that does not answer in time', async () => {
     stub = await startStub(() => undefined);
     transport = new HttpTransport();
-    const sending = transport.send({
-      operation: 'works',
-      method: 'GET',
-      url: new URL(`${stub.url}/v1/works`),
-      timeoutMs: 200,
-    });
+    const sending = send(200);
     await expect(sending).rejects.toBeInstanceOf(Unavailable);
   });
 });
