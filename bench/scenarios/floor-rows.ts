@@ -29,8 +29,8 @@ export function floorRow(
 }
 
 /**
- * The CPU each interaction cost the bench's process (the bot or the floor, the fake Discord and the
- * driver alike; the emulator runs in its own process), pauses included: it moves far less with the
+ * The CPU each interaction cost the bench's process while in flight (the bot or the floor, the fake
+ * Discord and the driver alike; the emulator runs in its own process): it moves far less with the
  * machine's load than latency does, and what kiroku adds over the floor is its own work.
  */
 export function cpuRow(
