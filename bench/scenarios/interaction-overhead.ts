@@ -114,6 +114,7 @@ class Driver {
     const timedBurst = async (count: number) => {
       const cpuBefore = process.cpuUsage();
       const result = await burst(count, () => this.send(kind), classifiers[kind]);
+      const cpu = process.cpuUsage(cpuBefore);
       cpuMs += (cpu.user + cpu.system) / 1000;
       return result;
     };
