@@ -14,7 +14,7 @@ import { registerCommands, startBot as startKirokuBot } from './stack.js';
 import { sleep } from './stats.js';
 import { type StepRecorder, wrapMethod } from './steps.js';
 
-/** Any rate above 1000/s gives the budget's minimum spacing of 1 ms between starts. */
+/** 99 starts in each millisecond of the budget's clock (floor(rate / 1001)): no budget pace shows. */
 const GENEROUS_RATE = 100_000;
 
 export type VariantName = 'baseline' | 'floor' | 'generous' | 'production';
@@ -121,7 +121,7 @@ async function startFloor(): Promise<Target> {
 }
 
 /**
- * generous: the budget at its fastest pace (one start per millisecond; it counts whole ms) and the
+ * generous: the budget at a pace no burst reaches (99 starts per millisecond of its clock) and the
  * emulator's per-IP limit off (the bot's own overhead);
  * production: the default budget (3/s) against the emulator's 4/s per-IP limit.
  */

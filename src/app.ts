@@ -5,8 +5,7 @@ import { StartTimes } from './app/start-times.js';
 import { createDiscordClient } from './bot/client.js';
 import type { CommandModule } from './bot/command.js';
 import type { HandlerDeps } from './bot/context.js';
-import { DEFAULT_INTERACTION_LIMITS, type InteractionLimitSettings } from './bot/interaction-limits.js';
-import { DEFAULT_DEFER_AFTER_MS } from './bot/responder.js';
+import type { InteractionLimitSettings } from './bot/interaction-limits.js';
 import { type Config, requireDiscordToken } from './config.js';
 import type { Jobs } from './jobs/index.js';
 import type { Logger } from './logger.js';
@@ -87,13 +86,18 @@ async function openEverything(options: KirokuOptions, closers: Closers): Promise
     // Logged in first: Discord's handshake runs while the rest loads and opens.
     const gateway = connectGateway(client, token, logger);
     closers.add('Discord client', () => gateway.close());
-    const [{ openInfrastructure }, { buildHandlerDeps }, { wireGateway }] = await Promise.all([
-      import('./app/infrastructure.js'),
-      import('./app/handler-deps.js'),
-      import('./app/gateway.js'),
-    ]);
+    // Only discord.js and the configuration load before the login: the service client, the store and
+    // the rest (their defaults too) load here, while the handshake runs.
+    const [{ openInfrastructure }, { buildHandlerDeps }, { wireGateway }, limitsModule, responder] =
+      await Promise.all([
+        import('./app/infrastructure.js'),
+        import('./app/handler-deps.js'),
+        import('./app/gateway.js'),
+        import('./bot/interaction-limits.js'),
+        import('./bot/responder.js'),
+      ]);
     times.step('modules');
-    const interactionLimits = options.interactionLimits ?? DEFAULT_INTERACTION_LIMITS;
+    const interactionLimits = options.interactionLimits ?? limitsModule.DEFAULT_INTERACTION_LIMITS;
     const infra = await openInfrastructure({ config, logger, now, interactionLimits, times }, closers);
     // Closed before the store, as everything that can still bring events.
     closers.add('Discord gateway', () => gateway.close());
@@ -106,7 +110,7 @@ async function openEverything(options: KirokuOptions, closers: Closers): Promise
       client,
       token,
       startJobs: options.startJobs ?? true,
-      deferAfterMs: options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS,
+      deferAfterMs: options.deferAfterMs ?? responder.DEFAULT_DEFER_AFTER_MS,
       times,
     };
     const wiring = { options: gatewayOptions, infra, deps, closers, gateway };

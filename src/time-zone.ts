@@ -1,7 +1,16 @@
 import { LRUCache } from 'lru-cache';
 
+/** The runtime's canonical zone names by their lower-case spelling, read on first use. */
+let canonicalNames: Map<string, string> | undefined;
+
 /** The IANA name the runtime files a zone under (`aSiA/tOkYo` -> `Asia/Tokyo`), or undefined when unknown. */
 export function canonicalTimeZone(timeZone: string): string | undefined {
+  // The runtime's list answers for its canonical names in about a millisecond; the first date format
+  // costs over ten (ICU's calendar data), which the start need not pay: it is left to aliases
+  // (`US/Eastern`, `UTC`) and to the first date written.
+  canonicalNames ??= new Map(Intl.supportedValuesOf('timeZone').map((zone) => [zone.toLowerCase(), zone]));
+  const listed = canonicalNames.get(timeZone.toLowerCase());
+  if (listed !== undefined) return listed;
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
   } catch {

@@ -21,11 +21,16 @@ export function isWellFormed(text: string): boolean {
   return !LONE_SURROGATE.test(text);
 }
 
-const segmenter = new Intl.Segmenter('und', { granularity: 'grapheme' });
+/** Built on first use: the first Intl object loads ICU's data (about 10 ms), which the start need not pay. */
+let graphemeSegmenter: Intl.Segmenter | undefined;
+const segmenter = () => {
+  graphemeSegmenter ??= new Intl.Segmenter('und', { granularity: 'grapheme' });
+  return graphemeSegmenter;
+};
 
 /** The text's grapheme clusters, as a reader sees its characters. */
 export function graphemes(text: string): string[] {
-  return Array.from(segmenter.segment(text), (part) => part.segment);
+  return Array.from(segmenter().segment(text), (part) => part.segment);
 }
 
 /**
@@ -47,7 +52,7 @@ function cutPoints(text: string, upTo: number): number[] {
   // can be kept (plus one character to judge the last boundary) is segmented.
   const prefix = text.slice(0, upTo + 2);
   const points: number[] = [];
-  for (const part of segmenter.segment(prefix)) {
+  for (const part of segmenter().segment(prefix)) {
     if (part.index <= upTo) points.push(part.index);
   }
   if (prefix.length <= upTo && prefix.length === text.length) points.push(prefix.length);

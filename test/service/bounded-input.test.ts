@@ -33,6 +33,17 @@ describe('time-zone caches', () => {
     expect(wallClocks.size).toBeLessThanOrEqual(TIME_ZONE_CACHE_LIMIT);
   });
 
+  it("name every zone as the runtime's date formats do, listed zones and aliases alike", () => {
+    const viaFormat = (zone: string) =>
+      new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+    const aliases = ['US/Eastern', 'Asia/Calcutta', 'utc', 'GMT', 'Etc/GMT+5', 'japan'];
+    for (const zone of [...Intl.supportedValuesOf('timeZone'), ...aliases]) {
+      for (const spelling of [zone, zone.toLowerCase(), zone.toUpperCase()])
+        expect(canonicalTimeZone(spelling)).toBe(viaFormat(spelling));
+    }
+    expect(canonicalTimeZone('Asia/Tokio')).toBeUndefined();
+  });
+
   it('store the canonical name: one zone, whatever its spelling', () => {
     expect(canonicalTimeZone('aSiA/tOkYo')).toBe('Asia/Tokyo');
     expect(canonicalTimeZone('Not/AZone')).toBeUndefined();

@@ -99,6 +99,36 @@ describe('request budget', () => {
     }
   });
 
+  it("above 1,000/s starts a millisecond's worth of calls in the same millisecond, never more than the rate in a second", async () => {
+    // The clock counts whole milliseconds: one start per millisecond would cap any rate at 1,000/s.
+    const budget = createRequestBudget({ ratePerSecond: 100_000 });
+    const t0 = Date.now();
+    const starts: number[] = [];
+    const runs = Array.from({ length: 200 }, () =>
+      budget.run('interactive', async () => starts.push(Date.now())),
+    );
+    await vi.advanceTimersByTimeAsync(10);
+    await Promise.all(runs);
+    expect(starts.map((t) => t - t0)).toEqual([
+      ...Array<number>(99).fill(0),
+      ...Array<number>(99).fill(1),
+      ...Array<number>(2).fill(2),
+    ]);
+    // At 4,004/s: 4 starts a millisecond, so a closed 1000 ms window (1,001 milliseconds) holds exactly the rate.
+    const exact = createRequestBudget({ ratePerSecond: 4_004 });
+    const paced: number[] = [];
+    const many = Array.from({ length: 6_000 }, () => exact.run('poll', async () => paced.push(Date.now())));
+    await vi.advanceTimersByTimeAsync(2000);
+    await Promise.all(many);
+    // In start order already: the most starts in any closed 1000 ms window, by two pointers.
+    let most = 0;
+    for (let first = 0, last = 0; first < paced.length; first++) {
+      while (last < paced.length && paced[last]! <= paced[first]! + 1000) last++;
+      most = Math.max(most, last - first);
+    }
+    expect(most).toBe(4_004);
+  });
+
   it('does not delay a call when the budget has been idle', async () => {
     const budget = createRequestBudget({ ratePerSecond: 3 });
     await budget.run('poll', async () => undefined);

@@ -26,17 +26,19 @@ export interface DigestInfo {
   owner?: string;
 }
 
-const ENGLISH_DAY = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+/** Built on the first digest, not at the start (the first date format loads ICU's data). */
+let englishDay: Intl.DateTimeFormat | undefined;
 
 /** A YYYY-MM-DD date as an English heading: `Wed, Nov 26`. */
 function englishDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return ENGLISH_DAY.format(new Date(Date.UTC(year, month - 1, day)));
+  englishDay ??= new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  return englishDay.format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 const DIGEST_COLOR = 0xf59e0b;

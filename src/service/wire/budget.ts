@@ -2,7 +2,10 @@
  * The request budget: one scheduler every service request passes through.
  *
  * - Starts are spaced at least `floor(1000 / rate) + 1` ms apart, so any 1-second window holds at most
- *   ceil(rate) starts (the service rejects a 5th request within 1000 ms per IP).
+ *   ceil(rate) starts (the service rejects a 5th request within 1000 ms per IP). The clock counts whole
+ *   milliseconds, so a rate above 1,000/s starts up to `floor(rate / 1001)` calls in the same millisecond
+ *   (a token bucket's burst of one millisecond's worth) instead of one per millisecond, still never more
+ *   than the rate in any 1-second window (1,001 such milliseconds).
  * - On an idle budget a call starts at once, whoever it is for and whatever they did before.
  * - While calls wait, who goes next (turns.ts): strict priority interactive > write > announcement >
  *   poll, with a floor of the starts for the feed's polls and a permit now and then for a starving
@@ -126,6 +129,8 @@ export const MAX_QUEUED_PER_PERSON = 3;
 
 class PriorityBudget implements RequestBudget {
   private readonly intervalMs: number;
+  /** Starts the pace allows within one millisecond of the clock (above 1,000/s), else 1. */
+  private readonly startsPerMs: number;
   private readonly now: () => number;
   private readonly logger: Logger | undefined;
   private readonly interactiveMaxWaitMs: number;
@@ -136,6 +141,8 @@ class PriorityBudget implements RequestBudget {
   private readonly share: PersonShare | undefined;
   private readonly turns: Turns<Waiter>;
   private lastStart = Number.NEGATIVE_INFINITY;
+  /** Starts made at `lastStart` (the same millisecond). */
+  private startsAtLast = 0;
   private pausedUntil = 0;
   private consecutive429 = 0;
   private rateLimitedCount = 0;
@@ -148,6 +155,7 @@ class PriorityBudget implements RequestBudget {
     if (!(rate > 0) || !Number.isFinite(rate))
       throw new RangeError('ratePerSecond must be a positive number');
     this.intervalMs = Math.floor(1000 / rate) + 1;
+    this.startsPerMs = Math.max(1, Math.floor(rate / 1001));
     this.now = options.now ?? Date.now;
     this.logger = options.logger;
     this.interactiveMaxWaitMs = options.interactiveMaxWaitMs ?? 2000;
@@ -306,8 +314,13 @@ class PriorityBudget implements RequestBudget {
   private estimatedWaitMs(priority: Priority, person: string | undefined, overShare: boolean): number {
     const now = this.now();
     const ahead = this.turns.aheadOf(priority, person, overShare);
-    const free = Math.max(this.pausedUntil, this.lastStart + this.intervalMs, now);
-    return free - now + ahead * this.intervalMs;
+    const free = Math.max(this.pausedUntil, this.nextFreeStart(), now);
+    return free - now + Math.floor(ahead / this.startsPerMs) * this.intervalMs;
+  }
+
+  /** When the local pace allows the next start: later this millisecond while its allowance lasts. */
+  private nextFreeStart(): number {
+    return this.startsAtLast < this.startsPerMs ? this.lastStart : this.lastStart + this.intervalMs;
   }
 
   /** A pause another process shared. */
@@ -334,7 +347,7 @@ class PriorityBudget implements RequestBudget {
     try {
       while (!this.closed && this.turns.hasWaiters()) {
         const now = this.now();
-        const localWait = Math.max(this.pausedUntil, this.lastStart + this.intervalMs) - now;
+        const localWait = Math.max(this.pausedUntil, this.nextFreeStart()) - now;
         if (localWait > 0) {
           this.wake(localWait);
           return;
@@ -348,7 +361,9 @@ class PriorityBudget implements RequestBudget {
         const waiter = this.turns.next();
         if (!waiter) return; // everyone gave up meanwhile; the slot is simply unused
         if (waiter.deadline) clearTimeout(waiter.deadline);
-        this.lastStart = this.now();
+        const startedAt = this.now();
+        this.startsAtLast = startedAt === this.lastStart ? this.startsAtLast + 1 : 1;
+        this.lastStart = startedAt;
         waiter.start();
       }
     } finally {
