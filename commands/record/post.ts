@@ -6,7 +6,7 @@ import { subcommand, workOption } from '../../src/bot/definition.js';
 import { readOptions } from '../../src/bot/option-values.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { episodeButtons } from '../../src/components/episode-buttons.js';
-import { coverUrl, plain } from '../../src/render/format.js';
+import { plain } from '../../src/render/format.js';
 import { hasNoEpisodes, localEpisodeLabel } from '../../src/render/names.js';
 import { recordEmbed } from '../../src/render/record.js';
 import { episodesOfWork, resolveEpisode } from '../catalogue/episodes.js';
@@ -22,6 +22,7 @@ import {
   throughOption,
 } from './options.js';
 import { forgetRecentRecords } from './recent.js';
+import { shownRecord } from './shown.js';
 import { recordThrough } from './through.js';
 
 const options = [
@@ -84,13 +85,7 @@ export async function post(ctx: Context, raw: CommandInput['options']): Promise<
   }
   const record = await ctx.service.createRecord({ episode_id: episode.id, ...extras }, call);
   forgetRecentRecords(ctx, account?.serviceUserId);
-  // The reply shows what was recorded even if the service's answer leaves nested objects out
-  // (its work may lack the images the cover comes from).
-  const shown = {
-    ...record,
-    work: record.work?.title && coverUrl(record.work) ? record.work : { ...work, ...record.work },
-    episode: record.episode?.id ? record.episode : episode,
-  };
+  const shown = shownRecord(record, work, episode);
   // Without an `episode` option the reply names the episode kiroku chose.
   const content = next
     ? ctx.t('record.recordedNext', { episode: plain(localEpisodeLabel(shown.episode, ctx.t)) })

@@ -10,13 +10,14 @@ import type { Context } from '../../src/bot/context.js';
 import { describeError } from '../../src/bot/error-reply.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { episodeButtons } from '../../src/components/episode-buttons.js';
-import { coverUrl, LIMITS, plain, truncate } from '../../src/render/format.js';
+import { LIMITS, plain, truncate } from '../../src/render/format.js';
 import { localEpisodeNumber } from '../../src/render/names.js';
 import { recordEmbed } from '../../src/render/record.js';
 import type { CallOptions, ServiceRecord, Work } from '../../src/service/index.js';
 import { episodesOfWork } from '../catalogue/episodes.js';
 import { recordedEpisodeIds } from '../catalogue/next-episode.js';
 import { episodeListText, episodesThrough, MAX_THROUGH, type RunEpisode } from './episode-run.js';
+import { shownRecord } from './shown.js';
 
 type RecordParams = Parameters<Context['service']['createRecord']>[0];
 
@@ -122,15 +123,7 @@ export async function recordThrough(ctx: Context, request: ThroughRequest): Prom
   if (!newest) throw new Error('record through: nothing recorded and no error');
   const account = await ctx.linkedAccount();
   const { work } = request;
-  // As /record post: the reply shows the work and episode even when the answer leaves them out.
-  const shown = {
-    ...newest.record,
-    work:
-      newest.record.work?.title && coverUrl(newest.record.work)
-        ? newest.record.work
-        : { ...work, ...newest.record.work },
-    episode: newest.record.episode?.id ? newest.record.episode : newest.episode,
-  };
+  const shown = shownRecord(newest.record, work, newest.episode);
   return {
     kind: 'message',
     content: truncate(summary(ctx, outcome, skipped, hasExtras(request.extras)), LIMITS.content),
