@@ -60,6 +60,20 @@ async function latestRecordedEpisodeId(
   serviceUserId: number,
   call: CallOptions,
 ): Promise<number | undefined> {
+  for await (const episodeId of recordedEpisodeIds(ctx, workId, serviceUserId, call)) return episodeId;
+  return undefined;
+}
+
+/**
+ * The episodes of the work the person recorded, newest first, as far as their latest activities
+ * tell (ACTIVITY_PAGES requests at most, fewer when the caller stops early).
+ */
+export async function* recordedEpisodeIds(
+  ctx: Context,
+  workId: number,
+  serviceUserId: number,
+  call: CallOptions,
+): AsyncGenerator<number> {
   const activities = ctx.service.walk(
     'activities',
     { filter_user_id: serviceUserId, sort_id: 'desc' },
@@ -69,14 +83,16 @@ async function latestRecordedEpisodeId(
   );
   for await (const activity of activities) {
     if (activity.work?.id !== workId) continue;
-    const episodeId = recordedEpisodeId(activity);
-    if (episodeId !== undefined) return episodeId;
+    yield* recordedEpisodes(activity);
   }
-  return undefined;
 }
 
-function recordedEpisodeId(activity: Activity): number | undefined {
-  if (isCreateRecordActivity(activity)) return activity.episode?.id ?? undefined;
+/** The episodes one activity recorded, the latest in broadcast order first. */
+function recordedEpisodes(activity: Activity): number[] {
+  if (isCreateRecordActivity(activity)) {
+    const id = activity.episode?.id;
+    return typeof id === 'number' ? [id] : [];
+  }
   if (isCreateMultipleRecordsActivity(activity)) {
     // Several episodes at once: the last one in broadcast order is the latest watched.
     const ids = (activity.multiple_record ?? []).flatMap((entry) =>
@@ -84,7 +100,7 @@ function recordedEpisodeId(activity: Activity): number | undefined {
         ? [{ id: entry.episode.id, sort: entry.episode.sort_number ?? 0 }]
         : [],
     );
-    return ids.sort((a, b) => a.sort - b.sort).at(-1)?.id;
+    return ids.sort((a, b) => b.sort - a.sort).map((entry) => entry.id);
   }
-  return undefined;
+  return [];
 }

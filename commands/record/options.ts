@@ -1,6 +1,6 @@
 /** The options `/record post` and `/record edit` share, and how their values are read. */
 import { z } from 'zod';
-import { booleanOption, episodeOption, stringOption } from '../../src/bot/definition.js';
+import { booleanOption, episodeOption, integerOption, stringOption } from '../../src/bot/definition.js';
 import type { RATING_STATES } from '../../src/service/index.js';
 
 /** Discord caps a string option at 6,000 characters, well below Annict's own limit. */
@@ -73,6 +73,21 @@ export const nextEpisodeOption = () => ({
   description: 'The episode (leave out for the next one you have not recorded on Annict)',
   description_localizations: { ja: 'エピソード（省略するとAnnictで未記録の次の話）' },
 });
+
+/**
+ * `/record post`'s `through`: also every unrecorded episode up to this number (commands/record/through.ts).
+ * Episode numbers run past 1,000 in long series; how many are recorded at once is capped there.
+ */
+export const throughOption = () =>
+  integerOption(
+    'through',
+    '何話まで',
+    {
+      en: 'Also record on Annict each unrecorded episode up to this number; rating and comment go on the last',
+      ja: 'この話数までの未記録の話もAnnictにまとめて記録（評価とコメントは最後の話に）',
+    },
+    { min: 1, max: 100_000 },
+  );
 
 /** `/record edit` and `/record delete`: one of the person's records, picked from their recent ones or typed as its id. */
 export const recordOption = () =>

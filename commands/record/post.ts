@@ -6,10 +6,10 @@ import { subcommand, workOption } from '../../src/bot/definition.js';
 import { readOptions } from '../../src/bot/option-values.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { episodeButtons } from '../../src/components/episode-buttons.js';
-import { coverUrl, plain } from '../../src/render/format.js';
+import { plain } from '../../src/render/format.js';
 import { hasNoEpisodes, localEpisodeLabel } from '../../src/render/names.js';
 import { recordEmbed } from '../../src/render/record.js';
-import { resolveEpisode } from '../catalogue/episodes.js';
+import { episodesOfWork, resolveEpisode } from '../catalogue/episodes.js';
 import { nextEpisodeOf } from '../catalogue/next-episode.js';
 import { resolveWork } from '../catalogue/works.js';
 import {
@@ -19,12 +19,16 @@ import {
   recordValueRules,
   shareFlags,
   shareOptions,
+  throughOption,
 } from './options.js';
 import { forgetRecentRecords } from './recent.js';
+import { shownRecord } from './shown.js';
+import { recordThrough } from './through.js';
 
 const options = [
   workOption(),
   nextEpisodeOption(),
+  throughOption(),
   ratingOption(),
   commentOption(),
   ...shareOptions(),
@@ -38,13 +42,18 @@ export const postSubcommand = () =>
     options,
   );
 
-/** The episode given, or the next one the person has not recorded; asks when neither is known. */
-async function episodeToRecord(ctx: Context, workId: number, given: string | undefined) {
+/**
+ * The episode given, or the next one the person has not recorded; asks when neither is known, except
+ * with `through` (`orFirst`): a run with nothing recent of the work on record starts at its first episode.
+ */
+async function episodeToRecord(ctx: Context, workId: number, given: string | undefined, orFirst = false) {
   if (given) return { episode: await resolveEpisode(ctx, workId, given), next: false };
   const account = await ctx.linkedAccount();
   const found = account && (await nextEpisodeOf(ctx, workId, account.serviceUserId, await ctx.ownCall()));
-  if (!found) throw new UserFacingError('record.whichEpisode');
-  return { episode: found.episode, next: true };
+  if (found) return { episode: found.episode, next: true };
+  const first = orFirst ? (await episodesOfWork(ctx, workId))[0] : undefined;
+  if (!first) throw new UserFacingError('record.whichEpisode');
+  return { episode: first, next: true };
 }
 
 export async function post(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {
@@ -60,25 +69,23 @@ export async function post(ctx: Context, raw: CommandInput['options']): Promise<
   const work = await resolveWork(ctx, given.work);
   // A film has no episode to record: the whole work is rated with /review.
   if (hasNoEpisodes(work)) throw new UserFacingError('record.noEpisodesReview');
-  const { episode, next } = await episodeToRecord(ctx, work.id, given.episode);
-  const record = await ctx.service.createRecord(
-    {
-      episode_id: episode.id,
-      ...(given.comment ? { comment: given.comment } : {}),
-      ...(given.rating ? { rating_state: given.rating } : {}),
-      ...shareFlags(given),
-    },
-    call,
-  );
-  const account = await ctx.linkedAccount();
-  forgetRecentRecords(ctx, account?.serviceUserId);
-  // The reply shows what was recorded even if the service's answer leaves nested objects out
-  // (its work may lack the images the cover comes from).
-  const shown = {
-    ...record,
-    work: record.work?.title && coverUrl(record.work) ? record.work : { ...work, ...record.work },
-    episode: record.episode?.id ? record.episode : episode,
+  const { episode, next } = await episodeToRecord(ctx, work.id, given.episode, given.through !== undefined);
+  const extras = {
+    ...(given.comment ? { comment: given.comment } : {}),
+    ...(given.rating ? { rating_state: given.rating } : {}),
+    ...shareFlags(given),
   };
+  const account = await ctx.linkedAccount();
+  if (given.through !== undefined) {
+    try {
+      return await recordThrough(ctx, { work, start: episode, through: given.through, extras, call });
+    } finally {
+      forgetRecentRecords(ctx, account?.serviceUserId);
+    }
+  }
+  const record = await ctx.service.createRecord({ episode_id: episode.id, ...extras }, call);
+  forgetRecentRecords(ctx, account?.serviceUserId);
+  const shown = shownRecord(record, work, episode);
   // Without an `episode` option the reply names the episode kiroku chose.
   const content = next
     ? ctx.t('record.recordedNext', { episode: plain(localEpisodeLabel(shown.episode, ctx.t)) })

@@ -36,7 +36,15 @@ describe('/record options and posts people read', () => {
     >;
     const post = subs.find((o) => o.name === 'post');
     const names = post?.options?.map((o) => o.name);
-    expect(names).toEqual(['work', 'episode', 'rating', 'comment', 'share_on_x', 'share_on_facebook']);
+    expect(names).toEqual([
+      'work',
+      'episode',
+      'through',
+      'rating',
+      'comment',
+      'share_on_x',
+      'share_on_facebook',
+    ]);
     const rating = post?.options?.find((o) => o.name === 'rating') as { choices?: Array<{ value: string }> };
     expect(rating.choices?.map((c) => c.value)).toEqual(['great', 'good', 'average', 'bad']);
     for (const name of ['post', 'edit', 'delete']) {

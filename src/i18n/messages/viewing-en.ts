@@ -8,6 +8,23 @@ export const viewingEn = {
     `Recorded the next episode you had not recorded: **${p.episode}**.`,
   'record.whichEpisode':
     'kiroku could not tell which episode is next for you (no unrecorded episodes on your schedule and none of this work in your recent activity). Give the `episode` option.',
+  'record.throughRecorded': (p: { episodes: string; count: number }) =>
+    `Recorded ${p.count === 1 ? 'one episode' : `${p.count} episodes`} on {service}: **${p.episodes}**.`,
+  'record.throughExtrasOn': (p: { episode: string }) =>
+    `Your rating, comment and shares went on ${p.episode} only.`,
+  'record.throughExtrasLost':
+    'Your rating, comment and shares were for the last episode, which was not recorded: they were not saved.',
+  'record.throughSkipped': (p: { episodes: string }) => `Already on your record, so left out: ${p.episodes}.`,
+  'record.throughNotRecorded': (p: { episodes: string; reason: string }) =>
+    `**Not recorded: ${p.episodes}.**\n${p.reason}`,
+  'record.throughNothing': (p: { episodes: string }) =>
+    `Nothing to record: ${p.episodes} are already on your record.`,
+  'record.throughTooMany': (p: { count: number; max: number }) =>
+    `That is ${p.count} episodes, and kiroku records at most ${p.max} at once. Give a nearer \`through\`, then record the rest.`,
+  'record.throughMissing': (p: { number: number }) => `This work has no episode ${p.number} on {service}.`,
+  'record.throughBefore': (p: { episode: string }) =>
+    `\`through\` comes before ${p.episode}, where recording would start.`,
+  'episode.run': (p: { from: string; to: string }) => `Ep ${p.from}–${p.to}`,
 
   'watch.title': 'To watch',
   'watch.countLine': (p: { work: string; count: number }) => `**${p.work}**: ${p.count} to watch`,

@@ -5,6 +5,18 @@ export const viewingJa: ViewingMessages = {
   'record.recordedNext': (p) => `未記録だった次の話**${p.episode}**を記録しました。`,
   'record.whichEpisode':
     '次に記録する話がわかりませんでした（放送予定に未記録の話がなく、最近の記録にもこの作品がありません）。`episode` オプションで話数を指定してください。',
+  'record.throughRecorded': (p) => `**${p.episodes}**（${p.count}話）を{service}に記録しました。`,
+  'record.throughExtrasOn': (p) => `評価・コメント・共有は${p.episode}だけに付けました。`,
+  'record.throughExtrasLost':
+    '評価・コメント・共有は最後の話に付ける分で、その話が記録されなかったため保存されていません。',
+  'record.throughSkipped': (p) => `記録済みのため除いた話：${p.episodes}`,
+  'record.throughNotRecorded': (p) => `**記録されなかった話：${p.episodes}**\n${p.reason}`,
+  'record.throughNothing': (p) => `記録する話がありません。${p.episodes}はすでに記録済みです。`,
+  'record.throughTooMany': (p) =>
+    `${p.count}話あります。一度に記録できるのは${p.max}話までです。\`through\`を手前の話数にして、残りはその後で記録してください。`,
+  'record.throughMissing': (p) => `この作品には{service}に第${p.number}話がありません。`,
+  'record.throughBefore': (p) => `\`through\`の話数が、記録を始める${p.episode}より前です。`,
+  'episode.run': (p) => `第${p.from}話〜第${p.to}話`,
 
   'watch.title': '未視聴エピソード',
   'watch.countLine': (p) => `**${p.work}**: 未視聴${p.count}話`,

@@ -6,6 +6,7 @@
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { OutgoingMessage } from '../delivery/poster.js';
 import type { FeedItem } from './message.js';
+import { collapseRuns } from './runs.js';
 
 export const BATCH_LIMITS = { embeds: 10, totalChars: 6_000, description: 4_096 } as const;
 
@@ -40,7 +41,7 @@ function fresh<Id>(): Building<Id> {
 }
 
 /** Adds a line to the open line embed when it fits there; false when it needs an embed of its own. */
-function joinLine<Id>(current: Building<Id>, id: Id, line: string): boolean {
+function joinLine<Id>(current: Building<Id>, ids: Id[], line: string): boolean {
   const last = current.embeds.at(-1);
   if (!current.linesOpen || !last) return false;
   const added = line.length + 1;
@@ -49,11 +50,14 @@ function joinLine<Id>(current: Building<Id>, id: Id, line: string): boolean {
   if (current.chars + added > BATCH_LIMITS.totalChars) return false;
   last.description = `${description}\n${line}`;
   current.chars += added;
-  current.members.push(id);
+  current.members.push(...ids);
   return true;
 }
 
-/** Packs items (oldest first) into messages; every item lands in exactly one message, in order. */
+/**
+ * Packs items (oldest first) into messages; every item lands in exactly one message, in order. A run
+ * of one person's consecutive episodes of a work is one entry (runs.ts): its activities share it.
+ */
 export function packFeedBatches<Id>(items: ReadonlyArray<{ id: Id; item: FeedItem }>): FeedBatch<Id>[] {
   const batches: FeedBatch<Id>[] = [];
   let current = fresh<Id>();
@@ -62,15 +66,15 @@ export function packFeedBatches<Id>(items: ReadonlyArray<{ id: Id; item: FeedIte
       batches.push({ members: current.members, message: { embeds: current.embeds } });
     current = fresh<Id>();
   };
-  for (const { id, item } of items) {
-    if (item.kind === 'line' && joinLine(current, id, item.line)) continue;
+  for (const { ids, item } of collapseRuns(items)) {
+    if (item.kind === 'line' && joinLine(current, ids, item.line)) continue;
     const embed: APIEmbed =
       item.kind === 'embed' ? item.embed : { color: item.color, description: item.line };
     const chars = embedChars(embed);
     if (current.embeds.length >= BATCH_LIMITS.embeds || current.chars + chars > BATCH_LIMITS.totalChars)
       close();
     current.embeds.push(embed);
-    current.members.push(id);
+    current.members.push(...ids);
     current.chars += chars;
     current.linesOpen = item.kind === 'line';
   }

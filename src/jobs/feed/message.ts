@@ -19,6 +19,7 @@ import { embedUrl } from '../../render/url.js';
 import {
   type Activity,
   type ActivityAction,
+  type CreateRecordActivity,
   type CreateReviewActivity,
   isCreateMultipleRecordsActivity,
   isCreateRecordActivity,
@@ -27,8 +28,27 @@ import {
 } from '../../service/index.js';
 import { activityUrl, DEFAULT_SERVICE_WEB_URL, safeHttpsUrl } from './links.js';
 
-/** One activity as a batch carries it: its own embed, or one line of a shared embed. */
-export type FeedItem = { kind: 'embed'; embed: APIEmbed } | { kind: 'line'; line: string; color: number };
+/**
+ * One activity as a batch carries it: its own embed, or one line of a shared embed. A record's embed
+ * says how it joins a run of the same person's next episodes (runs.ts).
+ */
+export type FeedItem =
+  | { kind: 'embed'; embed: APIEmbed; run?: RecordRunPart }
+  | { kind: 'line'; line: string; color: number };
+
+/** What a record's feed item knows for joining a run (runs.ts). */
+export interface RecordRunPart {
+  /** The person and the work: only records with the same key join. */
+  key: string;
+  /** The episode's whole number. */
+  number: number;
+  /** "Ep 5 · Great" when the record has a rating, in the channel's language. */
+  ratingLine: string | undefined;
+  /** A record with a comment is the last of its run: its words are not folded away. */
+  commented: boolean;
+  /** The run's entry when this record is its last, in the channel's language. */
+  collapse: (run: readonly RecordRunPart[]) => APIEmbed;
+}
 
 /** Room for one status line: a few hundred characters, so that many fit one description. */
 const STATUS_LINE_MAX = 400;
@@ -126,7 +146,51 @@ export function feedItem(
     };
   }
   const embed = feedEmbed(activity, user, t, webUrl);
-  return embed ? { kind: 'embed', embed } : undefined;
+  if (!embed) return undefined;
+  const run = isCreateRecordActivity(activity) ? runPart(activity, t, webUrl) : undefined;
+  return run ? { kind: 'embed', embed, run } : { kind: 'embed', embed };
+}
+
+/**
+ * How a record joins a run: by person, work and whole episode number. Its collapse is the last
+ * record's entry (its link, cover, time and comment) titled with the run and listing every rating.
+ */
+function runPart(activity: CreateRecordActivity, t: Translator, webUrl: string): RecordRunPart | undefined {
+  const userId = activity.user?.id;
+  const workId = activity.work?.id;
+  const number = activity.episode?.number;
+  if (typeof userId !== 'number' || typeof workId !== 'number') return undefined;
+  if (typeof number !== 'number' || !Number.isInteger(number)) return undefined;
+  const rating = activity.record ? recordRating(activity.record, t) : undefined;
+  const comment = activity.record?.comment?.trim();
+  return {
+    key: `${userId}:${workId}`,
+    number,
+    ratingLine: rating ? `${t('episode.number', { number: String(number) })} · ${rating}` : undefined,
+    commented: Boolean(comment),
+    collapse: (run) => {
+      const user = activity.user?.username ?? '?';
+      const embed = base(
+        activity,
+        t('jobs.feed.recordedMany', { user, count: run.length }),
+        COLORS.create_record,
+        t,
+        webUrl,
+      );
+      const episodes = t('episode.run', {
+        from: String(run[0]?.number ?? number),
+        to: String(number),
+      });
+      embed.title = truncate(`${localTitle(activity.work, t)} ${episodes}`, LIMITS.title);
+      const ratings = run.flatMap((part) => (part.ratingLine ? [part.ratingLine] : []));
+      const description = [
+        ratings.length > 0 ? truncate(ratings.join('\n'), LIMITS.description / 2) : undefined,
+        comment ? spoiler(comment, LIMITS.description / 2 - 100) : undefined,
+      ].filter(Boolean);
+      if (description.length > 0) embed.description = description.join('\n');
+      return embed;
+    },
+  };
 }
 
 function feedEmbed(activity: Activity, user: string, t: Translator, webUrl: string): APIEmbed | undefined {
