@@ -79,11 +79,11 @@ export const en = {
   'work.untitled': '(untitled)',
 
   // statuses
-  'status.wanna_watch': 'Want to watch',
+  'status.wanna_watch': 'Plan to Watch',
   'status.watching': 'Watching',
-  'status.watched': 'Watched',
-  'status.on_hold': 'On hold',
-  'status.stop_watching': 'Stopped watching',
+  'status.watched': 'Completed',
+  'status.on_hold': 'On Hold',
+  'status.stop_watching': 'Dropped',
   'status.no_select': 'No status',
   'status.set': (p: { title: string; status: string }) => `Set **${p.title}** to ${p.status}.`,
 
@@ -120,8 +120,8 @@ export const en = {
   'user.following': 'Following',
   'user.followers': 'Followers',
   'user.watching': 'Watching',
-  'user.watched': 'Watched',
-  'user.wannaWatch': 'Want to watch',
+  'user.watched': 'Completed',
+  'user.wannaWatch': 'Plan to Watch',
   'user.joined': 'Joined',
   'user.followersTitle': (p: { username: string }) => `Followers of ${p.username}`,
   'user.followingTitle': (p: { username: string }) => `${p.username} follows`,
@@ -341,7 +341,8 @@ export const en = {
   'season.winter': 'Winter',
   'season.spring': 'Spring',
   'season.summer': 'Summer',
-  'season.autumn': 'Autumn',
+  'season.autumn': 'Fall',
+  'season.all': (p: { year: string }) => `All of ${p.year}`,
   'media.tv': 'TV',
   'media.ova': 'OVA',
   'media.movie': 'Movie',
@@ -360,7 +361,7 @@ export const en = {
   'empty.library':
     'No works here yet: your library lists the works you gave a watch status. Find one with `/work search`, then set it with `/status`.',
   'empty.schedule':
-    'Nothing airs in this window. Your schedule shows only works you marked Want to watch or Watching: mark some with `/status`.',
+    'Nothing airs in this window. Your schedule shows only works you marked Plan to Watch or Watching: mark some with `/status`.',
   'empty.feed':
     'No activity yet from the people you follow on {service}. Look someone up with `/user profile` and follow them on {service}.',
   'empty.people': 'No person matches this name. Try the name in kana or another spelling with `/people`.',

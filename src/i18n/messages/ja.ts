@@ -303,6 +303,7 @@ export const ja: Messages = {
   'season.spring': '春',
   'season.summer': '夏',
   'season.autumn': '秋',
+  'season.all': (p) => `${p.year}年（通年）`,
   'media.tv': 'TV',
   'media.ova': 'OVA',
   'media.movie': '映画',

@@ -1,0 +1,137 @@
+/**
+ * Issue 41 item 7 through the real discord.js client against the fake Discord and the emulator, in
+ * English and Japanese: the season in Japan time with the coming one offered, seasons and statuses in
+ * the service's own words, English titles for English readers, `/work search` most watched first.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEMO_WORKS } from '../fakes/emulator/seed.js';
+import { USERS, useStack } from '../support/stack.js';
+
+const TIMEOUT = 15_000;
+/** 00:30 on New Year's Day in Japan: still 31 December (autumn) in UTC. */
+const NEW_YEAR_IN_JAPAN = Date.parse('2026-01-01T00:30:00+09:00');
+
+describe('English newcomers end to end', () => {
+  // The clock starts at New Year in Japan and runs on.
+  const started = Date.now();
+  const stack = useStack(
+    { now: () => new Date(NEW_YEAR_IN_JAPAN + (Date.now() - started)) },
+    { link: ['alice'] },
+  );
+
+  const autocomplete = async (
+    name: string,
+    subcommand: string | undefined,
+    focused: string,
+    typed: string,
+    locale: string,
+  ) =>
+    (
+      await stack.discord.autocomplete({
+        name,
+        ...(subcommand ? { subcommand } : {}),
+        options: { [focused]: typed },
+        focused,
+        user: { ...USERS.alice, locale },
+        locale,
+      })
+    ).reply(TIMEOUT);
+
+  const slash = async (
+    name: string,
+    subcommand: string | undefined,
+    options: Record<string, string>,
+    locale: string,
+  ) =>
+    (
+      await stack.discord.slash({
+        name,
+        ...(subcommand ? { subcommand } : {}),
+        options,
+        user: { ...USERS.alice, locale },
+        locale,
+      })
+    ).reply(TIMEOUT);
+
+  it('offers this season in Japan time first, then the coming one, in words (English)', async () => {
+    const reply = await autocomplete('work', 'search', 'season', '', 'en-US');
+    expect(reply.choices?.slice(0, 3)).toEqual([
+      { name: 'Winter 2026', value: '2026-winter' },
+      { name: 'Spring 2026', value: '2026-spring' },
+      { name: 'Fall 2025', value: '2025-autumn' },
+    ]);
+    const library = await autocomplete('library', undefined, 'season', 'fall', 'en-US');
+    expect(library.choices?.map((c) => c.value)).toEqual(['2025-autumn', '2024-autumn', '2023-autumn']);
+  });
+
+  it('offers this season in Japan time first, then the coming one, in words (Japanese)', async () => {
+    const reply = await autocomplete('work', 'search', 'season', '2026', 'ja');
+    expect(reply.choices).toEqual([
+      { name: '2026年春', value: '2026-spring' },
+      { name: '2026年冬', value: '2026-winter' },
+      { name: '2026年（通年）', value: '2026-all' },
+    ]);
+    const card = await autocomplete('me', undefined, 'season', '', 'ja');
+    expect(card.choices?.slice(0, 2)).toEqual([
+      { name: '2026年冬', value: '2026-winter' },
+      { name: '2026年春', value: '2026-spring' },
+    ]);
+  });
+
+  it('names works in the reader’s language with the season in words in the work autocomplete', async () => {
+    const english = await autocomplete('work', 'info', 'work', 'そらいろ', 'en-US');
+    expect(english.choices?.[0]).toEqual({
+      name: 'Sky Blue Notebook (Spring 2024)',
+      value: String(DEMO_WORKS.soraNote),
+    });
+    const japanese = await autocomplete('work', 'info', 'work', 'そらいろ', 'ja');
+    expect(japanese.choices?.[0]).toEqual({
+      name: '空色ノート (2024年春)',
+      value: String(DEMO_WORKS.soraNote),
+    });
+  });
+
+  it('/work search lists the most watched first by default, the season in words (English)', async () => {
+    const reply = await slash('work', 'search', { season: '2024-spring' }, 'en-US');
+    expect(reply.embeds[0]?.title).toBe('Works matching “Spring 2024”');
+    const lines = (reply.embeds[0]?.description ?? '').split('\n');
+    expect(lines.slice(0, 3).map((line) => line.split(' · ')[0])).toEqual([
+      '**Sky Blue Notebook**',
+      '**A Bakery Even in Another World**',
+      '**Seaside Café Lumina**',
+    ]);
+    // The other orders are still there.
+    const byEntry = await slash('work', 'search', { season: '2024-spring', sort: 'id' }, 'en-US');
+    const entryLines = (byEntry.embeds[0]?.description ?? '').split('\n');
+    expect(entryLines[1]).toContain('Seaside Café Lumina');
+  });
+
+  it('/work search lists the most watched first by default, the season in words (Japanese)', async () => {
+    const reply = await slash('work', 'search', { season: '2024-spring' }, 'ja');
+    expect(reply.embeds[0]?.title).toBe('「2024年春」の検索結果');
+    const lines = (reply.embeds[0]?.description ?? '').split('\n');
+    expect(lines.slice(0, 3).map((line) => line.split(' · ')[0])).toEqual([
+      '**空色ノート**',
+      '**異世界でもパン屋さん**',
+      '**海辺のカフェ・ルミナ**',
+    ]);
+  });
+
+  it('names statuses in the service’s own words (English), and keeps the Japanese ones', async () => {
+    const english = await slash(
+      'status',
+      undefined,
+      { work: String(DEMO_WORKS.uchuShokudo), kind: 'stop_watching' },
+      'en-US',
+    );
+    expect(english.content).toContain('Set **Welcome to the Space Diner** to Dropped.');
+    const japanese = await slash(
+      'status',
+      undefined,
+      { work: String(DEMO_WORKS.uchuShokudo), kind: 'on_hold' },
+      'ja',
+    );
+    expect(japanese.content).toContain('宇宙食堂へようこそ');
+    expect(japanese.content).not.toContain('Welcome to the Space Diner');
+  });
+});
