@@ -134,4 +134,52 @@ describe('English newcomers end to end', () => {
     expect(japanese.content).toContain('宇宙食堂へようこそ');
     expect(japanese.content).not.toContain('Welcome to the Space Diner');
   });
+
+  it('/help says what each command does and what the service is, with its sign-up link (English)', async () => {
+    const help = (await slash('help', undefined, {}, 'en-US')).embeds[0];
+    expect(help?.description).toMatch(
+      /^Annict is where anime fans keep a record .*\[Sign up\]\(https?:\/\/[^)]+\/sign_up\)/,
+    );
+    const lines = (help?.fields ?? []).flatMap((field) => field.value.split('\n'));
+    expect(lines).toContain(`</work search:${registeredId('work')}> — Search works by title and season`);
+    // Every command line says what it does.
+    const commandLines = lines.filter((line) => line.startsWith('</'));
+    expect(commandLines.length).toBeGreaterThan(25);
+    expect(commandLines.every((line) => / — \S/.test(line))).toBe(true);
+  });
+
+  it('/help says what each command does and what the service is, with its sign-up link (Japanese)', async () => {
+    const help = (await slash('help', undefined, {}, 'ja')).embeds[0];
+    expect(help?.description).toMatch(/^Annictは、見たアニメを.*\[新規登録\]\(https?:\/\/[^)]+\/sign_up\)/);
+    const lines = (help?.fields ?? []).flatMap((field) => field.value.split('\n'));
+    expect(lines).toContain(`</work search:${registeredId('work')}>：タイトルやシーズンで作品を検索`);
+    expect(lines.filter((line) => line.startsWith('</')).every((line) => /^<\/[^>]+>：\S/.test(line))).toBe(
+      true,
+    );
+  });
+
+  it('the account link panel says what the service is, with its sign-up link, in both languages', async () => {
+    for (const [locale, signUp] of [
+      ['en-US', '[Sign up]('],
+      ['ja', '[新規登録]('],
+    ] as const) {
+      const panel = (
+        await (
+          await stack.discord.slash({
+            name: 'account',
+            subcommand: 'link',
+            user: { ...USERS.bob, locale },
+            locale,
+          })
+        ).reply(TIMEOUT)
+      ).embeds[0];
+      expect(panel?.description).toContain(signUp);
+      expect(panel?.description).toMatch(/\/sign_up\)/);
+    }
+  });
+
+  /** The id Discord gave a registered command (the fake's registration). */
+  function registeredId(name: string): string {
+    return stack.discord.registeredCommands().find((command) => command.name === name)?.id ?? 'unknown';
+  }
 });

@@ -310,6 +310,9 @@ export const en = {
   'lookup.empty': 'That message has no text to search for.',
   'lookup.title': (p: { query: string }) => `Works matching “${p.query}”`,
   'lookup.none': (p: { query: string }) => `No work matches “${p.query}”.`,
+  'help.about': (p: { signUp: string }) =>
+    `{service} is where anime fans keep a record of the episodes they watch and share it. kiroku keeps yours from Discord. New to {service}? [Sign up](${p.signUp}), then \`/account link\`.`,
+  'help.line': (p: { command: string; does: string }) => `${p.command} — ${p.does}`,
   'help.intro':
     'Personal commands work in servers, in DMs with kiroku, and anywhere once you add kiroku to your own account. Replies about you are private.',
   'help.group.lookup': 'Look things up',
