@@ -91,48 +91,41 @@ describe('English newcomers end to end', () => {
     });
   });
 
-  it('/work search lists the most watched first by default, the season in words (English)', async () => {
-    const reply = await slash('work', 'search', { season: '2024-spring' }, 'en-US');
-    expect(reply.embeds[0]?.title).toBe('Works matching “Spring 2024”');
+  /** `/work search` of spring 2024: its heading and the titles of its first `count` lines. */
+  const springSearch = async (locale: string, extra: Record<string, string> = {}, count = 3) => {
+    const reply = await slash('work', 'search', { season: '2024-spring', ...extra }, locale);
     const lines = (reply.embeds[0]?.description ?? '').split('\n');
-    expect(lines.slice(0, 3).map((line) => line.split(' · ')[0])).toEqual([
-      '**Sky Blue Notebook**',
-      '**A Bakery Even in Another World**',
-      '**Seaside Café Lumina**',
-    ]);
-    // The other orders are still there.
-    const byEntry = await slash('work', 'search', { season: '2024-spring', sort: 'id' }, 'en-US');
-    const entryLines = (byEntry.embeds[0]?.description ?? '').split('\n');
-    expect(entryLines[1]).toContain('Seaside Café Lumina');
+    return {
+      heading: reply.embeds[0]?.title,
+      titles: lines.slice(0, count).map((line) => line.split(' · ')[0]),
+    };
+  };
+
+  it('/work search lists the most watched first by default, the season in words (English)', async () => {
+    expect(await springSearch('en-US')).toEqual({
+      heading: 'Works matching “Spring 2024”',
+      titles: ['**Sky Blue Notebook**', '**A Bakery Even in Another World**', '**Seaside Café Lumina**'],
+    });
+    // The other orders are still there: by entry, the café (id 4) comes before the bakery (id 6).
+    expect((await springSearch('en-US', { sort: 'id' })).titles[1]).toBe('**Seaside Café Lumina**');
   });
 
   it('/work search lists the most watched first by default, the season in words (Japanese)', async () => {
-    const reply = await slash('work', 'search', { season: '2024-spring' }, 'ja');
-    expect(reply.embeds[0]?.title).toBe('「2024年春」の検索結果');
-    const lines = (reply.embeds[0]?.description ?? '').split('\n');
-    expect(lines.slice(0, 3).map((line) => line.split(' · ')[0])).toEqual([
-      '**空色ノート**',
-      '**異世界でもパン屋さん**',
-      '**海辺のカフェ・ルミナ**',
-    ]);
+    expect(await springSearch('ja')).toEqual({
+      heading: '「2024年春」の検索結果',
+      titles: ['**空色ノート**', '**異世界でもパン屋さん**', '**海辺のカフェ・ルミナ**'],
+    });
   });
 
   it('names statuses in the service’s own words (English), and keeps the Japanese ones', async () => {
-    const english = await slash(
-      'status',
-      undefined,
-      { work: String(DEMO_WORKS.uchuShokudo), kind: 'stop_watching' },
-      'en-US',
+    const setStatus = async (kind: string, locale: string) =>
+      (await slash('status', undefined, { work: String(DEMO_WORKS.uchuShokudo), kind }, locale)).content;
+    expect(await setStatus('stop_watching', 'en-US')).toContain(
+      'Set **Welcome to the Space Diner** to Dropped.',
     );
-    expect(english.content).toContain('Set **Welcome to the Space Diner** to Dropped.');
-    const japanese = await slash(
-      'status',
-      undefined,
-      { work: String(DEMO_WORKS.uchuShokudo), kind: 'on_hold' },
-      'ja',
-    );
-    expect(japanese.content).toContain('宇宙食堂へようこそ');
-    expect(japanese.content).not.toContain('Welcome to the Space Diner');
+    const japanese = await setStatus('on_hold', 'ja');
+    expect(japanese).toContain('宇宙食堂へようこそ');
+    expect(japanese).not.toContain('Welcome to the Space Diner');
   });
 
   it('/help says what each command does and what the service is, with its sign-up link (English)', async () => {
