@@ -1,8 +1,10 @@
 import type { APIEmbedField } from 'discord-api-types/v10';
+import { signUpUrl } from '../src/accounts/accounts.js';
 import { defineCommand } from '../src/bot/command.js';
 import type { Context } from '../src/bot/context.js';
 import { slashCommand } from '../src/bot/definition.js';
 import { plain } from '../src/render/format.js';
+import { type CommandDescriptions, commandDescriptions, helpLine, packLines } from './help/lines.js';
 
 /** The commands by what people do with them; each path becomes a clickable mention. */
 const GROUPS = [
@@ -60,14 +62,17 @@ const ACCOUNT_PATHS = ['account link', 'account status', 'account visibility', '
  */
 export const HELP_PATHS: readonly string[] = [...GROUPS.flatMap((group) => group.paths), ...ACCOUNT_PATHS];
 
-async function accountField(ctx: Context): Promise<APIEmbedField> {
+async function accountField(ctx: Context, descriptions: CommandDescriptions): Promise<APIEmbedField> {
   const [account] = await Promise.all([ctx.linkedAccount(), ctx.commandMentions.refresh()]);
   const state = account
     ? ctx.t('help.accountLinked', { username: plain(account.serviceUsername) })
     : ctx.t('help.accountUnlinked');
   return {
     name: ctx.t('help.account'),
-    value: `${state}\n${ACCOUNT_PATHS.map((path) => ctx.commandMentions.mention(path)).join(' ')}`,
+    value: [
+      state,
+      ...ACCOUNT_PATHS.map((path) => helpLine(path, ctx.commandMentions.mention(path), descriptions, ctx.t)),
+    ].join('\n'),
   };
 }
 
@@ -75,17 +80,21 @@ export const command = defineCommand({
   definition: slashCommand('help', 'ヘルプ', { en: 'What kiroku can do', ja: 'kirokuでできること' }),
   ephemeral: () => true,
   async execute(ctx) {
-    const account = await accountField(ctx);
-    const groups = GROUPS.map((group) => ({
-      name: ctx.t(group.title),
-      value: group.paths.map((path) => ctx.commandMentions.mention(path)).join(' '),
-    }));
+    const descriptions = await commandDescriptions();
+    const account = await accountField(ctx, descriptions);
+    // One line per command; a long group continues in a second field under the same heading.
+    const groups = GROUPS.flatMap((group) =>
+      packLines(
+        group.paths.map((path) => helpLine(path, ctx.commandMentions.mention(path), descriptions, ctx.t)),
+      ).map((value) => ({ name: ctx.t(group.title), value })),
+    );
+    const about = ctx.t('help.about', { signUp: signUpUrl(ctx.t.site.webUrl) });
     return {
       kind: 'message',
       embeds: [
         {
           title: ctx.t('help.title'),
-          description: ctx.t('help.intro'),
+          description: `${about}\n\n${ctx.t('help.intro')}`,
           fields: [account, ...groups, { name: ctx.t('help.group.apps'), value: ctx.t('help.apps') }],
         },
       ],

@@ -11,6 +11,7 @@ import { statusLabel } from '../src/render/status.js';
 import { workMenuOption, workSeason } from '../src/render/work.js';
 import type { CallOptions, Work } from '../src/service/index.js';
 import { WATCH_STATUS_FILTERS, watchStatusFilterSchema } from '../src/service/index.js';
+import { seasonChoices } from './catalogue/seasons.js';
 import { WORK_SORTS, workSortOption, workSortSchema } from './catalogue/work-sort.js';
 import { workIds } from './work/ids.js';
 import { backlogOf } from './work/progress.js';
@@ -109,7 +110,7 @@ export const command = defineCommand({
         'season',
         'シーズン',
         { en: 'Season such as 2024-autumn', ja: '2024-autumnのようなシーズン' },
-        { maxLength: 11 },
+        { maxLength: 11, autocomplete: true },
       ),
       stringOption(
         'title',
@@ -125,6 +126,9 @@ export const command = defineCommand({
     const query = parseOptions(libraryQuery, input.options);
     await ctx.ownCall();
     return lists.list.open(ctx, query);
+  },
+  async autocomplete(ctx, input) {
+    return input.focused.name === 'season' ? seasonChoices(ctx.now(), input.focused.value, ctx.t) : [];
   },
   lists: libraryLists,
 });

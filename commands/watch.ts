@@ -16,7 +16,7 @@ import { truncate } from '../src/render/format.js';
 import { RATING_STATES } from '../src/service/index.js';
 import { parseArgs, recordEntry, showRatingPicker, turnPage, undoEntry } from './watch/actions.js';
 import { fetchBacklog } from './watch/backlog.js';
-import { shortEpisode, watchIds, watchPage } from './watch/page.js';
+import { entryWorkTitle, shortEpisode, watchIds, watchPage } from './watch/page.js';
 
 /** Discord's limit on a text input; the service's own limit is far above it. */
 const MAX_COMMENT = 4000;
@@ -55,7 +55,7 @@ async function commentForm(ctx: Context, args: string[]) {
   if (!list || list.invoker !== ctx.user.id) throw new UserFacingError('error.expired');
   if (!entry) throw new UserFacingError('watch.gone');
   const title = ctx.t('watch.commentTitle', {
-    episode: `${entry.workTitle ?? ''} ${shortEpisode(entry, ctx.t)}`,
+    episode: `${entryWorkTitle(entry, ctx.t)} ${shortEpisode(entry, ctx.t)}`,
   });
   return {
     kind: 'modal' as const,

@@ -24,7 +24,7 @@ export const command = defineCommand({
   },
 
   async autocomplete(ctx, input) {
-    if (input.focused.name === 'season') return seasonChoices(ctx.now(), input.focused.value);
+    if (input.focused.name === 'season') return seasonChoices(ctx.now(), input.focused.value, ctx.t);
     return input.focused.name === 'work' ? workChoices(ctx, input.focused.value) : [];
   },
 

@@ -5,7 +5,7 @@
  * that starts OAuth. A form cannot hold a link, so the help lives here, before the form opens.
  */
 import { type APIEmbed, ButtonStyle, ComponentType } from 'discord-api-types/v10';
-import { tokenSettingsUrl } from '../../src/accounts/accounts.js';
+import { signUpUrl, tokenSettingsUrl } from '../../src/accounts/accounts.js';
 import type { MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import type { MessageComponents } from '../../src/bot/interaction-types.js';
@@ -19,7 +19,11 @@ function panelEmbed(t: Translator, oauth: boolean): APIEmbed {
   if (oauth) fields.push({ name: t('account.panelOauthTitle'), value: t('account.panelOauthSteps') });
   return {
     title: t('account.panelTitle'),
-    description: `${t('account.panelAllows')}\n\n**${t('account.panelPrivateTitle')}**\n${t('account.panelPrivate')}`,
+    description: [
+      t('help.about', { signUp: signUpUrl(t.site.webUrl) }),
+      t('account.panelAllows'),
+      `**${t('account.panelPrivateTitle')}**\n${t('account.panelPrivate')}`,
+    ].join('\n\n'),
     fields,
     color: PANEL_COLOR,
   };

@@ -1,7 +1,9 @@
 import type { AutocompleteChoice } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
+import type { Translator } from '../../src/i18n/translator.js';
 import { plain, truncate } from '../../src/render/format.js';
+import { localSeason, localTitle } from '../../src/render/names.js';
 import { WORK_FIELDS } from '../../src/render/work.js';
 import { BudgetBusy, type CallOptions, type Work } from '../../src/service/index.js';
 
@@ -72,7 +74,8 @@ export function isShareUsed(error: unknown): boolean {
  */
 export async function workChoices(ctx: Context, typed: string): Promise<AutocompleteChoice[]> {
   const query = typed.trim();
-  const key = `ac:work:${query}`;
+  // Per language: the choices are named in the reader's words (English title, season in words).
+  const key = `${choicesKeyPrefix(ctx)}${query}`;
   const cached = ctx.cache.peek<AutocompleteChoice[]>(key);
   if (cached) return cached;
   if ([...query].length < MIN_TITLE_SEARCH_CHARS) return [];
@@ -92,10 +95,16 @@ function narrowedFromCache(ctx: Context, query: string): AutocompleteChoice[] {
   const chars = [...query];
   const wanted = query.toLowerCase();
   for (let length = chars.length - 1; length >= MIN_TITLE_SEARCH_CHARS; length--) {
-    const shorter = ctx.cache.peek<AutocompleteChoice[]>(`ac:work:${chars.slice(0, length).join('')}`);
+    const shorter = ctx.cache.peek<AutocompleteChoice[]>(
+      `${choicesKeyPrefix(ctx)}${chars.slice(0, length).join('')}`,
+    );
     if (shorter) return shorter.filter((choice) => choice.name.toLowerCase().includes(wanted));
   }
   return [];
+}
+
+function choicesKeyPrefix(ctx: Pick<Context, 't'>): string {
+  return `ac:work:${ctx.t.locale}:`;
 }
 
 function searchChoices(
@@ -110,20 +119,18 @@ function searchChoices(
         filter_title: query,
         sort_watchers_count: 'desc',
         per_page: 25,
-        fields: ['id', 'title', 'season_name_text', 'season_name'],
+        fields: ['id', 'title', 'title_en', 'season_name_text', 'season_name'],
       },
       call,
     );
-    return page.items.map((work) => ({
-      name: truncate(`${work.title ?? work.id}${seasonSuffix(work)}`, 100),
-      value: String(work.id),
-    }));
+    return page.items.map((work) => workChoice(work, ctx.t));
   });
 }
 
-function seasonSuffix(work: Work): string {
-  const season = work.season_name_text || work.season_name;
-  return season ? ` (${season})` : '';
+/** "Frieren: Beyond Journey's End (Fall 2023)" / 「葬送のフリーレン (2023年秋)」: the reader's title and season. */
+export function workChoice(work: Work, t: Translator): AutocompleteChoice {
+  const season = work.season_name || work.season_name_text ? ` (${localSeason(work, t)})` : '';
+  return { name: truncate(`${localTitle(work, t)}${season}`, 100), value: String(work.id) };
 }
 
 /**

@@ -51,8 +51,8 @@ export const cardQuery = z.object({
 });
 
 /** Seasons offered for a card: single seasons only (`<year>-all` is a search filter). */
-export function cardSeasonChoices(ctx: Pick<Context, 'now'>, typed: string) {
-  return seasonChoices(ctx.now(), typed).filter((choice) => parseSeason(choice.value) !== undefined);
+export function cardSeasonChoices(ctx: Pick<Context, 'now' | 't'>, typed: string) {
+  return seasonChoices(ctx.now(), typed, ctx.t).filter((choice) => parseSeason(choice.value) !== undefined);
 }
 
 /** What kiroku needs where a card is shared. */

@@ -18,6 +18,7 @@ import {
   walkItems,
   walkPages,
 } from '../../src/service/index.js';
+import { JST_OFFSET_MS } from '../catalogue/seasons.js';
 
 export type Season = SeasonCard['season'];
 type SeasonName = Season['name'];
@@ -35,8 +36,6 @@ const TOP_RATED = 5;
 const STARTED = new Set(['watching', 'watched', 'on_hold', 'stop_watching']);
 /** Nested fields by name: with `fields`, the service leaves a nested object it was not asked into empty. */
 const WORK_FIELDS = ['id', 'title', 'title_en', 'season_name', 'images.recommended_url', 'status.kind'];
-/** Japan's offset: the service's seasons are Japanese broadcast quarters. */
-const JST_OFFSET_MS = 9 * 3_600_000;
 
 export function parseSeason(value: string): Season | undefined {
   const match = ONE_SEASON.exec(value.trim());

@@ -11,6 +11,7 @@ import { readOptions } from '../../src/bot/option-values.js';
 import { languageOption, postLanguage } from '../../src/bot/post-language-option.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { plain, truncate, workTitle } from '../../src/render/format.js';
+import { localTitle } from '../../src/render/names.js';
 import type { Work } from '../../src/service/index.js';
 import { type FollowedWork, MAX_AIRING_WORKS, type Subscription } from '../../src/subscriptions/model.js';
 import { resolveWork } from '../catalogue/works.js';
@@ -66,7 +67,7 @@ async function requireScheduled(ctx: Context, work: Work): Promise<void> {
   const kind = mine.items[0]?.status?.kind;
   if (!SCHEDULED_STATUSES.some((status) => status === kind))
     throw new UserFacingError('airing.notWatched', (t) =>
-      t('airing.notWatched', { work: plain(workTitle(work, t)) }),
+      t('airing.notWatched', { work: plain(localTitle(work, t)) }),
     );
 }
 
@@ -86,7 +87,8 @@ export async function subscribeAiring(ctx: Context, raw: CommandInput['options']
   const work = await resolveWork(ctx, given.work);
   await requireScheduled(ctx, work);
   const followed: FollowedWork = { id: work.id, title: truncate(workTitle(work, ctx.t), 200) };
-  const title = plain(followed.title);
+  // Stored under the service's title; the reply names the work as the reader does.
+  const title = plain(truncate(localTitle(work, ctx.t), 200));
   const where = mention(given.channel.id);
   const [existing] = await ctx.subscriptions.all(
     (s) => s.kind === 'airing' && s.channelId === given.channel.id && s.ownerId === ctx.user.id,
@@ -158,7 +160,7 @@ export function describeAiring(ctx: Context, subscription: Subscription): string
 export async function scheduledWorkChoices(ctx: Context, typed: string): Promise<AutocompleteChoice[]> {
   const call = await ctx.ownCall();
   const query = typed.trim();
-  return ctx.cache.getOrLoad(`ac:scheduled:${ctx.user.id}:${query}`, async () => {
+  return ctx.cache.getOrLoad(`ac:scheduled:${ctx.user.id}:${ctx.t.locale}:${query}`, async () => {
     const pages = await Promise.all(
       SCHEDULED_STATUSES.map((status) =>
         ctx.service.myWorks(
@@ -166,7 +168,7 @@ export async function scheduledWorkChoices(ctx: Context, typed: string): Promise
             filter_status: status,
             ...(query ? { filter_title: query } : {}),
             per_page: 25,
-            fields: ['id', 'title'],
+            fields: ['id', 'title', 'title_en'],
           },
           call,
         ),
@@ -175,7 +177,7 @@ export async function scheduledWorkChoices(ctx: Context, typed: string): Promise
     return pages
       .flatMap((page) => page.items)
       .slice(0, 25)
-      .map((work) => ({ name: truncate(workTitle(work, ctx.t), 100), value: String(work.id) }));
+      .map((work) => ({ name: truncate(localTitle(work, ctx.t), 100), value: String(work.id) }));
   });
 }
 

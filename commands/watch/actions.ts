@@ -10,7 +10,7 @@ import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { episodeLabel, plain } from '../../src/render/format.js';
 import type { RatingState } from '../../src/service/index.js';
 import { orderBacklog, type WatchList } from '../../src/viewing/watch-lists.js';
-import { ratingPicker, shortEpisode, UNDO_MS, watchPage } from './page.js';
+import { entryWorkTitle, ratingPicker, shortEpisode, UNDO_MS, watchPage } from './page.js';
 
 const args = z.tuple([
   z.string().regex(/^[\w-]{6,24}$/),
@@ -74,7 +74,7 @@ export async function recordEntry(
     result: true,
   }));
   if (!list) throw new UserFacingError('error.expired');
-  const label = `${plain(entry.workTitle ?? '')} ${plain(episodeLabel(labelOf(entry), ctx.t))}`.trim();
+  const label = `${plain(entryWorkTitle(entry, ctx.t))} ${plain(episodeLabel(labelOf(entry), ctx.t))}`.trim();
   return {
     kind: 'update',
     content: ctx.t('watch.recorded', { episode: label }),
@@ -117,7 +117,7 @@ export async function undoEntry(ctx: Context, input: Pick<ComponentInput, 'args'
   }));
   if (!list) throw new UserFacingError('error.expired');
   const episode =
-    `${plain(recorded.entry.workTitle ?? '')} ${plain(shortEpisode(recorded.entry, ctx.t))}`.trim();
+    `${plain(entryWorkTitle(recorded.entry, ctx.t))} ${plain(shortEpisode(recorded.entry, ctx.t))}`.trim();
   return { kind: 'update', content: ctx.t('watch.undone', { episode }), ...watchPage(ctx, key, list, page) };
 }
 

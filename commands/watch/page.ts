@@ -15,17 +15,15 @@ import type { Context } from '../../src/bot/context.js';
 import { RATING_MENU } from '../../src/components/alert-ids.js';
 import { customIds } from '../../src/components/custom-id.js';
 import type { Translator } from '../../src/i18n/translator.js';
-import {
-  discordTime,
-  LIMITS,
-  lines,
-  plain,
-  ratingStateText,
-  truncate,
-  workTitle,
-} from '../../src/render/format.js';
+import { discordTime, LIMITS, lines, plain, ratingStateText, truncate } from '../../src/render/format.js';
+import { localTitle } from '../../src/render/names.js';
 import { shortEpisode as shortOf } from '../../src/viewing/episode-short.js';
 import type { BacklogEntry, RecordedEntry, WatchList } from '../../src/viewing/watch-lists.js';
+
+/** The entry's work as the reader names it: its English title for English readers when it has one. */
+export function entryWorkTitle(entry: BacklogEntry, t: Translator): string {
+  return localTitle({ title: entry.workTitle, title_en: entry.workTitleEn ?? null }, t);
+}
 
 /** One row of buttons per entry, and a row for paging and Undo: Discord allows five rows. */
 export const ENTRIES_PER_PAGE = 4;
@@ -64,7 +62,7 @@ function counts(list: WatchList, t: Translator): string {
   for (const entry of list.entries) {
     const seen = byWork.get(entry.workId);
     if (seen) seen.count += 1;
-    else byWork.set(entry.workId, { title: workTitle({ title: entry.workTitle }, t), count: 1 });
+    else byWork.set(entry.workId, { title: entryWorkTitle(entry, t), count: 1 });
   }
   return lines(
     [...byWork.values()].map((work) => t('watch.countLine', { work: plain(work.title), count: work.count })),
@@ -74,7 +72,7 @@ function counts(list: WatchList, t: Translator): string {
 function entryField(entry: BacklogEntry, t: Translator) {
   const title = entry.title?.trim() ? ` ${plain(entry.title)}` : '';
   return {
-    name: truncate(workTitle({ title: entry.workTitle }, t), LIMITS.fieldName),
+    name: truncate(entryWorkTitle(entry, t), LIMITS.fieldName),
     value: truncate(
       `${plain(shortEpisode(entry, t))}${title} · ${discordTime(entry.startedAt, 'R')}`,
       LIMITS.fieldValue,
@@ -147,7 +145,7 @@ export function ratingPicker(
             custom_id: watchIds.rate.build(key, entry.episodeId, shownPage),
             placeholder: truncate(
               t('watch.ratePlaceholder', {
-                episode: `${workTitle({ title: entry.workTitle }, t)} ${episode}`,
+                episode: `${entryWorkTitle(entry, t)} ${episode}`,
               }),
               150,
             ),

@@ -5,7 +5,7 @@ import type { CommandInput, ComponentHandler, MessageReply } from '../../src/bot
 import type { Context } from '../../src/bot/context.js';
 import { subcommand, workOption } from '../../src/bot/definition.js';
 import { readOptions } from '../../src/bot/option-values.js';
-import { hasNoEpisodes } from '../../src/render/names.js';
+import { hasNoEpisodes, localTitle } from '../../src/render/names.js';
 import { statusLabel } from '../../src/render/status.js';
 import { workEmbed } from '../../src/render/work.js';
 import type { Work } from '../../src/service/index.js';
@@ -125,8 +125,8 @@ export const infoComponents: Readonly<Record<string, ComponentHandler>> = {
       const kind = statusKindSchema.parse(input.values[0]);
       const call = await ctx.ownCall('write');
       await ctx.service.setStatus({ work_id: workId, kind }, call);
-      const work = ctx.cache.peek<{ title?: string | null }>(`work:${workId}`);
-      const title = work?.title ?? String(workId);
+      const work = ctx.cache.peek<{ title?: string | null; title_en?: string | null }>(`work:${workId}`);
+      const title = work ? localTitle(work, ctx.t) : String(workId);
       return {
         kind: 'message',
         content: ctx.t('status.set', { title, status: statusLabel(kind, ctx.t) }),

@@ -1,7 +1,7 @@
 /**
  * The person's own progress on a work, for `/work info`: their watch status (the status menu shows it
  * selected) and the aired episodes they have not recorded, as the service itself tells them
- * (`me/programs` with `filter_unwatched`: only works marked Want to watch or Watching, on the
+ * (`me/programs` with `filter_unwatched`: only works marked Plan to Watch or Watching, on the
  * channel they chose). Two requests, both at once, only for linked people; a failing one leaves
  * its part out, never the work.
  */

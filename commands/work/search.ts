@@ -1,7 +1,7 @@
 /**
- * `/work search`: works by title and season, paged, one service request a page. Without a season the
- * newest works come first (unless another order is chosen), and on the first page this season's matches
- * go to the top: the service sorts, the page is ordered here.
+ * `/work search`: works by title and season, paged, one service request a page. The most watched
+ * works come first unless another order is chosen, and without a season this season's matches on the
+ * first page go to the top: the service sorts, the page is ordered here.
  */
 import { z } from 'zod';
 import type { CommandInput, MessageReply } from '../../src/bot/command.js';
@@ -12,7 +12,7 @@ import { parseOptions } from '../../src/bot/parse-options.js';
 import { truncate } from '../../src/render/format.js';
 import { workLine, workMenuOption } from '../../src/render/work.js';
 import type { Work } from '../../src/service/index.js';
-import { currentSeason } from '../catalogue/seasons.js';
+import { currentSeason, seasonWords } from '../catalogue/seasons.js';
 import { WORK_SORTS, type WorkSort, workSortOption, workSortSchema } from '../catalogue/work-sort.js';
 import { workIds } from './ids.js';
 
@@ -22,15 +22,14 @@ export const SEASON = /^\d{4}-(winter|spring|summer|autumn|all)$/;
 const searchQuery = z.object({
   title: z.string().trim().max(100).optional(),
   season: z.string().trim().regex(SEASON, 'reason.season').optional(),
-  // Unset: newest first without a season, the service's order within one (states stored before
-  // issue 39 always carry a sort, which still reads).
+  // Unset: the most watched first (states stored before issue 39 always carry a sort, which still reads).
   sort: workSortSchema.unwrap().optional(),
 });
 
 type SearchQuery = z.infer<typeof searchQuery>;
 
 function sortOf(query: SearchQuery): WorkSort {
-  return query.sort ?? (query.season ? 'id' : 'season');
+  return query.sort ?? 'watchers';
 }
 
 /** This season's works first, the rest in the order the service gave them. */
@@ -80,12 +79,13 @@ const searchList = pagedList({
         call,
       ),
     );
-    // Without a season, this season's matches on the first page go to its top (the default order,
-    // newest first, brings them there); later pages keep the service's order, so nothing repeats.
+    // Without a season, this season's matches on the first page go to its top, whatever the order;
+    // later pages keep the service's order, so nothing repeats.
     const shown =
       page === 1 && !query.season ? currentSeasonFirst(result.items, currentSeason(ctx.now())) : result.items;
+    const named = query.title ?? (query.season ? seasonWords(query.season, ctx.t) : '');
     const embed = {
-      title: truncate(ctx.t('work.searchTitle', { query: query.title ?? query.season ?? '' }), 256),
+      title: truncate(ctx.t('work.searchTitle', { query: named }), 256),
       description: pageLines(
         ctx,
         shown.map((work) => workLine(work, ctx.t, ctx.locale)),

@@ -23,6 +23,11 @@ export function tokenSettingsUrl(webUrl: string): string {
   return `${webUrl}/settings/apps`;
 }
 
+/** The service's sign-up page, for people who have no account there yet. */
+export function signUpUrl(webUrl: string): string {
+  return `${webUrl}/sign_up`;
+}
+
 /** What unlink did with the token: revoked (OAuth), or left for the person to revoke (personal). */
 export type UnlinkOutcome = 'revoked' | 'revoke-failed' | 'personal-token' | 'none';
 

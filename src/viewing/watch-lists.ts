@@ -11,6 +11,8 @@ export const backlogEntrySchema = z.object({
   episodeId: z.number().int().positive(),
   workId: z.number().int().nonnegative(),
   workTitle: z.string().nullable(),
+  /** The work's English title for English readers; absent in lists stored before it was kept. */
+  workTitleEn: z.string().nullable().optional(),
   /** The episode's number (float) and number text, as the service gave them. */
   number: z.number().nullable(),
   numberText: z.string().nullable(),

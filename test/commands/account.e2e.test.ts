@@ -129,7 +129,7 @@ describe('accounts and the user’s own data end to end', () => {
     const status = await (
       await slash(USERS.alice, 'status', undefined, { work: String(DEMO_WORKS.cafeLumina), kind: 'watched' })
     ).reply(TIMEOUT);
-    expect(status.content).toContain('Watched');
+    expect(status.content).toContain('Completed');
     expect(stack.emulator.data.statusOf(DEMO_USERS.alice.id, DEMO_WORKS.cafeLumina)).toBe('watched');
   });
 

@@ -95,7 +95,9 @@ describe('catalogue commands end to end', () => {
         subcommand: 'info',
         options: { work: '銀河' },
         focused: 'work',
-        user: USERS.alice,
+        // Japanese readers see the Japanese titles (English readers the English ones).
+        user: { ...USERS.alice, locale: 'ja' },
+        locale: 'ja',
       })
     ).reply(15_000);
     expect(works.type).toBe(8);

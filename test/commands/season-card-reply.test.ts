@@ -73,11 +73,11 @@ describe('the season card reply', () => {
     const reply = await seasonCardReply(ctx, undefined);
     expect(calls).toEqual(['me', 'myWorks', 'activities']);
     expect(reply.content).toBe(
-      'Autumn 2026 season card of Mika.\n1 episode recorded; 1 of 1 works finished (100%).\nTop rated: 葬送のフリーレン (Great).',
+      'Fall 2026 season card of Mika.\n1 episode recorded; 1 of 1 works finished (100%).\nTop rated: 葬送のフリーレン (Great).',
     );
     expect(reply.files).toHaveLength(1);
     expect(reply.files?.[0]?.data.subarray(1, 4).toString('latin1')).toBe('PNG');
-    expect(reply.files?.[0]?.description).toContain('Autumn 2026 season card of Mika.');
+    expect(reply.files?.[0]?.description).toContain('Fall 2026 season card of Mika.');
     expect(JSON.stringify(reply.components)).toContain(
       '"custom_id":"me:share:300000000000000001:2026-autumn"',
     );
@@ -87,7 +87,7 @@ describe('the season card reply', () => {
     const { ctx, log } = context({ linked: true, coverFails: true });
     const reply = await seasonCardReply(ctx, '2026-autumn');
     expect(reply.files).toEqual([]);
-    expect(reply.content).toMatch(/^Autumn 2026 season card of Mika\./);
+    expect(reply.content).toMatch(/^Fall 2026 season card of Mika\./);
     expect(reply.components).toHaveLength(1);
     expect(log.records()).toContainEqual(
       expect.objectContaining({ picture: 'season-card', reason: 'Error: canvas out of memory' }),

@@ -60,7 +60,8 @@ describe('/subscription airing: channels that follow chosen works', () => {
     ).reply(TIMEOUT);
     expect(first.ephemeral).toBe(true);
     expect(first.content).toContain(
-      'will get a post when each new episode of **海辺のカフェ・ルミナ** first airs',
+      // Named as the reader names it: its English title for an English reader.
+      'will get a post when each new episode of **Seaside Café Lumina** first airs',
     );
     const second = await (await subscription('airing', { channel, work: String(DEMO_WORKS.soraNote) })).reply(
       TIMEOUT,
@@ -78,6 +79,8 @@ describe('/subscription airing: channels that follow chosen works', () => {
       await subscription('airing', { channel, work: String(DEMO_WORKS.uchuShokudo) }, 'ja')
     ).reply(TIMEOUT);
     expect(onHold.content).toContain('「見てる」「見たい」に入っていない');
+    // A Japanese reader keeps the Japanese title.
+    expect(onHold.content).toContain('**宇宙食堂へようこそ**');
     const missing = await (await subscription('airing', { channel, work: '存在しない作品タイトル' })).reply(
       TIMEOUT,
     );

@@ -96,17 +96,18 @@ describe('/watch: the backlog of aired, unrecorded episodes', () => {
     expect(shown.flags & EPHEMERAL).toBe(EPHEMERAL);
     const embed = shown.embeds[0];
     expect(embed?.description?.split('\n')).toEqual([
-      '**鋼の旋律**: 1 to watch',
-      '**空色ノート**: 3 to watch',
-      '**海辺のカフェ・ルミナ**: 1 to watch',
+      '**Melody of Steel**: 1 to watch',
+      '**Sky Blue Notebook**: 3 to watch',
+      '**Seaside Café Lumina**: 1 to watch',
     ]);
     expect(embed?.footer?.text).toBe('Page 1 of 2 · 5 in all');
+    // An English reader sees the works' English titles (title_en).
     // Four episodes a page, one row each; a work's episodes in the order they aired (the next to watch first).
     expect(embed?.fields?.map((f) => `${f.name} ${f.value.split(' ')[0]} ${f.value.split(' ')[1]}`)).toEqual([
-      '鋼の旋律 ep 6',
-      '空色ノート ep 4',
-      '空色ノート ep 5',
-      '空色ノート ep 6',
+      'Melody of Steel ep 6',
+      'Sky Blue Notebook ep 4',
+      'Sky Blue Notebook ep 5',
+      'Sky Blue Notebook ep 6',
     ]);
     expect(controls(shown).map((c) => c.label)).toEqual([
       'Record ep 6',
@@ -128,13 +129,15 @@ describe('/watch: the backlog of aired, unrecorded episodes', () => {
     stack.emulator.resetStats();
     const recorded = await press(idOf(shown, 'Record ep 6'), shown);
     expect(recorded.type).toBe(7);
-    expect(recorded.content).toMatch(/^Recorded \*\*鋼の旋律 第6話 迷子の放課後\*\*\. Undo within a minute/);
+    expect(recorded.content).toMatch(
+      /^Recorded \*\*Melody of Steel 第6話 迷子の放課後\*\*\. Undo within a minute/,
+    );
     expect(
       records(DEMO_WORKS.haganeMelody).map((r) => stack.emulator.data.episodes.get(r.episodeId)?.number),
     ).toContain(6);
     // Only the record: the list is the stored copy.
     expect(stack.emulator.stats.requests).toBe(1);
-    expect(recorded.embeds[0]?.description).not.toContain('鋼の旋律');
+    expect(recorded.embeds[0]?.description).not.toContain('Melody of Steel');
     expect(controls(recorded).map((c) => c.label)).toContain('Undo ep 6');
 
     const undone = await press(idOf(recorded, 'Undo ep 6'), recorded);
@@ -144,7 +147,15 @@ describe('/watch: the backlog of aired, unrecorded episodes', () => {
         (r) => stack.emulator.data.episodes.get(r.episodeId)?.number === 6,
       ),
     ).toBe(false);
-    expect(undone.embeds[0]?.description).toContain('**鋼の旋律**: 1 to watch');
+    expect(undone.embeds[0]?.description).toContain('**Melody of Steel**: 1 to watch');
+  });
+
+  it('names the works by their Japanese titles for a Japanese reader', async () => {
+    const shown = await (await slash('watch', undefined, {}, 'ja')).reply(TIMEOUT);
+    const description = shown.embeds[0]?.description ?? '';
+    expect(description).toContain('**鋼の旋律**');
+    expect(description).toContain('**空色ノート**');
+    expect(description).not.toContain('Sky Blue Notebook');
   });
 
   it('records with a rating from the menu and with a comment from the form; pages from the stored copy', async () => {
@@ -154,7 +165,7 @@ describe('/watch: the backlog of aired, unrecorded episodes', () => {
     const picker = await press(idOf(shown, 'Rate ep 5…'), shown);
     expect(stack.emulator.data.records.size).toBe(before);
     expect(controls(picker).map((c) => c.label)).toEqual([
-      'Record 空色ノート ep 5 with a rating',
+      'Record Sky Blue Notebook ep 5 with a rating',
       'Back to the list',
     ]);
     const menu = picker.components[0];
@@ -165,17 +176,17 @@ describe('/watch: the backlog of aired, unrecorded episodes', () => {
     expect(controls(back).map((c) => c.label)).toContain('Rate ep 5…');
     const rated = await (
       await stack.discord.select({
-        customId: idOf(picker, 'Record 空色ノート ep 5 with a rating'),
+        customId: idOf(picker, 'Record Sky Blue Notebook ep 5 with a rating'),
         values: ['great'],
         user: USERS.alice,
         ...(picker.message ? { message: picker.message } : {}),
       })
     ).reply(TIMEOUT);
-    expect(rated.content).toMatch(/^Recorded \*\*空色ノート/);
+    expect(rated.content).toMatch(/^Recorded \*\*Sky Blue Notebook/);
     expect(records(DEMO_WORKS.soraNote).at(-1)).toMatchObject({ ratingState: 'great' });
     // Four left: one page.
     expect(controls(rated).map((c) => c.label)).not.toContain('Next');
-    expect(rated.embeds[0]?.fields?.map((f) => f.name)).toContain('海辺のカフェ・ルミナ');
+    expect(rated.embeds[0]?.fields?.map((f) => f.name)).toContain('Seaside Café Lumina');
 
     // Paging reads the stored copy: one more aired episode makes five entries, the second page one.
     const data = stack.emulator.data;
@@ -190,7 +201,7 @@ describe('/watch: the backlog of aired, unrecorded episodes', () => {
     stack.emulator.resetStats();
     const next = await press(idOf(again, 'Next'), again);
     expect(stack.emulator.stats.requests).toBe(0);
-    expect(next.embeds[0]?.fields?.map((f) => f.name)).toEqual(['海辺のカフェ・ルミナ']);
+    expect(next.embeds[0]?.fields?.map((f) => f.name)).toEqual(['Seaside Café Lumina']);
 
     const form = await press(idOf(next, 'Comment'), next);
     expect(form.type).toBe(9);
@@ -203,7 +214,7 @@ describe('/watch: the backlog of aired, unrecorded episodes', () => {
         ...(next.message ? { message: next.message } : {}),
       })
     ).reply(TIMEOUT);
-    expect(commented.content).toMatch(/^Recorded \*\*海辺のカフェ・ルミナ/);
+    expect(commented.content).toMatch(/^Recorded \*\*Seaside Café Lumina/);
     expect(records(DEMO_WORKS.cafeLumina).at(-1)).toMatchObject({
       comment: `ルミナ最高${'😭'.repeat(1997)}`,
     });

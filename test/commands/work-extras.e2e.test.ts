@@ -63,7 +63,7 @@ describe('/work extras', () => {
     }
   });
 
-  it('season autocompletes the current season first; a year offers its seasons', async () => {
+  it('season autocompletes the current season first, then the coming one; a year offers its seasons', async () => {
     const ask = async (typed: string) =>
       (
         await (
@@ -76,7 +76,7 @@ describe('/work extras', () => {
           })
         ).reply(TIMEOUT)
       ).choices?.map((c) => c.value);
-    expect((await ask(''))?.slice(0, 3)).toEqual(['2023-summer', '2023-spring', '2023-winter']);
+    expect((await ask(''))?.slice(0, 3)).toEqual(['2023-summer', '2023-autumn', '2023-spring']);
     expect(await ask('2019')).toEqual([
       '2019-autumn',
       '2019-summer',
@@ -84,7 +84,13 @@ describe('/work extras', () => {
       '2019-winter',
       '2019-all',
     ]);
-    expect(await ask('2023')).toEqual(['2023-summer', '2023-spring', '2023-winter', '2023-all']);
+    expect(await ask('2023')).toEqual([
+      '2023-autumn',
+      '2023-summer',
+      '2023-spring',
+      '2023-winter',
+      '2023-all',
+    ]);
   });
 
   /** The lines of a search's first page, and how many service requests it took. */
@@ -97,10 +103,10 @@ describe('/work extras', () => {
     };
   }
 
-  it('without a season, newest first and this season’s matches at the top, in one request', async () => {
+  it('without a season, most watched first and this season’s matches at the top, in one request', async () => {
     const { lines, requests } = await search({});
     expect(requests).toBe(1);
-    // Newest season first puts the 2024 series above the film; the film is this season's, so it leads.
+    // Most watched first puts the series (4,210) above the film (1,660); the film is this season's, so it leads.
     // An English reader sees the works' English titles (title_en).
     expect(lines[0]).toContain('Sky Blue Notebook the Movie');
     expect(lines[1]).toContain('**Sky Blue Notebook**');
@@ -108,8 +114,8 @@ describe('/work extras', () => {
   });
 
   it('a chosen order is the service’s, this season’s matches still first on the first page', async () => {
-    // By watchers the series (4,210) comes before the film (1,660); the film is this season's.
-    const { lines, requests } = await search({ sort: 'watchers' });
+    // Newest season first puts the 2024 series above the 2023 film; the film is this season's.
+    const { lines, requests } = await search({ sort: 'season' });
     expect(requests).toBe(1);
     expect(lines[0]).toContain('Sky Blue Notebook the Movie');
     expect(lines[1]).toContain('**Sky Blue Notebook**');

@@ -133,7 +133,7 @@ describe('feed poller', () => {
     expect(await h.jobs.feed.runCycle()).toMatchObject({ requests: 1, posted: 2, skippedDuplicates: 0 });
     expect(feedPosts(h.discord.channelMessages(first))).toHaveLength(6);
     expect(feedHeads(h.discord.channelMessages(second))[5]).toMatch(
-      /^dave marked \[.+\]\(.+\) as \*\*Watched\*\*$/,
+      /^dave marked \[.+\]\(.+\) as \*\*Completed\*\*$/,
     );
   });
 

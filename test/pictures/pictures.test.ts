@@ -70,7 +70,7 @@ describe.each(['en', 'ja'] as const)('in %s', (locale) => {
     const picture = await renderSeasonCard(sampleSeason(stub.url), t, { covers });
     docImage(`season-card-${locale}.png`, picture.png);
     expect(pngSize(picture.png)).toEqual(SEASON_SIZE);
-    expect(picture.alt).toContain(locale === 'ja' ? '2026年秋' : 'Autumn 2026');
+    expect(picture.alt).toContain(locale === 'ja' ? '2026年秋' : 'Fall 2026');
     expect(picture.alt).toContain(locale === 'ja' ? '完走率58%' : '(58%)');
     expect(picture.alt).toContain(
       locale === 'ja' ? 'ぼっち・ざ・ろっく！（普通）' : 'ぼっち・ざ・ろっく！ (Average)',

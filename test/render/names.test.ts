@@ -23,7 +23,7 @@ describe('names in the reader’s language', () => {
       media: 'movie',
       media_text: '映画',
     };
-    expect(localSeason(work, en)).toBe('Autumn 2022');
+    expect(localSeason(work, en)).toBe('Fall 2022');
     expect(localSeason(work, ja)).toBe('2022年秋');
     expect(localMedia(work, en)).toBe('Movie');
     expect(localMedia(work, ja)).toBe('映画');

@@ -1,6 +1,5 @@
-/** Pure parts of the viewing loop: the backlog's order, an episode's first airing, the seasons. */
+/** Pure parts of the viewing loop: the backlog's order, an episode's first airing. */
 import { describe, expect, it } from 'vitest';
-import { seasonChoices } from '../../commands/catalogue/seasons.js';
 import { firstAirings } from '../../src/jobs/schedule/airing-posts.js';
 import type { Program } from '../../src/service/index.js';
 import { type BacklogEntry, orderBacklog } from '../../src/viewing/watch-lists.js';
@@ -46,16 +45,5 @@ describe('viewing order', () => {
       program(4, null, '2026-01-01T00:00:00Z'),
     ]);
     expect(first.map((p) => p.id)).toEqual([2]);
-  });
-
-  it('offers the current season first and never a season still to come', () => {
-    const winter = new Date('2026-02-10T00:00:00Z');
-    expect(
-      seasonChoices(winter, '')
-        .slice(0, 3)
-        .map((c) => c.value),
-    ).toEqual(['2026-winter', '2025-autumn', '2025-summer']);
-    expect(seasonChoices(winter, '2026').map((c) => c.value)).toEqual(['2026-winter', '2026-all']);
-    expect(seasonChoices(winter, 'sum').every((c) => c.value.endsWith('summer'))).toBe(true);
   });
 });

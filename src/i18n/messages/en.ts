@@ -80,11 +80,11 @@ export const en = {
   'work.untitled': '(untitled)',
 
   // statuses
-  'status.wanna_watch': 'Want to watch',
+  'status.wanna_watch': 'Plan to Watch',
   'status.watching': 'Watching',
-  'status.watched': 'Watched',
-  'status.on_hold': 'On hold',
-  'status.stop_watching': 'Stopped watching',
+  'status.watched': 'Completed',
+  'status.on_hold': 'On Hold',
+  'status.stop_watching': 'Dropped',
   'status.no_select': 'No status',
   'status.set': (p: { title: string; status: string }) => `Set **${p.title}** to ${p.status}.`,
 
@@ -121,8 +121,8 @@ export const en = {
   'user.following': 'Following',
   'user.followers': 'Followers',
   'user.watching': 'Watching',
-  'user.watched': 'Watched',
-  'user.wannaWatch': 'Want to watch',
+  'user.watched': 'Completed',
+  'user.wannaWatch': 'Plan to Watch',
   'user.joined': 'Joined',
   'user.followersTitle': (p: { username: string }) => `Followers of ${p.username}`,
   'user.followingTitle': (p: { username: string }) => `${p.username} follows`,
@@ -311,6 +311,9 @@ export const en = {
   'lookup.empty': 'That message has no text to search for.',
   'lookup.title': (p: { query: string }) => `Works matching “${p.query}”`,
   'lookup.none': (p: { query: string }) => `No work matches “${p.query}”.`,
+  'help.about': (p: { signUp: string }) =>
+    `{service} is where anime fans keep a record of the episodes they watch and share it. kiroku keeps yours from Discord. New to {service}? [Sign up](${p.signUp}), then \`/account link\`.`,
+  'help.line': (p: { command: string; does: string }) => `${p.command} — ${p.does}`,
   'help.intro':
     'Personal commands work in servers, in DMs with kiroku, and anywhere once you add kiroku to your own account. Replies about you are private.',
   'help.group.lookup': 'Look things up',
@@ -342,7 +345,8 @@ export const en = {
   'season.winter': 'Winter',
   'season.spring': 'Spring',
   'season.summer': 'Summer',
-  'season.autumn': 'Autumn',
+  'season.autumn': 'Fall',
+  'season.all': (p: { year: string }) => `All of ${p.year}`,
   'media.tv': 'TV',
   'media.ova': 'OVA',
   'media.movie': 'Movie',
@@ -361,7 +365,7 @@ export const en = {
   'empty.library':
     'No works here yet: your library lists the works you gave a watch status. Find one with `/work search`, then set it with `/status`.',
   'empty.schedule':
-    'Nothing airs in this window. Your schedule shows only works you marked Want to watch or Watching: mark some with `/status`.',
+    'Nothing airs in this window. Your schedule shows only works you marked Plan to Watch or Watching: mark some with `/status`.',
   'empty.feed':
     'No activity yet from the people you follow on {service}. Look someone up with `/user profile` and follow them on {service}.',
   'empty.people': 'No person matches this name. Try the name in kana or another spelling with `/people`.',

@@ -272,6 +272,9 @@ export const ja: Messages = {
   'lookup.empty': 'このメッセージには検索できる文字がありません。',
   'lookup.title': (p) => `「${p.query}」に一致する作品`,
   'lookup.none': (p) => `「${p.query}」に一致する作品はありません。`,
+  'help.about': (p) =>
+    `{service}は、見たアニメをエピソードごとに記録して、ほかのファンと共有できるサイトです。kirokuはDiscordからあなたの記録をつけます。{service}のアカウントがまだなら、[新規登録](${p.signUp})してから\`/account link\`へ。`,
+  'help.line': (p) => `${p.command}：${p.does}`,
   'help.intro':
     '個人向けのコマンドはサーバー内、kirokuとのDM、そしてkirokuを自分のアカウントに追加すればどこでも使えます。あなたについての返信は本人にだけ表示されます。',
   'help.group.lookup': '調べる',
@@ -304,6 +307,7 @@ export const ja: Messages = {
   'season.spring': '春',
   'season.summer': '夏',
   'season.autumn': '秋',
+  'season.all': (p) => `${p.year}年（通年）`,
   'media.tv': 'TV',
   'media.ova': 'OVA',
   'media.movie': '映画',

@@ -58,7 +58,7 @@ export const viewingEn = {
   'airing.cap': (p: { max: number }) =>
     `This channel already gets posts for ${p.max} works, the most one channel can. Remove one first.`,
   'airing.notWatched': (p: { work: string }) =>
-    `**${p.work}** is not on your Watching or Want to watch list, so {service} has no programs of it for you. Set its status with \`/status\` first.`,
+    `**${p.work}** is not on your Watching or Plan to Watch list, so {service} has no programs of it for you. Set its status with \`/status\` first.`,
   'airing.title': (p: { work: string }) => `Now airing: ${p.work}`,
   'airing.follows': (p: { works: string }) => `new episodes of ${p.works}`,
   'airing.removedWork': (p: { work: string; id: string }) =>
