@@ -76,14 +76,27 @@ export async function workChoices(ctx: Context, typed: string): Promise<Autocomp
   const query = typed.trim();
   // Per language: the choices are named in the reader's words (English title, season in words).
   const key = `${choicesKeyPrefix(ctx)}${query}`;
-  const cached = ctx.cache.peek<AutocompleteChoice[]>(key);
-  if (cached) return cached;
+  const cached = ctx.cache.peek<SearchedChoices>(key);
+  if (cached) return cached.choices;
   if ([...query].length < MIN_TITLE_SEARCH_CHARS) return [];
   const call = await autocompleteCall(ctx);
-  return searchChoices(ctx, key, query, call).catch((error: unknown) => {
-    if (isShareUsed(error)) return narrowedFromCache(ctx, query);
-    throw error;
-  });
+  return searchChoices(ctx, key, query, call).then(
+    (searched) => searched.choices,
+    (error: unknown) => {
+      if (isShareUsed(error)) return narrowedFromCache(ctx, query);
+      throw error;
+    },
+  );
+}
+
+/**
+ * A search's choices with the titles each may be narrowed by: a choice is named in the reader's
+ * words (an English reader sees the English title), while what they type may be the Japanese title.
+ */
+interface SearchedChoices {
+  choices: AutocompleteChoice[];
+  /** Per choice, its titles (Japanese and English) in lower case. */
+  titles: string[][];
 }
 
 /**
@@ -95,10 +108,14 @@ function narrowedFromCache(ctx: Context, query: string): AutocompleteChoice[] {
   const chars = [...query];
   const wanted = query.toLowerCase();
   for (let length = chars.length - 1; length >= MIN_TITLE_SEARCH_CHARS; length--) {
-    const shorter = ctx.cache.peek<AutocompleteChoice[]>(
+    const shorter = ctx.cache.peek<SearchedChoices>(
       `${choicesKeyPrefix(ctx)}${chars.slice(0, length).join('')}`,
     );
-    if (shorter) return shorter.filter((choice) => choice.name.toLowerCase().includes(wanted));
+    if (shorter) {
+      return shorter.choices.filter((_, index) =>
+        (shorter.titles[index] ?? []).some((title) => title.includes(wanted)),
+      );
+    }
   }
   return [];
 }
@@ -112,7 +129,7 @@ function searchChoices(
   key: string,
   query: string,
   call: CallOptions,
-): Promise<AutocompleteChoice[]> {
+): Promise<SearchedChoices> {
   return ctx.cache.getOrLoad(key, async () => {
     const page = await ctx.service.works(
       {
@@ -123,7 +140,12 @@ function searchChoices(
       },
       call,
     );
-    return page.items.map((work) => workChoice(work, ctx.t));
+    return {
+      choices: page.items.map((work) => workChoice(work, ctx.t)),
+      titles: page.items.map((work) =>
+        [work.title, work.title_en].flatMap((title) => (title ? [title.toLowerCase()] : [])),
+      ),
+    };
   });
 }
 
