@@ -72,7 +72,11 @@ export async function wireGateway(
   const jobs = buildJobs(wiring, restPoster);
   const sweep = storeSweep({ store: infra.store, logger });
   closers.add('store sweep', () => sweep.stop());
-  const httpServer = await serveHttp(wiring, restPoster, jobs);
+  // Every series the dashboard reads exists from the first scrape: the commands' routes are known
+  // once they load, and a scrape before that waits for them (a start without the compile cache,
+  // on an older Node, can be ready before they are).
+  const knownSeries = commands.then((loaded) => initialiseKnownMetrics(infra.metrics, loaded));
+  const httpServer = await serveHttp(wiring, restPoster, jobs, knownSeries);
   if (httpServer) closers.add('HTTP server', () => httpServer.close());
   routeInteractions(wiring, commands, jobs);
   options.times?.step('jobsAndRouting');
@@ -190,7 +194,6 @@ function routeInteractions(
   const { logger } = options;
   const { metrics } = infra;
   const router = commands.then((loaded) => {
-    initialiseKnownMetrics(metrics, loaded);
     return new InteractionRouter(loaded, deps, {
       deferAfterMs: options.deferAfterMs,
       autocompleteDeadlineMs: 2_000,
@@ -268,6 +271,7 @@ async function serveHttp(
   wiring: Wiring,
   restPoster: ChannelPoster,
   jobs: Jobs,
+  knownSeries: Promise<void>,
 ): Promise<{ port: number; close(): Promise<void> } | undefined> {
   const { options, infra, deps } = wiring;
   const { config, logger, client } = options;
@@ -293,7 +297,10 @@ async function serveHttp(
     httpsOnly: config.publicUrl?.startsWith('https://') ?? false,
     logger,
     health,
-    metrics: () => metrics.exposition(),
+    metrics: async () => {
+      await knownSeries.catch(() => undefined);
+      return metrics.exposition();
+    },
     ...(oauth && config.publicUrl && oauthCallback
       ? {
           oauthCallback: oauthCallback({
