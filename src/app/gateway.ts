@@ -23,6 +23,7 @@ import { isRedisUrl } from '../store/backend.js';
 import { Quarantine } from '../store/quarantine.js';
 import { SUBSCRIPTIONS_COLLECTION } from '../subscriptions/model.js';
 import { answerSupervisor } from '../supervisor/shard-ipc.js';
+import { TitleRefresh } from '../titles/refresh.js';
 import { KIROKU_VERSION } from '../version.js';
 import type { Closers } from './closers.js';
 import { countingPoster } from './counting-poster.js';
@@ -153,6 +154,13 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
       servers: () => deps.preferences.servers(),
       serverName: (guildId) => serverName(client, guildId),
     },
+    titles: new TitleRefresh({
+      index: deps.titles,
+      service: infra.service,
+      token: config.service.token,
+      logger,
+      now,
+    }),
   });
   closers.add('jobs', () => jobs.stop());
   metrics.watchFeedPolls(() => jobs.feed.lastCycleAt);
