@@ -63,7 +63,7 @@ export class TitleRefresh {
           { token, priority: 'poll' },
         );
         report.requests++;
-        report.works += await index.note(result.items);
+        report.works += await index.note(result.items, { refresh: true });
         if (result.nextPage === null || result.items.length < REFRESH_PAGE_SIZE) break;
       }
     }

@@ -11,7 +11,10 @@ import type { Collection, Store } from '../store/index.js';
 import { foldTitle } from './match.js';
 
 export const TITLE_INDEX_COLLECTION = 'title-index';
-/** The most works kept: the refresh brings at most 600; the rest are works people looked at. */
+/**
+ * The most works the pages people open add: the refresh's (at most 600 a day) are written even
+ * beyond it, so recent seasons are always found; works not seen for 60 days go.
+ */
 export const MAX_INDEXED_WORKS = 3_000;
 /** An entry not seen again (refresh or a page) for this long is dropped by the store's sweep. */
 const KEEP_MS = 60 * 24 * 60 * 60 * 1000;
@@ -94,16 +97,21 @@ export class TitleIndex {
       .map(({ folded: _, ...entry }) => entry);
   }
 
-  /** Keeps the English titles of works a page brought (new or changed ones only: no write otherwise). */
-  async note(works: readonly Work[]): Promise<number> {
+  /**
+   * Keeps the English titles of works a page brought (new or changed ones only: no write otherwise);
+   * beyond the bound, only the refresh's (`refresh`) are added.
+   */
+  async note(works: readonly Work[], { refresh = false } = {}): Promise<number> {
     await this.#fresh();
     let written = 0;
     for (const work of works) {
       const entry = entryOf(work);
       if (!entry) continue;
       const known = this.#memory.get(entry.id);
-      if (known && known.titleEn === entry.titleEn && known.watchers === entry.watchers) continue;
-      if (!known && this.#memory.size >= MAX_INDEXED_WORKS) continue;
+      // The refresh writes even what is unchanged: that keeps its entries from expiring.
+      const same = known && known.titleEn === entry.titleEn && known.watchers === entry.watchers;
+      if (same && !refresh) continue;
+      if (!known && !refresh && this.#memory.size >= MAX_INDEXED_WORKS) continue;
       await this.#records.set(String(entry.id), entry, KEEP_MS);
       this.#memory.set(entry.id, { ...entry, folded: foldTitle(entry.titleEn) });
       written++;
