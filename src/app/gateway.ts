@@ -18,12 +18,12 @@ import {
 } from '../jobs/index.js';
 import { storeSweep } from '../jobs/run/store-sweep.js';
 import { Ticker } from '../jobs/run/ticker.js';
+import { TitleRefresh } from '../jobs/titles/refresh.js';
 import type { OAuthClient } from '../service/index.js';
 import { isRedisUrl } from '../store/backend.js';
 import { Quarantine } from '../store/quarantine.js';
 import { SUBSCRIPTIONS_COLLECTION } from '../subscriptions/model.js';
 import { answerSupervisor } from '../supervisor/shard-ipc.js';
-import { TitleRefresh } from '../titles/refresh.js';
 import { KIROKU_VERSION } from '../version.js';
 import type { Closers } from './closers.js';
 import { countingPoster } from './counting-poster.js';

@@ -7,7 +7,6 @@ import type { Logger } from '../logger.js';
 import type { ServiceClient } from '../service/index.js';
 import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
-import type { TitleRefresh } from '../titles/refresh.js';
 import type { TokenVault } from '../vault/index.js';
 import type { Reminders } from '../viewing/reminders.js';
 import { MembershipGate, type MembershipLookup } from './delivery/membership.js';
@@ -29,6 +28,7 @@ import { AiringAlerts } from './schedule/alerts.js';
 import { DailyDigest } from './schedule/digest.js';
 import { OwnerPrograms } from './schedule/owner-programs.js';
 import { DmReminders } from './schedule/reminders.js';
+import type { TitleRefresh } from './titles/refresh.js';
 import { createWeeklySummaries, type WeeklyOptions } from './weekly/build.js';
 import type { WeeklySummaries } from './weekly/weekly-summaries.js';
 

@@ -1,9 +1,9 @@
 /**
  * The local index of the service's English titles: the service's title search matches only the
  * Japanese title and its reading, so "Frieren" is found here. Filled by the daily refresh of recent
- * seasons (refresh.ts) and by every work page kiroku already fetched (no request of its own). Kept in
- * the store, so it survives restarts and every process shares it; each process reads it into memory
- * at most once a minute. Public catalogue data only: nothing in it names a person.
+ * seasons (src/jobs/titles/refresh.ts) and by every work page kiroku already fetched (no request of
+ * its own). Kept in the store, so it survives restarts and every process shares it; each process
+ * reads it into memory at most once a minute. Public catalogue data only: nothing in it names a person.
  */
 import { z } from 'zod';
 import type { Work } from '../service/index.js';

@@ -6,11 +6,11 @@
  * refresh; the index then fills from the pages people open.
  */
 
-import { Ticker } from '../jobs/run/ticker.js';
-import type { Logger } from '../logger.js';
-import type { ServiceClient } from '../service/index.js';
+import type { Logger } from '../../logger.js';
+import type { ServiceClient } from '../../service/index.js';
+import type { TitleIndex } from '../../titles/title-index.js';
+import { Ticker } from '../run/ticker.js';
 import { recentSeasons } from './seasons.js';
-import type { TitleIndex } from './title-index.js';
 
 /** Works a page: the service's largest. */
 export const REFRESH_PAGE_SIZE = 50;
