@@ -74,9 +74,12 @@ export class TitleIndex {
   #loadedAt = Number.NEGATIVE_INFINITY;
   #loading: Promise<void> | undefined;
 
-  constructor(store: Store, now: () => Date) {
+  readonly #maxWorks: number;
+
+  constructor(store: Store, now: () => Date, { maxWorks = MAX_INDEXED_WORKS } = {}) {
     this.#records = store.collection(TITLE_INDEX_COLLECTION, titleRecordSchema);
     this.#now = now;
+    this.#maxWorks = maxWorks;
   }
 
   /**
@@ -111,7 +114,7 @@ export class TitleIndex {
       // The refresh writes even what is unchanged: that keeps its entries from expiring.
       const same = known && known.titleEn === entry.titleEn && known.watchers === entry.watchers;
       if (same && !refresh) continue;
-      if (!known && !refresh && this.#memory.size >= MAX_INDEXED_WORKS) continue;
+      if (!known && !refresh && this.#memory.size >= this.#maxWorks) continue;
       await this.#records.set(String(entry.id), entry, KEEP_MS);
       this.#memory.set(entry.id, { ...entry, folded: foldTitle(entry.titleEn) });
       written++;

@@ -70,4 +70,16 @@ describe('the title index', () => {
     const other = new TitleIndex(store, () => new Date());
     expect((await other.match('frieren', 5)).map((entry) => entry.id)).toEqual([1]);
   });
+
+  it('is bounded: beyond it pages people open add nothing, the refresh still adds', async () => {
+    store = await openStore('sqlite://:memory:');
+    const index = new TitleIndex(store, () => new Date(), { maxWorks: 2 });
+    expect(await index.note([work(1, 'Alpha', 1), work(2, 'Beta', 1), work(3, 'Gamma', 1)])).toBe(2);
+    expect(await index.match('gamma', 5)).toEqual([]);
+    // A known work is still updated.
+    await index.note([work(1, 'Alpha', 7)]);
+    expect((await index.match('alpha', 5))[0]?.watchers).toBe(7);
+    expect(await index.note([work(4, 'Delta', 1)], { refresh: true })).toBe(1);
+    expect((await index.match('delta', 5)).map((entry) => entry.id)).toEqual([4]);
+  });
 });
