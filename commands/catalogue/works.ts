@@ -6,7 +6,7 @@ import { plain, truncate } from '../../src/render/format.js';
 import { localSeason, localTitle } from '../../src/render/names.js';
 import { WORK_FIELDS } from '../../src/render/work.js';
 import { BudgetBusy, type CallOptions, type Work } from '../../src/service/index.js';
-import { isLatinQuery } from '../../src/titles/match.js';
+import { foldTitle, isLatinQuery } from '../../src/titles/match.js';
 import { type TitleEntry, workOf } from '../../src/titles/title-index.js';
 
 const DIGITS = /^\d{1,10}$/;
@@ -121,12 +121,16 @@ export async function workChoices(ctx: Context, typed: string): Promise<Autocomp
 
 /** The service's matches of a title: cached, or cache-only beyond the person's share while others wait. */
 async function serviceChoices(ctx: Context, query: string): Promise<AutocompleteChoice[]> {
-  // Per language: the choices are named in the reader's words (English title, season in words).
-  const key = `${choicesKeyPrefix(ctx)}${query}`;
-  const cached = ctx.cache.peek<AutocompleteChoice[]>(key);
+  const works = await serviceMatches(ctx, query);
+  // Named per reader (English title, season in words); the cache keeps the works, for every language.
+  return works.map((work) => workChoice(work, ctx.t));
+}
+
+async function serviceMatches(ctx: Context, query: string): Promise<Work[]> {
+  const cached = ctx.cache.peek<Work[]>(matchesKey(query));
   if (cached) return cached;
   const call = await autocompleteCall(ctx);
-  return searchChoices(ctx, key, query, call).catch((error: unknown) => {
+  return searchWorks(ctx, query, call).catch((error: unknown) => {
     if (isShareUsed(error)) return narrowedFromCache(ctx, query);
     throw error;
   });
@@ -136,33 +140,27 @@ async function serviceChoices(ctx: Context, query: string): Promise<Autocomplete
 const AUTOCOMPLETE_CHOICES = 25;
 
 /**
- * The cached choices of the longest shorter text this one starts with, keeping those whose title
- * holds it. Partial (the service also matches kana readings, and kept only the 25 most watched), so
- * used only when the service may not be asked.
+ * The cached matches of the longest shorter text this one starts with, keeping those whose Japanese
+ * or English title holds it. Partial (the service also matches kana readings, and kept only the 25
+ * most watched), so used only when the service may not be asked.
  */
-function narrowedFromCache(ctx: Context, query: string): AutocompleteChoice[] {
+function narrowedFromCache(ctx: Context, query: string): Work[] {
   const chars = [...query];
-  const wanted = query.toLowerCase();
+  const wanted = foldTitle(query);
+  const holds = (title: string | null | undefined) => !!title && foldTitle(title).includes(wanted);
   for (let length = chars.length - 1; length >= MIN_TITLE_SEARCH_CHARS; length--) {
-    const shorter = ctx.cache.peek<AutocompleteChoice[]>(
-      `${choicesKeyPrefix(ctx)}${chars.slice(0, length).join('')}`,
-    );
-    if (shorter) return shorter.filter((choice) => choice.name.toLowerCase().includes(wanted));
+    const shorter = ctx.cache.peek<Work[]>(matchesKey(chars.slice(0, length).join('')));
+    if (shorter) return shorter.filter((work) => holds(work.title) || holds(work.title_en));
   }
   return [];
 }
 
-function choicesKeyPrefix(ctx: Pick<Context, 't'>): string {
-  return `ac:work:${ctx.t.locale}:`;
+function matchesKey(query: string): string {
+  return `ac:works:${query}`;
 }
 
-function searchChoices(
-  ctx: Context,
-  key: string,
-  query: string,
-  call: CallOptions,
-): Promise<AutocompleteChoice[]> {
-  return ctx.cache.getOrLoad(key, async () => {
+function searchWorks(ctx: Context, query: string, call: CallOptions): Promise<Work[]> {
+  return ctx.cache.getOrLoad(matchesKey(query), async () => {
     const page = await ctx.service.works(
       {
         filter_title: query,
@@ -173,7 +171,7 @@ function searchChoices(
       call,
     );
     await noteTitles(ctx, page.items);
-    return page.items.map((work) => workChoice(work, ctx.t));
+    return page.items;
   });
 }
 
