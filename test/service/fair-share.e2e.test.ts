@@ -238,10 +238,10 @@ describe('an autocomplete beyond the share, while others wait', () => {
     // A longer text of one already answered is narrowed from the cache; an unknown one gets nothing.
     const narrowed = await typeWork('銀河の');
     expect(narrowed.length).toBeGreaterThan(0);
-    // Named in English for this reader: narrowed by the Japanese title the service matched.
-    const japaneseTitle = (value: string | number) =>
-      stack.emulator.data.works.get(Number(value))?.title ?? '';
-    expect(narrowed.every((choice) => japaneseTitle(choice.value).includes('銀河の'))).toBe(true);
+    // Named in the reader's words (the stranger reads English), narrowed by the work's own titles.
+    const titleOf = (choice: { value: string | number }) =>
+      stack.emulator.data.works.get(Number(choice.value))?.title ?? '';
+    expect(narrowed.every((choice) => titleOf(choice).includes('銀河の'))).toBe(true);
     expect(await typeWork('鋼の')).toEqual([]);
     expect(requests() - before).toBe(0);
     await Promise.all(polls);
