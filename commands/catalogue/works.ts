@@ -6,6 +6,8 @@ import { plain, truncate } from '../../src/render/format.js';
 import { localSeason, localTitle } from '../../src/render/names.js';
 import { WORK_FIELDS } from '../../src/render/work.js';
 import { BudgetBusy, type CallOptions, type Work } from '../../src/service/index.js';
+import { foldTitle, isLatinQuery } from '../../src/titles/match.js';
+import { type TitleEntry, workOf } from '../../src/titles/title-index.js';
 
 const DIGITS = /^\d{1,10}$/;
 
@@ -14,7 +16,35 @@ export async function workById(ctx: Context, id: number): Promise<Work | undefin
   const call = await ctx.catalogueCall();
   return ctx.cache.getOrLoad(`work:${id}`, async () => {
     const page = await ctx.service.works({ filter_ids: [id], fields: WORK_FIELDS, per_page: 1 }, call);
+    await noteTitles(ctx, page.items);
     return page.items[0];
+  });
+}
+
+/**
+ * Keeps the English titles of works a page brought in the title index (no request of its own). The
+ * index only helps finding: a store that fails here is logged, and the command goes on.
+ */
+export async function noteTitles(ctx: Context, works: readonly Work[]): Promise<void> {
+  await ctx.titles.note(works).catch((error: unknown) => {
+    ctx.logger.warn({ err: error }, 'titles: could not keep English titles');
+  });
+}
+
+/**
+ * The works whose English title holds a Latin-script text, most watched first, from the local index
+ * (the service matches only the Japanese title and its reading); none for Japanese text.
+ */
+export async function englishTitleMatches(
+  ctx: Context,
+  query: string,
+  limit: number,
+  season?: string,
+): Promise<TitleEntry[]> {
+  if (!isLatinQuery(query)) return [];
+  return ctx.titles.match(query, limit, season).catch((error: unknown) => {
+    ctx.logger.warn({ err: error }, 'titles: could not read the English title index');
+    return [];
   });
 }
 
@@ -28,11 +58,15 @@ export async function resolveWork(ctx: Context, value: string): Promise<Work> {
     const work = await workById(ctx, Number(query));
     if (work) return work;
   }
+  const [english] = await englishTitleMatches(ctx, query, 1);
+  const byEnglish = english ? await workById(ctx, english.id) : undefined;
+  if (byEnglish) return byEnglish;
   const call = await ctx.catalogueCall();
   const page = await ctx.service.works(
     { filter_title: query, sort_watchers_count: 'desc', per_page: 1, fields: WORK_FIELDS },
     call,
   );
+  await noteTitles(ctx, page.items);
   const best = page.items[0];
   if (!best)
     throw new UserFacingError('match.noWork', (t) =>
@@ -68,84 +102,76 @@ export function isShareUsed(error: unknown): boolean {
 }
 
 /**
- * Autocomplete choices for a title typed so far: from the cache first (repeats cost nothing), from the
- * service only for two characters or more. Beyond the person's share while others wait, never a request:
+ * Autocomplete choices for a title typed so far, from two characters on: works found by their English
+ * title in the local index first (Latin-script text only), then the service's matches, from the cache
+ * first (repeats cost nothing). Beyond the person's share while others wait, never a request:
  * the cached choices of what they typed before, narrowed to this text.
  */
 export async function workChoices(ctx: Context, typed: string): Promise<AutocompleteChoice[]> {
   const query = typed.trim();
-  // Per language: the choices are named in the reader's words (English title, season in words).
-  const key = `${choicesKeyPrefix(ctx)}${query}`;
-  const cached = ctx.cache.peek<SearchedChoices>(key);
-  if (cached) return cached.choices;
   if ([...query].length < MIN_TITLE_SEARCH_CHARS) return [];
-  const call = await autocompleteCall(ctx);
-  return searchChoices(ctx, key, query, call).then(
-    (searched) => searched.choices,
-    (error: unknown) => {
-      if (isShareUsed(error)) return narrowedFromCache(ctx, query);
-      throw error;
-    },
+  const english = (await englishTitleMatches(ctx, query, AUTOCOMPLETE_CHOICES)).map((entry) =>
+    workChoice(workOf(entry), ctx.t),
   );
+  const found = await serviceChoices(ctx, query);
+  // English-title matches first (the service cannot find them), then the service's own.
+  const offered = new Set(english.map((choice) => choice.value));
+  return [...english, ...found.filter((choice) => !offered.has(choice.value))].slice(0, AUTOCOMPLETE_CHOICES);
 }
 
-/**
- * A search's choices with the titles each may be narrowed by: a choice is named in the reader's
- * words (an English reader sees the English title), while what they type may be the Japanese title.
- */
-interface SearchedChoices {
-  choices: AutocompleteChoice[];
-  /** Per choice, its titles (Japanese and English) in lower case. */
-  titles: string[][];
+/** The service's matches of a title: cached, or cache-only beyond the person's share while others wait. */
+async function serviceChoices(ctx: Context, query: string): Promise<AutocompleteChoice[]> {
+  const works = await serviceMatches(ctx, query);
+  // Named per reader (English title, season in words); the cache keeps the works, for every language.
+  return works.map((work) => workChoice(work, ctx.t));
 }
 
+async function serviceMatches(ctx: Context, query: string): Promise<Work[]> {
+  const cached = ctx.cache.peek<Work[]>(matchesKey(query));
+  if (cached) return cached;
+  const call = await autocompleteCall(ctx);
+  return searchWorks(ctx, query, call).catch((error: unknown) => {
+    if (isShareUsed(error)) return narrowedFromCache(ctx, query);
+    throw error;
+  });
+}
+
+/** Discord's most choices an autocomplete offers. */
+const AUTOCOMPLETE_CHOICES = 25;
+
 /**
- * The cached choices of the longest shorter text this one starts with, keeping those whose title
- * holds it. Partial (the service also matches kana readings, and kept only the 25 most watched), so
- * used only when the service may not be asked.
+ * The cached matches of the longest shorter text this one starts with, keeping those whose Japanese
+ * or English title holds it. Partial (the service also matches kana readings, and kept only the 25
+ * most watched), so used only when the service may not be asked.
  */
-function narrowedFromCache(ctx: Context, query: string): AutocompleteChoice[] {
+function narrowedFromCache(ctx: Context, query: string): Work[] {
   const chars = [...query];
-  const wanted = query.toLowerCase();
+  const wanted = foldTitle(query);
+  const holds = (title: string | null | undefined) => !!title && foldTitle(title).includes(wanted);
   for (let length = chars.length - 1; length >= MIN_TITLE_SEARCH_CHARS; length--) {
-    const shorter = ctx.cache.peek<SearchedChoices>(
-      `${choicesKeyPrefix(ctx)}${chars.slice(0, length).join('')}`,
-    );
-    if (shorter) {
-      return shorter.choices.filter((_, index) =>
-        (shorter.titles[index] ?? []).some((title) => title.includes(wanted)),
-      );
-    }
+    const shorter = ctx.cache.peek<Work[]>(matchesKey(chars.slice(0, length).join('')));
+    if (shorter) return shorter.filter((work) => holds(work.title) || holds(work.title_en));
   }
   return [];
 }
 
-function choicesKeyPrefix(ctx: Pick<Context, 't'>): string {
-  return `ac:work:${ctx.t.locale}:`;
+function matchesKey(query: string): string {
+  return `ac:works:${query}`;
 }
 
-function searchChoices(
-  ctx: Context,
-  key: string,
-  query: string,
-  call: CallOptions,
-): Promise<SearchedChoices> {
-  return ctx.cache.getOrLoad(key, async () => {
+function searchWorks(ctx: Context, query: string, call: CallOptions): Promise<Work[]> {
+  return ctx.cache.getOrLoad(matchesKey(query), async () => {
     const page = await ctx.service.works(
       {
         filter_title: query,
         sort_watchers_count: 'desc',
-        per_page: 25,
-        fields: ['id', 'title', 'title_en', 'season_name_text', 'season_name'],
+        per_page: AUTOCOMPLETE_CHOICES,
+        fields: ['id', 'title', 'title_en', 'season_name_text', 'season_name', 'watchers_count'],
       },
       call,
     );
-    return {
-      choices: page.items.map((work) => workChoice(work, ctx.t)),
-      titles: page.items.map((work) =>
-        [work.title, work.title_en].flatMap((title) => (title ? [title.toLowerCase()] : [])),
-      ),
-    };
+    await noteTitles(ctx, page.items);
+    return page.items;
   });
 }
 
@@ -164,6 +190,8 @@ export function workChoice(work: Work, t: Translator): AutocompleteChoice {
 export async function workIdForTitle(ctx: Context, title: string): Promise<number | undefined> {
   const query = title.trim();
   if (!query) return undefined;
+  const [english] = await englishTitleMatches(ctx, query, 1);
+  if (english) return english.id;
   const call = await autocompleteCall(ctx);
   return ctx.cache
     .getOrLoad(`ac:work-by-title:${query}`, async () => {

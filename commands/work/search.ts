@@ -12,8 +12,10 @@ import { parseOptions } from '../../src/bot/parse-options.js';
 import { truncate } from '../../src/render/format.js';
 import { workLine, workMenuOption } from '../../src/render/work.js';
 import type { Work } from '../../src/service/index.js';
+import { workOf } from '../../src/titles/title-index.js';
 import { currentSeason, seasonWords } from '../catalogue/seasons.js';
 import { WORK_SORTS, type WorkSort, workSortOption, workSortSchema } from '../catalogue/work-sort.js';
+import { englishTitleMatches, noteTitles } from '../catalogue/works.js';
 import { workIds } from './ids.js';
 
 export const SEASON = /^\d{4}-(winter|spring|summer|autumn|all)$/;
@@ -79,10 +81,13 @@ const searchList = pagedList({
         call,
       ),
     );
+    await noteTitles(ctx, result.items);
     // Without a season, this season's matches on the first page go to its top, whatever the order;
     // later pages keep the service's order, so nothing repeats.
-    const shown =
+    const served =
       page === 1 && !query.season ? currentSeasonFirst(result.items, currentSeason(ctx.now())) : result.items;
+    const english = page === 1 ? await englishFirst(ctx, query, perPage) : [];
+    const shown = [...english, ...served.filter((work) => !english.some((first) => first.id === work.id))];
     const named = query.title ?? (query.season ? seasonWords(query.season, ctx.t) : '');
     const embed = {
       title: truncate(ctx.t('work.searchTitle', { query: named }), 256),
@@ -91,15 +96,27 @@ const searchList = pagedList({
         shown.map((work) => workLine(work, ctx.t, ctx.locale)),
       ),
     };
-    return viewOf(result, page, perPage, embed, {
+    const counted = { ...result, totalCount: Math.max(result.totalCount, shown.length) };
+    return viewOf(counted, page, perPage, embed, {
       emptyText: ctx.t('empty.works'),
       open: {
         customId: workIds.open.build(),
-        options: shown.map((w) => workMenuOption(w, ctx.t)),
+        // A select menu holds 25 options (the English-title matches come on top of the service's page).
+        options: shown.slice(0, 25).map((w) => workMenuOption(w, ctx.t)),
       },
     });
   },
 });
+
+/**
+ * The first page's works found by their English title in the local index (the service matches only
+ * the Japanese title and its reading): on top of the service's matches, at most a page of them.
+ */
+async function englishFirst(ctx: Context, query: SearchQuery, perPage: number): Promise<Work[]> {
+  if (!query.title) return [];
+  const found = await englishTitleMatches(ctx, query.title, perPage, query.season);
+  return found.map(workOf);
+}
 
 /** The command's paged lists, as its module registers them. */
 export const workLists = { search: searchList };

@@ -18,6 +18,7 @@ import {
 } from '../jobs/index.js';
 import { storeSweep } from '../jobs/run/store-sweep.js';
 import { Ticker } from '../jobs/run/ticker.js';
+import { TitleRefresh } from '../jobs/titles/refresh.js';
 import type { OAuthClient } from '../service/index.js';
 import { isRedisUrl } from '../store/backend.js';
 import { Quarantine } from '../store/quarantine.js';
@@ -157,6 +158,13 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
       servers: () => deps.preferences.servers(),
       serverName: (guildId) => serverName(client, guildId),
     },
+    titles: new TitleRefresh({
+      index: deps.titles,
+      service: infra.service,
+      token: config.service.token,
+      logger,
+      now,
+    }),
   });
   closers.add('jobs', () => jobs.stop());
   metrics.watchFeedPolls(() => jobs.feed.lastCycleAt);

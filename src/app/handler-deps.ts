@@ -14,6 +14,7 @@ import { Pager, pagerStateSchema } from '../bot/paging.js';
 import { TRIAL_SERVERS } from '../bot/setup-hints.js';
 import { CoverFetcher } from '../pictures/covers.js';
 import { Subscriptions } from '../subscriptions/model.js';
+import { TitleIndex } from '../titles/title-index.js';
 import { Reminders } from '../viewing/reminders.js';
 import { WatchLists } from '../viewing/watch-lists.js';
 import type { Closers } from './closers.js';
@@ -78,6 +79,7 @@ export async function buildHandlerDeps(
       now,
     }),
     cache: new LookupCache(),
+    titles: new TitleIndex(store, now),
     watchLists,
     reminders,
     covers,

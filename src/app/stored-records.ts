@@ -24,6 +24,7 @@ import {
   subscriptionSchema,
   subscriptionsVersionSchema,
 } from '../subscriptions/model.js';
+import { TITLE_INDEX_COLLECTION, titleRecordSchema } from '../titles/title-index.js';
 import type { KeyRing } from '../vault/keyring.js';
 import { inspectEnvelope } from '../vault/record-check.js';
 import { envelopeSchema, VAULT_COLLECTION } from '../vault/token-vault.js';
@@ -64,6 +65,7 @@ export const PLAIN_RECORD_KINDS: readonly RecordKind[] = [
   firstVersion(WATCH_LIST_COLLECTION, watchListSchema),
   firstVersion(REMINDERS_COLLECTION, reminderSchema),
   firstVersion(ACCOUNT_LOCK_COLLECTION, leaseSchema),
+  firstVersion(TITLE_INDEX_COLLECTION, titleRecordSchema),
 ];
 
 /** Every kind, the vault's envelopes also checked with the keys: a merely corrupt one is quarantined. */

@@ -7,6 +7,7 @@ import type { Logger } from '../logger.js';
 import type { CoverFetcher } from '../pictures/covers.js';
 import type { CallOptions, OAuthClient, Priority, ServiceClient, TokenInfo } from '../service/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
+import type { TitleIndex } from '../titles/title-index.js';
 import type { StoredToken, TokenVault } from '../vault/index.js';
 import type { Reminders } from '../viewing/reminders.js';
 import type { WatchLists } from '../viewing/watch-lists.js';
@@ -35,6 +36,8 @@ export interface HandlerShared {
   /** Clickable mentions of the registered commands (for /help). */
   commandMentions: CommandMentions;
   cache: LookupCache;
+  /** The service's English titles, which its own title search does not match (src/titles). */
+  titles: TitleIndex;
   /** The stored copies of `/watch` backlogs (paged and trimmed as entries are recorded). */
   watchLists: WatchLists;
   /** Who asked for DM reminders (`/remind`). */

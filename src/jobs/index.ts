@@ -28,6 +28,7 @@ import { AiringAlerts } from './schedule/alerts.js';
 import { DailyDigest } from './schedule/digest.js';
 import { OwnerPrograms } from './schedule/owner-programs.js';
 import { DmReminders } from './schedule/reminders.js';
+import type { TitleRefresh } from './titles/refresh.js';
 import { createWeeklySummaries, type WeeklyOptions } from './weekly/build.js';
 import type { WeeklySummaries } from './weekly/weekly-summaries.js';
 
@@ -115,6 +116,8 @@ export interface JobsOptions {
   /** The weekly server summaries: whose record is shared, servers' names, how pictures are drawn. */
   weekly?: WeeklyOptions;
   alerts?: { refreshMs?: number };
+  /** The daily refresh of the English title index (checked hourly; any process may make it). */
+  titles?: TitleRefresh;
   /**
    * With Redis: each owner's work is a BullMQ job that one process at a time runs (see
    * run/owner-queue.ts) instead of every job's ticker running in this process.
@@ -130,6 +133,8 @@ export interface Jobs {
   alerts: AiringAlerts;
   /** Channels that follow chosen works (airing subscriptions). */
   airing: AiringPosts;
+  /** The English title index's refresh; only when `titles` was given. */
+  titles: TitleRefresh | undefined;
   /** DM reminders; only when `reminders` was given. */
   reminders: DmReminders | undefined;
   outbox: Outbox;
@@ -202,7 +207,19 @@ export function createJobs(options: JobsOptions): Jobs {
         ...(adaptive ? { feedDelayMs: (ownerId: string) => feedParts.schedule.delayMs(ownerId) } : {}),
       })
     : undefined;
-  const parts = { ...common, ...feedParts, digest, weekly, alerts, airing, reminders, owners, poster };
+  const titles = options.titles;
+  const parts = {
+    ...common,
+    ...feedParts,
+    digest,
+    weekly,
+    alerts,
+    airing,
+    reminders,
+    titles,
+    owners,
+    poster,
+  };
   return assembleJobs(parts, changes, timing, options.logger);
 }
 
@@ -307,6 +324,7 @@ function assembleJobs(parts: JobParts, changes: OwnerChanges, timing: JobTiming,
     start(isReady) {
       if (tickers.length > 0) return;
       tickers.push(...jobTickers(parts, timing, isReady, logger));
+      if (parts.titles) tickers.push(parts.titles.ticker(isReady));
       for (const ticker of tickers) ticker.start();
     },
     async stop() {

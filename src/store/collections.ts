@@ -50,6 +50,7 @@ export const STORE_COLLECTIONS = {
   // `text` is the record as it was stored: for a token, its sealed envelope.
   quarantine: { in: 'field-or-key-segment', field: 'ownerId', withhold: { fields: ['text'] } },
   'store-schema': { in: 'nothing', why: "each collection's schema version and the kiroku that wrote it" },
+  'title-index': { in: 'nothing', why: "the service's public titles of works, and when they were last read" },
   'account-lock': {
     in: 'nothing',
     why: 'a lease held only while a link change runs, released when it ends (or expired within a minute)',

@@ -1,0 +1,85 @@
+/** The English title index: its matcher, and its stored entries read back with their schema. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { recentSeasons } from '../../src/jobs/titles/seasons.js';
+import { openStore, rawRecords, type Store } from '../../src/store/index.js';
+import { foldTitle, isLatinQuery } from '../../src/titles/match.js';
+import { TITLE_INDEX_COLLECTION, TitleIndex } from '../../src/titles/title-index.js';
+
+describe('the title matcher', () => {
+  it('folds case and accents', () => {
+    expect(foldTitle('  Seaside CAFÉ Lumina ')).toBe('seaside cafe lumina');
+    expect(foldTitle('Pokémon')).toContain(foldTitle('pokemon'));
+  });
+
+  it('takes Latin-script text only (Japanese goes to the service)', () => {
+    expect(isLatinQuery('Frieren')).toBe(true);
+    expect(isLatinQuery('SPY×FAMILY 2')).toBe(true);
+    expect(isLatinQuery('Café')).toBe(true);
+    expect(isLatinQuery('フリーレン')).toBe(false);
+    expect(isLatinQuery('葬送のFrieren')).toBe(false);
+    expect(isLatinQuery('2024')).toBe(false);
+  });
+
+  it('reads this, the coming and the two previous seasons in Japan time', () => {
+    // 00:30 on 1 April in Japan is still 31 March in UTC: already spring there.
+    expect(recentSeasons(new Date('2026-04-01T00:30:00+09:00'))).toEqual([
+      '2026-spring',
+      '2026-summer',
+      '2026-winter',
+      '2025-autumn',
+    ]);
+  });
+});
+
+describe('the title index', () => {
+  let store: Store | undefined;
+  afterEach(async () => store?.close());
+
+  const work = (id: number, title_en: string, watchers: number, season = '2024-summer') => ({
+    id,
+    title: `作品${id}`,
+    title_en,
+    season_name: season,
+    season_name_text: season,
+    watchers_count: watchers,
+  });
+
+  it('matches a part of the English title, most watched first, narrowed by season or year', async () => {
+    store = await openStore('sqlite://:memory:');
+    const index = new TitleIndex(store, () => new Date());
+    await index.note([
+      work(1, 'Frieren: Beyond Journey’s End', 10),
+      work(2, 'The Journey Home', 50, '2023-autumn'),
+      work(3, '', 99),
+    ]);
+    expect((await index.match('JOURNEY', 5)).map((entry) => entry.id)).toEqual([2, 1]);
+    expect((await index.match('journey', 5, '2024-summer')).map((entry) => entry.id)).toEqual([1]);
+    expect((await index.match('journey', 5, '2023-all')).map((entry) => entry.id)).toEqual([2]);
+    expect(await index.match('journey', 1)).toHaveLength(1);
+    // A work without an English title is not kept.
+    expect(await index.match('作品3', 5)).toEqual([]);
+  });
+
+  it('skips one malformed stored entry and reads the rest; another process sees the store', async () => {
+    store = await openStore('sqlite://:memory:');
+    await new TitleIndex(store, () => new Date()).note([work(1, 'Frieren', 10), work(2, 'Frieren 2', 5)]);
+    const raw = rawRecords(store, TITLE_INDEX_COLLECTION);
+    const second = await raw.get('2');
+    expect(second).toBeDefined();
+    if (second) expect(await raw.replace(second, { id: 2, titleEn: 42 })).toBe(true);
+    const other = new TitleIndex(store, () => new Date());
+    expect((await other.match('frieren', 5)).map((entry) => entry.id)).toEqual([1]);
+  });
+
+  it('is bounded: beyond it pages people open add nothing, the refresh still adds', async () => {
+    store = await openStore('sqlite://:memory:');
+    const index = new TitleIndex(store, () => new Date(), { maxWorks: 2 });
+    expect(await index.note([work(1, 'Alpha', 1), work(2, 'Beta', 1), work(3, 'Gamma', 1)])).toBe(2);
+    expect(await index.match('gamma', 5)).toEqual([]);
+    // A known work is still updated.
+    await index.note([work(1, 'Alpha', 7)]);
+    expect((await index.match('alpha', 5))[0]?.watchers).toBe(7);
+    expect(await index.note([work(4, 'Delta', 1)], { refresh: true })).toBe(1);
+    expect((await index.match('delta', 5)).map((entry) => entry.id)).toEqual([4]);
+  });
+});
