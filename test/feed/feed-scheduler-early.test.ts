@@ -3,25 +3,15 @@ import { emptyCycleReport } from '../../src/jobs/feed/poller.js';
 import { FeedScheduler } from '../../src/jobs/feed/scheduler.js';
 import type { Subscription } from '../../src/subscriptions/model.js';
 import { captureLogger } from '../support/log-capture.js';
+import { feedSubscription } from '../support/subscriptions.js';
 
 /**
  * Issue 39, item 6: due times fall unevenly, so at moments nobody is due while the plan's rate is
  * not spent; the scheduler then polls the owner nearest its time early, within the plan's rate over
  * time and never sooner than the poll interval after an owner's last poll.
  */
-function feedOf(ownerId: string): Subscription {
-  return {
-    id: `s-${ownerId}`,
-    kind: 'feed',
-    language: 'en',
-    guildId: '1',
-    channelId: `c-${ownerId}`,
-    ownerId,
-    createdAt: new Date(0).toISOString(),
-    state: 'active',
-    feed: { actions: [] },
-  };
-}
+const feedOf = (ownerId: string): Subscription =>
+  feedSubscription({ ownerId, id: `s-${ownerId}`, channelId: `c-${ownerId}` });
 
 describe('feed scheduler between due times', () => {
   function world() {

@@ -1,20 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { OwnerSnapshot } from '../../src/jobs/owners/snapshot.js';
 import type { Subscription } from '../../src/subscriptions/model.js';
+import { feedSubscription } from '../support/subscriptions.js';
 
-function feed(ownerId: string, id: string): Subscription {
-  return {
-    id,
-    kind: 'feed',
-    language: 'en',
-    guildId: '1',
-    channelId: `c-${id}`,
-    ownerId,
-    createdAt: new Date(0).toISOString(),
-    state: 'active',
-    feed: { actions: [] },
-  };
-}
+const feed = (ownerId: string, id: string): Subscription =>
+  feedSubscription({ ownerId, id, channelId: `c-${id}` });
 
 /** A store of subscriptions, their version mark and the owners' change marks that counts whole reads. */
 function world(maxAgeMs = 60_000) {

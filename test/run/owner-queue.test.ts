@@ -5,24 +5,14 @@ import type { AlertTickReport } from '../../src/jobs/schedule/alerts.js';
 import type { DigestTickReport } from '../../src/jobs/schedule/digest.js';
 import type { Subscription } from '../../src/subscriptions/model.js';
 import { captureLogger } from '../support/log-capture.js';
+import { feedSubscription as feedFixture } from '../support/subscriptions.js';
 import { describeWithRedis, useRedis } from '../support/use-servers.js';
 
 const title = 'per-owner jobs over a real redis-server';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function feedSubscription(ownerId: string, index: number): Subscription {
-  return {
-    id: `sub${String(index).padStart(4, '0')}`,
-    kind: 'feed',
-    language: 'en',
-    guildId: '1',
-    channelId: `c${index}`,
-    ownerId,
-    createdAt: new Date(0).toISOString(),
-    state: 'active',
-    feed: { actions: [] },
-  };
-}
+const feedSubscription = (ownerId: string, index: number): Subscription =>
+  feedFixture({ ownerId, id: `sub${String(index).padStart(4, '0')}`, channelId: `c${index}` });
 
 const cycleReport = (): CycleReport => ({ ...emptyCycleReport(), owners: 1, requests: 1 });
 const digestReport = (): DigestTickReport => ({

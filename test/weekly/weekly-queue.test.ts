@@ -5,36 +5,16 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { OwnerQueue } from '../../src/jobs/run/owner-queue.js';
-import type { WeeklyTickReport } from '../../src/jobs/weekly/weekly-summaries.js';
+import { emptyWeeklyReport } from '../../src/jobs/weekly/weekly-summaries.js';
 import type { Subscription } from '../../src/subscriptions/model.js';
 import { captureLogger } from '../support/log-capture.js';
+import { weeklySubscription } from '../support/subscriptions.js';
 import { describeWithRedis, useRedis } from '../support/use-servers.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function weekly(ownerId: string, index: number): Subscription {
-  return {
-    id: `wk${String(index).padStart(4, '0')}`,
-    kind: 'weekly',
-    language: 'en',
-    guildId: '1',
-    channelId: `c${index}`,
-    ownerId,
-    createdAt: new Date(0).toISOString(),
-    state: 'active',
-    weekly: { day: 'monday', time: '09:00', timezone: 'Asia/Tokyo' },
-  };
-}
-
-const report = (): WeeklyTickReport => ({
-  subscriptions: 0,
-  due: 0,
-  posted: 0,
-  textOnly: 0,
-  skippedDuplicates: 0,
-  requests: 0,
-  retryLater: 0,
-});
+const weekly = (ownerId: string, index: number): Subscription =>
+  weeklySubscription({ ownerId, id: `wk${String(index).padStart(4, '0')}`, channelId: `c${index}` });
 
 describeWithRedis('weekly summaries in the owner queue over a real redis-server', () => {
   const redis = useRedis();
@@ -69,7 +49,7 @@ describeWithRedis('weekly summaries in the owner queue over a real redis-server'
             steps.push({ process, ids: (only ?? []).map((s) => s.id) });
             await sleep(20);
             running.delete(owner);
-            return report();
+            return emptyWeeklyReport();
           },
         },
         logger,

@@ -69,6 +69,19 @@ export interface WeeklyTickReport {
 
 const isWeekly = (s: Subscription) => s.kind === 'weekly' && s.state === 'active' && s.weekly !== undefined;
 
+/** A tick's report before it has done anything. */
+export function emptyWeeklyReport(): WeeklyTickReport {
+  return {
+    subscriptions: 0,
+    due: 0,
+    posted: 0,
+    textOnly: 0,
+    skippedDuplicates: 0,
+    requests: 0,
+    retryLater: 0,
+  };
+}
+
 export class WeeklySummaries {
   readonly #deps: WeeklySummariesDeps;
   readonly #states: Collection<WeeklyState>;
@@ -99,15 +112,7 @@ export class WeeklySummaries {
   /** Posts the summaries that are due: of every weekly subscription, or of `only` these (one owner's). */
   async tick(only?: readonly Subscription[]): Promise<WeeklyTickReport> {
     const now = this.#deps.now();
-    const report: WeeklyTickReport = {
-      subscriptions: 0,
-      due: 0,
-      posted: 0,
-      textOnly: 0,
-      skippedDuplicates: 0,
-      requests: 0,
-      retryLater: 0,
-    };
+    const report = emptyWeeklyReport();
     const active = only ? only.filter(isWeekly) : await this.#deps.subscriptions.all(isWeekly);
     report.subscriptions = active.length;
     const due: Array<{ subscription: Subscription; fire: WeeklyFire }> = [];
