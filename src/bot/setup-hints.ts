@@ -5,8 +5,15 @@ import { OAuth2Routes } from 'discord-api-types/v10';
 import type { Logger } from '../logger.js';
 import { POST_PERMISSIONS } from './client.js';
 
-/** What kiroku needs in a server: post (embeds) in channels and in threads. */
-const INVITE_PERMISSIONS = [...POST_PERMISSIONS, PermissionFlagsBits.SendMessagesInThreads];
+/**
+ * What kiroku needs in a server: post (embeds) in channels and in threads, and attach the pictures
+ * of the weekly summary and of a shared season card.
+ */
+const INVITE_PERMISSIONS = [
+  ...POST_PERMISSIONS,
+  PermissionFlagsBits.SendMessagesInThreads,
+  PermissionFlagsBits.AttachFiles,
+];
 
 /** The URL that adds the bot to a server, with the scopes and permissions kiroku needs. */
 export function inviteUrl(applicationId: string): string {
