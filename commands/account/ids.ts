@@ -1,6 +1,6 @@
 /**
  * Every custom id /account puts on a button or a form, stated once: the handlers that answer them
- * (`components` and `modals` of commands/account.ts) are keyed by these actions, and read the
+ * (`components` and `modals` of commands/account/index.ts) are keyed by these actions, and read the
  * arguments back with the same statement.
  */
 import { customIds } from '../../src/components/custom-id.js';

@@ -11,9 +11,9 @@ import type { Context } from '../../src/bot/context.js';
 import { stringOption } from '../../src/bot/definition.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { customIds } from '../../src/components/custom-id.js';
+import { currentSeason, seasonChoices } from '../../src/lookups/seasons.js';
 import { seasonCardPicture } from '../../src/pictures/index.js';
 import { linkPanel } from '../account/link-panel.js';
-import { currentSeason, seasonChoices } from '../catalogue/seasons.js';
 import { gatherSeasonCard, parseSeason, type Season, seasonValue } from './season-data.js';
 
 export const meIds = customIds('me', {

@@ -6,6 +6,8 @@
  * person's records nowhere else). A card costs 1 + ⌈works / 50⌉ + ⌈records since the season began / 50⌉
  * requests, at most 1 + SEASON_CARD_PAGES.works + SEASON_CARD_PAGES.records.
  */
+
+import { JST_OFFSET_MS } from '../../src/lookups/seasons.js';
 import type { SeasonCard } from '../../src/pictures/index.js';
 import {
   type Activity,
@@ -18,7 +20,6 @@ import {
   walkItems,
   walkPages,
 } from '../../src/service/index.js';
-import { JST_OFFSET_MS } from '../catalogue/seasons.js';
 
 export type Season = SeasonCard['season'];
 type SeasonName = Season['name'];

@@ -11,11 +11,11 @@ import {
 } from '../../src/bot/definition.js';
 import { readOptions } from '../../src/bot/option-values.js';
 import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
+import { resolveEpisode } from '../../src/lookups/episodes.js';
+import { resolveWork } from '../../src/lookups/works.js';
 import { truncate } from '../../src/render/format.js';
 import { localEpisodeLabel, localTitle } from '../../src/render/names.js';
 import { recordLine } from '../../src/render/record.js';
-import { resolveEpisode } from '../catalogue/episodes.js';
-import { resolveWork } from '../catalogue/works.js';
 
 const options = [
   workOption(),

@@ -6,12 +6,12 @@ import { subcommand, workOption } from '../../src/bot/definition.js';
 import { readOptions } from '../../src/bot/option-values.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { episodeButtons } from '../../src/components/episode-buttons.js';
+import { episodesOfWork, resolveEpisode } from '../../src/lookups/episodes.js';
+import { nextEpisodeOf } from '../../src/lookups/next-episode.js';
+import { resolveWork } from '../../src/lookups/works.js';
 import { plain } from '../../src/render/format.js';
 import { hasNoEpisodes, localEpisodeLabel } from '../../src/render/names.js';
 import { recordEmbed } from '../../src/render/record.js';
-import { episodesOfWork, resolveEpisode } from '../catalogue/episodes.js';
-import { nextEpisodeOf } from '../catalogue/next-episode.js';
-import { resolveWork } from '../catalogue/works.js';
 import {
   commentOption,
   nextEpisodeOption,
@@ -61,7 +61,7 @@ export async function post(ctx: Context, raw: CommandInput['options']): Promise<
     ...recordValueRules,
     refine: {
       ...recordValueRules.refine,
-      /** Left out: the next episode the person has not recorded (catalogue/next-episode.ts). */
+      /** Left out: the next episode the person has not recorded (src/lookups/next-episode.ts). */
       episode: z.string().trim().min(1, 'reason.required').optional(),
     },
   });

@@ -10,12 +10,12 @@ import type { Context } from '../../src/bot/context.js';
 import { describeError } from '../../src/bot/error-reply.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { episodeButtons } from '../../src/components/episode-buttons.js';
+import { episodesOfWork } from '../../src/lookups/episodes.js';
+import { recordedEpisodeIds } from '../../src/lookups/next-episode.js';
 import { LIMITS, plain, truncate } from '../../src/render/format.js';
 import { localEpisodeNumber } from '../../src/render/names.js';
 import { recordEmbed } from '../../src/render/record.js';
 import type { CallOptions, ServiceRecord, Work } from '../../src/service/index.js';
-import { episodesOfWork } from '../catalogue/episodes.js';
-import { recordedEpisodeIds } from '../catalogue/next-episode.js';
 import { episodeListText, episodesThrough, MAX_THROUGH, type RunEpisode } from './episode-run.js';
 import { shownRecord } from './shown.js';
 

@@ -10,11 +10,11 @@ import { stringOption, subcommand, workOption } from '../../src/bot/definition.j
 import { readOptions } from '../../src/bot/option-values.js';
 import { languageOption, postLanguage } from '../../src/bot/post-language-option.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
+import { resolveWork } from '../../src/lookups/works.js';
 import { plain, truncate, workTitle } from '../../src/render/format.js';
 import { localTitle } from '../../src/render/names.js';
 import type { Work } from '../../src/service/index.js';
 import { type FollowedWork, MAX_AIRING_WORKS, type Subscription } from '../../src/subscriptions/model.js';
-import { resolveWork } from '../catalogue/works.js';
 import {
   channelReason,
   mention,

@@ -97,13 +97,25 @@ export function checkCommandModule(file: string, exported: unknown): CommandModu
   return command;
 }
 
-/** Loads every command module in commands/ (slash and context-menu commands), keyed by command name. */
+/** The entry file of each command folder: `commands/<name>/index.ts` (or `.js` once compiled). */
+async function commandEntries(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true });
+  const found: string[] = [];
+  for (const entry of entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+    const files = await readdir(path.join(directory, entry.name));
+    const index = files.find((file) => file === 'index.ts' || file === 'index.js');
+    if (index) found.push(path.join(entry.name, index));
+  }
+  return found;
+}
+
+/**
+ * Loads every command (slash and context-menu commands), keyed by command name: each folder of
+ * commands/ is one command, its `index` module exporting `command`; the folder's other files are its parts.
+ */
 export async function loadCommands(directory = COMMANDS_DIR): Promise<Map<string, CommandModule>> {
-  const files = (await readdir(directory))
-    .filter((file) => /\.(ts|js)$/.test(file) && !file.endsWith('.d.ts'))
-    .sort();
   const commands = new Map<string, CommandModule>();
-  for (const file of files) {
+  for (const file of await commandEntries(directory)) {
     const imported: unknown = await import(pathToFileURL(path.join(directory, file)).href);
     const exported =
       imported && typeof imported === 'object' && 'command' in imported ? imported.command : undefined;

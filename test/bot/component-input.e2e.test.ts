@@ -19,7 +19,7 @@ describe('forged component input', () => {
 
   const episode = () => [...stack.emulator.data.episodes.keys()][0] ?? 1;
 
-  // Was: commands/subscription.ts `rate` parsed the value before its first await, and
+  // Was: commands/subscription/index.ts `rate` parsed the value before its first await, and
   // src/bot/responder.ts did not catch a synchronous throw, so the interaction got no answer at all.
   it('a rating select with a value outside 0–5 is answered', async () => {
     const result = await stack.discord.select({

@@ -1,8 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CommandShapeError, loadCommands } from '../../src/bot/loader.js';
+
+/** One command folder as the loader reads it: `<name>/index.js`. */
+async function writeCommand(directory: string, name: string, source: string): Promise<void> {
+  await mkdir(path.join(directory, name));
+  await writeFile(path.join(directory, name, 'index.js'), source);
+}
 
 describe('command loader', () => {
   let directory: string | undefined;
@@ -32,13 +38,14 @@ describe('command loader', () => {
 
   it('refuses a module without ja localizations, naming the file and the field', async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'kiroku-commands-'));
-    await writeFile(
-      path.join(directory, 'broken.js'),
+    await writeCommand(
+      directory,
+      'broken',
       `export const command = { definition: { name: 'broken', description: 'x', name_localizations: { ja: 'x' }, description_localizations: {} }, ephemeral: () => true, execute: async () => ({ kind: 'message' }) };`,
     );
     await expect(loadCommands(directory)).rejects.toThrow(CommandShapeError);
     await expect(loadCommands(directory)).rejects.toThrow(
-      /broken\.js: definition\.description_localizations\.ja/,
+      /broken\/index\.js: definition\.description_localizations\.ja/,
     );
   });
 
@@ -46,15 +53,19 @@ describe('command loader', () => {
     directory = await mkdtemp(path.join(tmpdir(), 'kiroku-commands-'));
     const definition = `{ name: 'lost', description: 'x', description_localizations: { ja: 'x' } }`;
     const handler = `{ answers: 'update', handle: async () => ({ kind: 'update' }) }`;
-    await writeFile(
-      path.join(directory, 'lost.js'),
+    await writeCommand(
+      directory,
+      'lost',
       `export const command = { definition: ${definition}, ephemeral: () => true, execute: async () => ({ kind: 'message' }), components: { ok: ${handler} }, ids: { ok: { family: 'lost', action: 'ok' }, gone: { family: 'lost', action: 'gone' } } };`,
     );
-    await expect(loadCommands(directory)).rejects.toThrow(/lost\.js: custom id lost:gone has no handler/);
+    await expect(loadCommands(directory)).rejects.toThrow(
+      /lost\/index\.js: custom id lost:gone has no handler/,
+    );
     // A new file name: the module cache keeps the first one.
-    await rm(path.join(directory, 'lost.js'));
-    await writeFile(
-      path.join(directory, 'astray.js'),
+    await rm(path.join(directory, 'lost'), { recursive: true });
+    await writeCommand(
+      directory,
+      'astray',
       `export const command = { definition: ${definition}, ephemeral: () => true, execute: async () => ({ kind: 'message' }), components: { ok: ${handler} }, ids: { ok: { family: 'other', action: 'ok' } } };`,
     );
     await expect(loadCommands(directory)).rejects.toThrow(/custom id other:ok/);
@@ -62,7 +73,7 @@ describe('command loader', () => {
 
   it('refuses a module that does not export a command', async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'kiroku-commands-'));
-    await writeFile(path.join(directory, 'empty.js'), 'export const nothing = 1;');
-    await expect(loadCommands(directory)).rejects.toThrow(/empty\.js/);
+    await writeCommand(directory, 'empty', 'export const nothing = 1;');
+    await expect(loadCommands(directory)).rejects.toThrow(/empty\/index\.js/);
   });
 });

@@ -1,7 +1,7 @@
 /** `/help`'s lines: each command's registered description, packed into fields Discord accepts. */
 import { describe, expect, it } from 'vitest';
+import { HELP_PATHS } from '../../commands/help/index.js';
 import { commandDescriptions, helpLine, packLines } from '../../commands/help/lines.js';
-import { HELP_PATHS } from '../../commands/help.js';
 import { createTranslator } from '../../src/i18n/translator.js';
 
 describe('/help lines', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HELP_PATHS } from '../../commands/help.js';
+import { HELP_PATHS } from '../../commands/help/index.js';
 import { loadCommands } from '../../src/bot/loader.js';
 
 /** Every path a person can type: a command, or each of its sub-commands (and those inside groups). */

@@ -1,8 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lookupQuery } from '../../commands/look-up-anime.js';
+import { lookupQuery } from '../../commands/look-up-anime/index.js';
 import { UserPreferences } from '../../src/accounts/user-preferences.js';
 import { CommandMentions } from '../../src/bot/command-mentions.js';
 import { CommandShapeError, loadCommands } from '../../src/bot/loader.js';
@@ -131,8 +131,9 @@ describe('context-menu commands', () => {
 
   async function load(definition: string): Promise<unknown> {
     directory = await mkdtemp(path.join(tmpdir(), 'kiroku-commands-'));
+    await mkdir(path.join(directory, 'menu'));
     await writeFile(
-      path.join(directory, 'menu.js'),
+      path.join(directory, 'menu', 'index.js'),
       `export const command = { definition: ${definition}, ephemeral: () => true, execute: async () => ({ kind: 'message' }) };`,
     );
     return loadCommands(directory);

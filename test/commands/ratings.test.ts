@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { command as record } from '../../commands/record.js';
+import { command as record } from '../../commands/record/index.js';
 import { createTranslator } from '../../src/i18n/translator.js';
 import { actionMatches } from '../../src/jobs/feed/message.js';
 import { activityLine } from '../../src/render/activity.js';

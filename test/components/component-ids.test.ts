@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountIds } from '../../commands/account/ids.js';
 import { deleteIds } from '../../commands/record/delete.js';
-import { command as subscription } from '../../commands/subscription.js';
+import { command as subscription } from '../../commands/subscription/index.js';
 import { watchIds } from '../../commands/watch/page.js';
 import { workIds } from '../../commands/work/ids.js';
 import { PAGER_PREFIX, pagerButtonId, parsePagerId } from '../../src/bot/paging.js';

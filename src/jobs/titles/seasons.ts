@@ -1,6 +1,6 @@
 /**
  * The seasons the refresh reads: this one in Japan (the service's seasons are Japanese broadcast
- * quarters, see commands/catalogue/seasons.ts), the coming one and the two before it.
+ * quarters, see src/lookups/seasons.ts), the coming one and the two before it.
  */
 const NAMES = ['winter', 'spring', 'summer', 'autumn'] as const;
 const JAPAN_MS = 9 * 3_600_000;

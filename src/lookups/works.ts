@@ -1,13 +1,13 @@
-import type { AutocompleteChoice } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import type { Translator } from '../../src/i18n/translator.js';
-import { plain, truncate } from '../../src/render/format.js';
-import { localSeason, localTitle } from '../../src/render/names.js';
-import { WORK_FIELDS } from '../../src/render/work.js';
-import { BudgetBusy, type CallOptions, type Work } from '../../src/service/index.js';
-import { foldTitle, isLatinQuery } from '../../src/titles/match.js';
-import { type TitleEntry, workOf } from '../../src/titles/title-index.js';
+import type { AutocompleteChoice } from '../bot/command.js';
+import type { Context } from '../bot/context.js';
+import { UserFacingError } from '../bot/user-facing-error.js';
+import type { Translator } from '../i18n/translator.js';
+import { plain, truncate } from '../render/format.js';
+import { localSeason, localTitle } from '../render/names.js';
+import { WORK_FIELDS } from '../render/work.js';
+import { BudgetBusy, type CallOptions, type Work } from '../service/index.js';
+import { foldTitle, isLatinQuery } from '../titles/match.js';
+import { type TitleEntry, workOf } from '../titles/title-index.js';
 
 const DIGITS = /^\d{1,10}$/;
 

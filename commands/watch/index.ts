@@ -6,17 +6,17 @@
  */
 import { ComponentType, TextInputStyle } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { type CommandInput, defineCommand, type MessageReply } from '../src/bot/command.js';
-import type { Context } from '../src/bot/context.js';
-import { booleanOption, slashCommand } from '../src/bot/definition.js';
-import { readOptions } from '../src/bot/option-values.js';
-import { UserFacingError } from '../src/bot/user-facing-error.js';
-import { clip } from '../src/render/fit.js';
-import { truncate } from '../src/render/format.js';
-import { RATING_STATES } from '../src/service/index.js';
-import { parseArgs, recordEntry, showRatingPicker, turnPage, undoEntry } from './watch/actions.js';
-import { fetchBacklog } from './watch/backlog.js';
-import { entryWorkTitle, shortEpisode, watchIds, watchPage } from './watch/page.js';
+import { type CommandInput, defineCommand, type MessageReply } from '../../src/bot/command.js';
+import type { Context } from '../../src/bot/context.js';
+import { booleanOption, slashCommand } from '../../src/bot/definition.js';
+import { readOptions } from '../../src/bot/option-values.js';
+import { UserFacingError } from '../../src/bot/user-facing-error.js';
+import { clip } from '../../src/render/fit.js';
+import { truncate } from '../../src/render/format.js';
+import { RATING_STATES } from '../../src/service/index.js';
+import { parseArgs, recordEntry, showRatingPicker, turnPage, undoEntry } from './actions.js';
+import { fetchBacklog } from './backlog.js';
+import { entryWorkTitle, shortEpisode, watchIds, watchPage } from './page.js';
 
 /** Discord's limit on a text input; the service's own limit is far above it. */
 const MAX_COMMENT = 4000;

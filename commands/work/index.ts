@@ -2,14 +2,14 @@
  * /work: one file per sub-command in work/ (search, info with the buttons it posts), their custom
  * ids in work/ids.ts; this module states the command, who sees the reply, and routes to them.
  */
-import { defineCommand } from '../src/bot/command.js';
-import { slashCommand } from '../src/bot/definition.js';
-import { seasonChoices } from './catalogue/seasons.js';
-import { workChoices } from './catalogue/works.js';
-import { creditLists } from './work/credits.js';
-import { workIds } from './work/ids.js';
-import { info, infoComponents, infoSubcommand } from './work/info.js';
-import { search, searchSubcommand, workLists } from './work/search.js';
+import { defineCommand } from '../../src/bot/command.js';
+import { slashCommand } from '../../src/bot/definition.js';
+import { seasonChoices } from '../../src/lookups/seasons.js';
+import { workChoices } from '../../src/lookups/works.js';
+import { creditLists } from './credits.js';
+import { workIds } from './ids.js';
+import { info, infoComponents, infoSubcommand } from './info.js';
+import { search, searchSubcommand, workLists } from './search.js';
 
 export const command = defineCommand({
   definition: slashCommand('work', '作品', { en: 'Look up anime works', ja: 'アニメ作品を調べる' }, [

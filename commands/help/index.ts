@@ -1,10 +1,10 @@
 import type { APIEmbedField } from 'discord-api-types/v10';
-import { signUpUrl } from '../src/accounts/accounts.js';
-import { defineCommand } from '../src/bot/command.js';
-import type { Context } from '../src/bot/context.js';
-import { slashCommand } from '../src/bot/definition.js';
-import { plain } from '../src/render/format.js';
-import { type CommandDescriptions, commandDescriptions, helpLine, packLines } from './help/lines.js';
+import { signUpUrl } from '../../src/accounts/accounts.js';
+import { defineCommand } from '../../src/bot/command.js';
+import type { Context } from '../../src/bot/context.js';
+import { slashCommand } from '../../src/bot/definition.js';
+import { plain } from '../../src/render/format.js';
+import { type CommandDescriptions, commandDescriptions, helpLine, packLines } from './lines.js';
 
 /** The commands by what people do with them; each path becomes a clickable mention. */
 const GROUPS = [

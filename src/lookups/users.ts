@@ -1,8 +1,8 @@
-import type { Context } from '../../src/bot/context.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { plain, truncate } from '../../src/render/format.js';
-import { USER_FIELDS } from '../../src/render/user.js';
-import type { User } from '../../src/service/index.js';
+import type { Context } from '../bot/context.js';
+import { UserFacingError } from '../bot/user-facing-error.js';
+import { plain, truncate } from '../render/format.js';
+import { USER_FIELDS } from '../render/user.js';
+import type { User } from '../service/index.js';
 
 /** Finds a user by exact username (`search_users` with filter_usernames). */
 export async function userByName(ctx: Context, username: string): Promise<User> {

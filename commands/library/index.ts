@@ -1,21 +1,21 @@
 import { z } from 'zod';
-import { defineCommand } from '../src/bot/command.js';
-import type { Context } from '../src/bot/context.js';
-import { slashCommand, statusChoices, stringOption } from '../src/bot/definition.js';
-import { listOpeners, pagedList, pageLines, viewOf } from '../src/bot/paging.js';
-import { parseOptions } from '../src/bot/parse-options.js';
-import { formatNumber } from '../src/i18n/translator.js';
-import { plain } from '../src/render/format.js';
-import { localTitle } from '../src/render/names.js';
-import { statusLabel } from '../src/render/status.js';
-import { workMenuOption, workSeason } from '../src/render/work.js';
-import type { CallOptions, Work } from '../src/service/index.js';
-import { WATCH_STATUS_FILTERS, watchStatusFilterSchema } from '../src/service/index.js';
-import { seasonChoices } from './catalogue/seasons.js';
-import { WORK_SORTS, workSortOption, workSortSchema } from './catalogue/work-sort.js';
-import { workIds } from './work/ids.js';
-import { backlogOf } from './work/progress.js';
-import { SEASON } from './work/search.js';
+import { defineCommand } from '../../src/bot/command.js';
+import type { Context } from '../../src/bot/context.js';
+import { slashCommand, statusChoices, stringOption } from '../../src/bot/definition.js';
+import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
+import { parseOptions } from '../../src/bot/parse-options.js';
+import { formatNumber } from '../../src/i18n/translator.js';
+import { seasonChoices } from '../../src/lookups/seasons.js';
+import { WORK_SORTS, workSortOption, workSortSchema } from '../../src/lookups/work-sort.js';
+import { plain } from '../../src/render/format.js';
+import { localTitle } from '../../src/render/names.js';
+import { statusLabel } from '../../src/render/status.js';
+import { workMenuOption, workSeason } from '../../src/render/work.js';
+import type { CallOptions, Work } from '../../src/service/index.js';
+import { WATCH_STATUS_FILTERS, watchStatusFilterSchema } from '../../src/service/index.js';
+import { workIds } from '../work/ids.js';
+import { backlogOf } from '../work/progress.js';
+import { SEASON } from '../work/search.js';
 
 const libraryQuery = z.object({
   status: watchStatusFilterSchema.optional(),

@@ -2,14 +2,14 @@
  * /review: reviews of whole works, the service's "work records" (a film has no episodes to record).
  * One file per sub-command in review/; this module states the command and routes to them.
  */
-import { defineCommand } from '../src/bot/command.js';
-import { slashCommand } from '../src/bot/definition.js';
-import { workChoices } from './catalogue/works.js';
-import { deleteButtons, deleteConfirmation, deleteSubcommand } from './review/delete.js';
-import { editForm, editModal, editSubcommand } from './review/edit.js';
-import { reviewIds } from './review/ids.js';
-import { ownReviewChoices } from './review/mine.js';
-import { postForm, postModal, postSubcommand } from './review/post.js';
+import { defineCommand } from '../../src/bot/command.js';
+import { slashCommand } from '../../src/bot/definition.js';
+import { workChoices } from '../../src/lookups/works.js';
+import { deleteButtons, deleteConfirmation, deleteSubcommand } from './delete.js';
+import { editForm, editModal, editSubcommand } from './edit.js';
+import { reviewIds } from './ids.js';
+import { ownReviewChoices } from './mine.js';
+import { postForm, postModal, postSubcommand } from './post.js';
 
 export const command = defineCommand({
   definition: slashCommand(

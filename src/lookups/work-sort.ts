@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { stringOption } from '../../src/bot/definition.js';
-import type { SortOrder } from '../../src/service/index.js';
+import { stringOption } from '../bot/definition.js';
+import type { SortOrder } from '../service/index.js';
 
 export const workSortSchema = z.enum(['watchers', 'season', 'id']).default('id');
 export type WorkSort = z.infer<typeof workSortSchema>;

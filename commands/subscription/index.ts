@@ -2,21 +2,16 @@
  * /subscription: one file per sub-command in subscription/ (feed, schedule, airing, weekly, remove, and the
  * list in describe.ts); this module states the command, who may use it, and routes to them.
  */
-import { defineCommand } from '../src/bot/command.js';
-import { SERVER_ONLY, slashCommand, subcommand } from '../src/bot/definition.js';
-import { alertIds } from '../src/components/alert-ids.js';
-import {
-  airingSubcommand,
-  followedWorkChoices,
-  scheduledWorkChoices,
-  subscribeAiring,
-} from './subscription/airing.js';
-import { alertButtons } from './subscription/alert-buttons.js';
-import { list, removeChoices, subscriptionLists } from './subscription/describe.js';
-import { feedSubcommand, subscribeFeed } from './subscription/feed.js';
-import { remove, removeSubcommand } from './subscription/remove.js';
-import { scheduleSubcommand, subscribeSchedule } from './subscription/schedule.js';
-import { subscribeWeekly, weeklySubcommand } from './subscription/weekly.js';
+import { defineCommand } from '../../src/bot/command.js';
+import { SERVER_ONLY, slashCommand, subcommand } from '../../src/bot/definition.js';
+import { alertIds } from '../../src/components/alert-ids.js';
+import { airingSubcommand, followedWorkChoices, scheduledWorkChoices, subscribeAiring } from './airing.js';
+import { alertButtons } from './alert-buttons.js';
+import { list, removeChoices, subscriptionLists } from './describe.js';
+import { feedSubcommand, subscribeFeed } from './feed.js';
+import { remove, removeSubcommand } from './remove.js';
+import { scheduleSubcommand, subscribeSchedule } from './schedule.js';
+import { subscribeWeekly, weeklySubcommand } from './weekly.js';
 
 /** Manage Channels: set as the default member permission, so only server managers see the command. */
 const MANAGE_CHANNELS = String(1 << 4);

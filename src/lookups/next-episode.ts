@@ -5,14 +5,14 @@
  * episode after the latest one of that work in their own recent activities; otherwise undefined
  * (the caller asks for the episode).
  */
-import type { Context } from '../../src/bot/context.js';
+import type { Context } from '../bot/context.js';
 import {
   type Activity,
   type CallOptions,
   type Episode,
   isCreateMultipleRecordsActivity,
   isCreateRecordActivity,
-} from '../../src/service/index.js';
+} from '../service/index.js';
 import { episodesOfWork } from './episodes.js';
 
 /** Programs looked at: a few programs without an episode may come first. */

@@ -2,13 +2,13 @@
  * /account: one file per sub-command in account/ (link, status, unlink, visibility), their custom
  * ids in account/ids.ts; this module states the command, who sees the reply, and routes to them.
  */
-import { defineCommand } from '../src/bot/command.js';
-import { slashCommand } from '../src/bot/definition.js';
-import { accountIds } from './account/ids.js';
-import { link, linkButtons, linkForms, linkSubcommand } from './account/link.js';
-import { status, statusSubcommand } from './account/status.js';
-import { unlinkButtons, unlinkConfirmation, unlinkSubcommand } from './account/unlink.js';
-import { visibility, visibilitySubcommand } from './account/visibility.js';
+import { defineCommand } from '../../src/bot/command.js';
+import { slashCommand } from '../../src/bot/definition.js';
+import { accountIds } from './ids.js';
+import { link, linkButtons, linkForms, linkSubcommand } from './link.js';
+import { status, statusSubcommand } from './status.js';
+import { unlinkButtons, unlinkConfirmation, unlinkSubcommand } from './unlink.js';
+import { visibility, visibilitySubcommand } from './visibility.js';
 
 export const command = defineCommand({
   definition: slashCommand(

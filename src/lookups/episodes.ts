@@ -1,9 +1,9 @@
-import type { AutocompleteChoice } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { badOption, UserFacingError } from '../../src/bot/user-facing-error.js';
-import { plain, truncate } from '../../src/render/format.js';
-import { localEpisodeLabel } from '../../src/render/names.js';
-import type { CallOptions, Episode } from '../../src/service/index.js';
+import type { AutocompleteChoice } from '../bot/command.js';
+import type { Context } from '../bot/context.js';
+import { badOption, UserFacingError } from '../bot/user-facing-error.js';
+import { plain, truncate } from '../render/format.js';
+import { localEpisodeLabel } from '../render/names.js';
+import type { CallOptions, Episode } from '../service/index.js';
 import { autocompleteCall, isShareUsed, workIdForTitle } from './works.js';
 
 export const EPISODE_FIELDS = [

@@ -7,9 +7,9 @@
  * 00:00 to 09:00 JST on a season's first day it is already the new season, though still the old
  * one in UTC. Japan keeps no summer time, so its offset is a constant.
  */
-import type { AutocompleteChoice } from '../../src/bot/command.js';
-import type { Translator } from '../../src/i18n/translator.js';
-import { localSeason } from '../../src/render/names.js';
+import type { AutocompleteChoice } from '../bot/command.js';
+import type { Translator } from '../i18n/translator.js';
+import { localSeason } from '../render/names.js';
 
 const SEASONS = ['winter', 'spring', 'summer', 'autumn'] as const;
 /** Seasons offered when nothing narrows them: this one, the coming one and two years back. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
-import { episodeIds } from '../../src/components/episode-buttons.js';
-import { formatNumber } from '../../src/i18n/translator.js';
-import { plain, truncate } from '../../src/render/format.js';
-import { localEpisodeLabel, localTitle } from '../../src/render/names.js';
-import type { Work } from '../../src/service/index.js';
+import { listOpeners, pagedList, pageLines, viewOf } from '../bot/paging.js';
+import { episodeIds } from '../components/episode-buttons.js';
+import { formatNumber } from '../i18n/translator.js';
+import { plain, truncate } from '../render/format.js';
+import { localEpisodeLabel, localTitle } from '../render/names.js';
+import type { Work } from '../service/index.js';
 
 export const episodeListQuery = z.object({ workId: z.number().int().positive() });
 

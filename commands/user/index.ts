@@ -2,15 +2,15 @@
  * /user: one file per sub-command in user/ (profile, followers, following, activities); this module
  * states the command, who sees the reply, and routes to them.
  */
-import { defineCommand } from '../src/bot/command.js';
-import { slashCommand } from '../src/bot/definition.js';
-import { listOpeners } from '../src/bot/paging.js';
-import { parseOptions } from '../src/bot/parse-options.js';
-import { activitiesList, activitiesSubcommand } from './user/activities.js';
-import { followersList, followersSubcommand } from './user/followers.js';
-import { followingList, followingSubcommand } from './user/following.js';
-import { usernameQuery } from './user/options.js';
-import { openProfile, profileSubcommand, showProfile, userIds } from './user/profile.js';
+import { defineCommand } from '../../src/bot/command.js';
+import { slashCommand } from '../../src/bot/definition.js';
+import { listOpeners } from '../../src/bot/paging.js';
+import { parseOptions } from '../../src/bot/parse-options.js';
+import { activitiesList, activitiesSubcommand } from './activities.js';
+import { followersList, followersSubcommand } from './followers.js';
+import { followingList, followingSubcommand } from './following.js';
+import { usernameQuery } from './options.js';
+import { openProfile, profileSubcommand, showProfile, userIds } from './profile.js';
 
 /** The command's paged lists, as its module registers them. */
 const userLists = {
