@@ -191,6 +191,20 @@ export function booleanOption<const N extends string, R extends boolean = false>
   } satisfies APIApplicationCommandBasicOption as TypedOption<N, R, boolean>;
 }
 
+/** A Discord user picked from the server (the value is their Discord user id). */
+export function userOption<const N extends string, R extends boolean = false>(
+  name: N,
+  jaName: string,
+  description: Text,
+  extras: OptionExtras<R> = {},
+): TypedOption<N, R, string> {
+  return {
+    type: ApplicationCommandOptionType.User,
+    ...naming(name, jaName, description),
+    required: extras.required ?? false,
+  } satisfies APIApplicationCommandBasicOption as TypedOption<N, R, string>;
+}
+
 export function textChannelOption<const N extends string, R extends boolean = false>(
   name: N,
   jaName: string,

@@ -1,3 +1,4 @@
+import { compareEn } from './compare-en.js';
 import { oauthPagesEn } from './oauth-pages-en.js';
 import { picturesEn } from './pictures-en.js';
 import { viewingEn } from './viewing-en.js';
@@ -389,6 +390,7 @@ export const en = {
   ...worksEn,
   ...picturesEn,
   ...weeklyEn,
+  ...compareEn,
   ...oauthPagesEn,
 };
 

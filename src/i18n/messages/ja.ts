@@ -1,3 +1,4 @@
+import { compareJa } from './compare-ja.js';
 import type { Messages } from './en.js';
 import { oauthPagesJa } from './oauth-pages-ja.js';
 import { picturesJa } from './pictures-ja.js';
@@ -348,5 +349,6 @@ export const ja: Messages = {
   ...worksJa,
   ...picturesJa,
   ...weeklyJa,
+  ...compareJa,
   ...oauthPagesJa,
 };
