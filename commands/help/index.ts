@@ -38,7 +38,7 @@ const GROUPS = [
   },
   {
     title: 'help.group.friends',
-    paths: ['me', 'feed', 'user activities', 'user following', 'user followers'],
+    paths: ['me', 'compare', 'feed', 'user activities', 'user following', 'user followers'],
   },
   {
     title: 'help.group.channels',

@@ -31,9 +31,11 @@ describe('deploy-commands', () => {
       .map((c) => c.name)
       .sort();
     expect(names).toEqual([
+      'Compare viewing',
       'Look up anime',
       'Viewing record',
       'account',
+      'compare',
       'episode',
       'feed',
       'help',
@@ -60,8 +62,8 @@ describe('deploy-commands', () => {
     }
 
     const global = await deploy([]);
-    expect(global.stdout).toMatch(/Registered 18 commands globally/);
-    expect(discord.registeredCommands().length).toBe(18);
+    expect(global.stdout).toMatch(/Registered 20 commands globally/);
+    expect(discord.registeredCommands().length).toBe(20);
   });
 
   it('refuses a malformed guild id and a missing token with one clear message', async () => {

@@ -323,7 +323,7 @@ export const en = {
   'help.group.channels': 'Channel posts (server managers)',
   'help.group.apps': 'Right-click or long-press (Apps)',
   'help.apps':
-    'On a person: **Viewing record**. On a message: **Look up anime**. On phones, long-press instead of right-clicking.',
+    'On a person: **Viewing record**, **Compare viewing**. On a message: **Look up anime**. On phones, long-press instead of right-clicking.',
   // issue 27: onboarding, names in the reader's language, empty states, Open menus, alerts
   'account.panelTitle': 'Link your {service} account',
   'account.panelAllows':
