@@ -164,6 +164,30 @@ describe('/compare end to end', () => {
     expect(JSON.stringify(notLinked)).toMatch(/link/i);
   });
 
+  it('autocompletes seasons in words and refuses a season it cannot read', async () => {
+    const choices = await (
+      await stack.discord.autocomplete({
+        name: 'compare',
+        options: { member: USERS.alice.id, season: '2024' },
+        focused: 'season',
+        user: USERS.bob,
+      })
+    ).reply(TIMEOUT);
+    expect(choices.choices?.map((c) => c.value)).toEqual([
+      '2024-autumn',
+      '2024-summer',
+      '2024-spring',
+      '2024-winter',
+      '2024-all',
+    ]);
+    expect(choices.choices?.[0]?.name).toBe('Fall 2024');
+    stack.emulator.resetStats();
+    const refused = await compare(USERS.bob, { member: USERS.alice.id, season: 'autumn' });
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.content).toMatch(/^`season`: /);
+    expect(stack.emulator.stats.requests).toBe(0);
+  });
+
   it('stops comparing with a member the moment they unlink', async () => {
     await stack.kiroku.deps.accounts.unlink(USERS.alice.id);
     const refused = await compare(USERS.bob, { member: USERS.alice.id });
