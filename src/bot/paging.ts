@@ -165,11 +165,15 @@ export class Pager implements ListPager {
     return this.shown.has(`${key}:${page}`);
   }
 
-  /** Forgets every list state of a user (on unlink): queries may name what they looked at. */
+  /**
+   * Forgets every list state of a user (on unlink): queries may name what they looked at. A list of
+   * someone else's that names the user as its `member` (a comparison with them) goes too, with its
+   * pages already shown, so nobody turns to what was shown of them after they unlinked.
+   */
   async forget(discordUserId: string): Promise<void> {
     await this.settled();
     for await (const [key, state] of this.states.entries()) {
-      if (state.invoker !== discordUserId) continue;
+      if (state.invoker !== discordUserId && memberOf(state.query) !== discordUserId) continue;
       await this.states.delete(key);
       for (const shownKey of this.shown.keys())
         if (shownKey.startsWith(`${key}:`)) this.shown.delete(shownKey);
@@ -206,6 +210,11 @@ export class Pager implements ListPager {
     if (!list) throw new Error(`unknown paged list ${listId}`);
     return list;
   }
+}
+
+/** The Discord user a list's query names as its `member` (a comparison's other person), if any. */
+function memberOf(query: unknown): unknown {
+  return typeof query === 'object' && query !== null && 'member' in query ? query.member : undefined;
 }
 
 export function pageCount(view: Pick<PageView, 'totalCount' | 'perPage' | 'pages'>): number {

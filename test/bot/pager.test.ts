@@ -188,6 +188,25 @@ describe('Pager', () => {
     expect(pager.hasShownPage(key, 1)).toBe(false);
   });
 
+  it('forget() also drops others’ lists that name the user as their member, with the pages shown', async () => {
+    const { states, pager, ctxFor } = setup();
+    pager.register(
+      'compared',
+      pagedList({
+        query: z.object({ member: z.string() }),
+        fetchPage: (ctx, _query, page) => numbers.fetchPage(ctx, { from: 1 }, page),
+      }),
+    );
+    const withCarol = keyOf(await pager.open(ctxFor('bob'), 'compared', { member: 'carol' }));
+    const withDave = keyOf(await pager.open(ctxFor('bob'), 'compared', { member: 'dave' }));
+    await pager.forget('carol');
+    expect(await states.get(withCarol)).toBeUndefined();
+    expect(pager.hasShownPage(withCarol, 1)).toBe(false);
+    await expect(pager.turn(ctxFor('bob'), withCarol, 1)).rejects.toThrow('error.expired');
+    expect(pager.hasShownPage(withDave, 1)).toBe(true);
+    expect((await states.get(withDave))?.invoker).toBe('bob');
+  });
+
   it('forget() waits for pending writes, so an unlinked user leaves no state behind', async () => {
     const { states, pager, ctxFor } = setup();
     states.hold();
