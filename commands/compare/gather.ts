@@ -26,6 +26,20 @@ const PER_PAGE = 50;
 const SEASONS = ['winter', 'spring', 'summer', 'autumn'];
 /** How far before a season's start its works may already be marked (pre-season "Plan to Watch"). */
 const MARKED_AHEAD_MS = 92 * 24 * 3_600_000;
+/** Only what a comparison reads of an activity (a page of whole activities is many times larger). */
+const COMPARE_FIELDS = [
+  'id',
+  'action',
+  'created_at',
+  'work.id',
+  'work.title',
+  'work.title_en',
+  'work.season_name',
+  'status.kind',
+  'record.rating_state',
+  'review.rating_overall_state',
+  'multiple_record.record.rating_state',
+];
 /** Statuses that say the member watched the work (recording an episode says so too). */
 const WATCHING = new Set(['watching', 'watched']);
 
@@ -147,7 +161,7 @@ export async function readViewing(
   const pages = walkPages(
     (page) =>
       ctx.service.activities(
-        { filter_user_id: serviceUserId, sort_id: 'desc', page, per_page: PER_PAGE },
+        { filter_user_id: serviceUserId, sort_id: 'desc', page, per_page: PER_PAGE, fields: COMPARE_FIELDS },
         call,
       ),
     {

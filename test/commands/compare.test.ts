@@ -73,6 +73,21 @@ describe('a member’s viewing', () => {
     ]);
   });
 
+  it('counts the old bulk records as watched, with their ratings', () => {
+    const bulk = {
+      id: nextId++,
+      action: 'create_multiple_records',
+      created_at: '2017-02-22T13:24:39Z',
+      work: work(8),
+      multiple_record: [
+        { record: { rating_state: 'great' } },
+        { record: {} },
+        { record: { rating_state: 'bad' } },
+      ],
+    } as Activity;
+    expect(viewing([bulk])).toMatchObject({ watched: [8], marked: [8], ratings: [[8, 'good']] });
+  });
+
   it('keeps a season’s works only, and a year’s with `-all`', () => {
     const activities = [
       record(1, 'good', '2026-autumn'),
