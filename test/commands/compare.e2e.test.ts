@@ -86,7 +86,7 @@ describe('/compare end to end', () => {
       'ふたりとも見た（2）': '**空色ノート**\n**鋼の旋律**',
       'あなただけ（1）': '**異世界でもパン屋さん**',
       'aliceさんだけ（3）': '**銀河鉄道の旅 第2期**\n**海辺のカフェ・ルミナ**\n**放課後の竜**',
-      'aliceさんが「とても良い」と評価、あなたのリストにないもの（1）': '**海辺のカフェ・ルミナ**',
+      'aliceさんが「とても良い」と評価した、あなたのリストにない作品（1）': '**海辺のカフェ・ルミナ**',
     });
     const listId = customIds(shown.components).find((id) => id.startsWith('compare:list:theirs:'));
     expect(listId).toBe(`compare:list:theirs:${USERS.alice.id}:`);
@@ -105,6 +105,8 @@ describe('/compare end to end', () => {
     expect(refused.content).toMatch(
       /^Only the person who asked for this comparison can add these to their list: run <\/compare:\d+> to get your own\.$/,
     );
+    const refusedJa = await press(shown, want, USERS.alice, 'ja');
+    expect(refusedJa.content).toMatch(/^これは比較を頼んだ人だけが自分のリストに追加できるボタンです。/);
     expect(stack.emulator.data.statusOf(DEMO_USERS.alice.id, DEMO_WORKS.cafeLumina)).toBe('watching');
     expect(stack.emulator.data.statusOf(DEMO_USERS.bob.id, DEMO_WORKS.cafeLumina)).toBeUndefined();
 
@@ -133,7 +135,7 @@ describe('/compare end to end', () => {
       'ふたりとも見た（2）',
       'あなただけ（3）',
       'bobさんだけ（1）',
-      'bobさんが「とても良い」と評価、あなたのリストにないもの（0）',
+      'bobさんが「とても良い」と評価した、あなたのリストにない作品（0）',
     ]);
     expect(shown.embeds[0]?.description).toBe(
       'ふたりとも評価した1作品のうち、評価が一致したのは**0**作品です（**0%**）。',

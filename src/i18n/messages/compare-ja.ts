@@ -8,7 +8,7 @@ export const compareJa: CompareMessages = {
   'compare.onlyMine': (p) => `あなただけ（${p.count}）`,
   'compare.onlyTheirs': (p) => `${p.member}さんだけ（${p.count}）`,
   'compare.theirGreat': (p) =>
-    `${p.member}さんが「とても良い」と評価、あなたのリストにないもの（${p.count}）`,
+    `${p.member}さんが「とても良い」と評価した、あなたのリストにない作品（${p.count}）`,
   'compare.agreement': (p) =>
     `ふたりとも評価した${p.rated}作品のうち、評価が一致したのは**${p.agreed}**作品です（**${p.percent}%**）。`,
   'compare.noAgreement': 'ふたりとも評価した作品がまだないため、評価の一致は出せません。',
@@ -18,7 +18,7 @@ export const compareJa: CompareMessages = {
   'compare.openMine': 'あなただけ',
   'compare.openTheirs': (p) => `${p.member}さんだけ`,
   'compare.openGreat': (p) => `${p.member}さんの「とても良い」`,
-  'compare.want': (p) => `見たいに追加: ${p.title}`,
+  'compare.want': (p) => `「見たい」に追加: ${p.title}`,
   'compare.notYours':
     'これは比較を頼んだ人だけが自分のリストに追加できるボタンです。`/compare` で自分の比較を出してください。',
   'compare.notShared': (p) =>
