@@ -190,10 +190,30 @@ describe('/compare end to end', () => {
     expect(stack.emulator.stats.requests).toBe(0);
   });
 
-  it('stops comparing with a member the moment they unlink', async () => {
+  it('stops comparing with a member the moment they stop sharing or unlink', async () => {
+    const before = await compare(USERS.bob, { member: USERS.alice.id });
+    expect(before.embeds).toHaveLength(1);
+    const optOut = await (
+      await stack.discord.slash({
+        name: 'account',
+        subcommand: 'visibility',
+        options: { shared: false },
+        user: USERS.alice,
+      })
+    ).reply(TIMEOUT);
+    expect(optOut.content).toMatch(/private/);
+    // What was read of her a moment ago is still cached, and not shown.
+    const hidden = await compare(USERS.bob, { member: USERS.alice.id });
+    expect(hidden.content).toMatch(/has not shared their viewing record/);
+    expect(hidden.embeds).toEqual([]);
+    await share(USERS.alice);
     await stack.kiroku.deps.accounts.unlink(USERS.alice.id);
     const refused = await compare(USERS.bob, { member: USERS.alice.id });
     expect(refused.content).toMatch(/has not shared their viewing record/);
     expect(JSON.stringify(refused)).not.toContain('Seaside');
+    // Her side of a list bob had open is gone too.
+    const list = await press(before, `compare:list:theirs:${USERS.alice.id}:`, USERS.bob);
+    expect(list.embeds).toEqual([]);
+    expect(list.content).toMatch(/has not shared their viewing record/);
   });
 });
