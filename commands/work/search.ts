@@ -24,7 +24,7 @@ export const SEASON = /^\d{4}-(winter|spring|summer|autumn|all)$/;
 const searchQuery = z.object({
   title: z.string().trim().max(100).optional(),
   season: z.string().trim().regex(SEASON, 'reason.season').optional(),
-  // Unset: the most watched first (states stored before issue 39 always carry a sort, which still reads).
+  // Unset: the most watched first (states stored when a sort was always set carry one, which still reads).
   sort: workSortSchema.unwrap().optional(),
 });
 

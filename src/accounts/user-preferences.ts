@@ -16,8 +16,8 @@ export const preferencesSchema = z.object({
   /** Opted in to be found from a right-click on their Discord account. */
   discoverable: z.boolean().optional(),
   /**
-   * Servers the linked person used kiroku in, oldest first (added in issue 43; older records have
-   * none): the weekly summaries of these servers count them while Discord says they are members.
+   * Servers the linked person used kiroku in, oldest first (records stored before the weekly
+   * summary have none): the weekly summaries of these servers count them while Discord says they are members.
    */
   servers: z
     .array(z.string().regex(/^\d{1,25}$/))
