@@ -24,12 +24,12 @@ export const preferencesSchema = z.object({
     .max(100)
     .optional(),
 });
-export type UserPreferenceRecord = z.infer<typeof preferencesSchema>;
+type UserPreferenceRecord = z.infer<typeof preferencesSchema>;
 
 /** Users whose last known locale is kept in memory, so that an unchanged locale costs no store access. */
 const REMEMBERED_LOCALES = 10_000;
 /** Servers kept per person: the most recent ones (someone in more servers is counted in these). */
-export const MAX_SERVERS_PER_PERSON = 100;
+const MAX_SERVERS_PER_PERSON = 100;
 
 export class UserPreferences {
   readonly #items: Collection<UserPreferenceRecord>;
