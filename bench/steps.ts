@@ -1,5 +1,5 @@
 /**
- * What each step of one interaction costs (issue 39): marks taken on the bench's clock while one
+ * What each step of one interaction costs: marks taken on the bench's clock while one
  * interaction at a time goes through a target, by wrapping what the target calls (never inside kiroku:
  * the wrapped objects are the ones it exposes). The floor is marked at the same points, so every step
  * has the same step of the floor beside it.

@@ -22,7 +22,7 @@ export interface KirokuOptions {
   startJobs?: boolean;
   /** How long a handler may run before the interaction is deferred (Discord allows 3 s in all). */
   deferAfterMs?: number;
-  /** Per-person interaction limits (default: issue 15's 5 commands, 20 autocompletes per 10 s). */
+  /** Per-person interaction limits (default: 5 commands, 20 autocompletes per 10 s). */
   interactionLimits?: InteractionLimitSettings;
   /** Aborting it (SIGTERM during start-up) closes what the start opened so far; the start then rejects. */
   signal?: AbortSignal;

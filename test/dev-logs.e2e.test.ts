@@ -1,5 +1,5 @@
 /**
- * Issue 38 item 10: readable logs while developing. `npm run dev` (tsx, src/dev.ts) prints pretty
+ * Readable logs while developing. `npm run dev` (tsx, src/dev.ts) prints pretty
  * lines, not JSON; and the compose log command the docs give feeds pino-pretty lines it can read:
  * with compose's `kiroku-1  | ` prefix pino-pretty passes a line through untouched, so the documented
  * command must drop it (`--no-log-prefix`).

@@ -1,8 +1,8 @@
 /**
- * Issue 28, item 1: one abusive person (two accounts, each at the full per-person allowance, spread
+ * One abusive person (two accounts, each at the full per-person allowance, spread
  * evenly like a script) beside normal users' lookups and 1,000 feed owners. Normal users' p95 and the
  * feed's pace are compared with the same run's phase without the abuser: both should stay within 1.2×.
- * Issue 37: first, one person alone on the idle bot at a person's pace (never refused: lone-person.ts);
+ * First, one person alone on the idle bot at a person's pace (never refused: lone-person.ts);
  * last, a flooder with two processes on one Redis against one process (share-processes.ts).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -210,7 +210,7 @@ function paceRow(label: string, abused: Window, alone: Window) {
   });
 }
 
-/** The rows of issue 37: a lone person at a person's pace, and a flooder on two processes. */
+/** The fair share's own rows: a lone person at a person's pace, and a flooder on two processes. */
 function shareRows(lone: LonePerson, processes: ShareProcesses | undefined) {
   return [
     row(NAME, "refusals for a lone person at a person's pace, idle bot", {

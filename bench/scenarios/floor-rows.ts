@@ -2,7 +2,7 @@
 import { round } from '../stats.js';
 import { type Row, row } from '../types.js';
 
-/** Issue 39: every interaction within this of the floor (the bare client making the one request). */
+/** Every interaction within this of the floor (the bare client making the one request). */
 const FLOOR_RATIO_TARGET = 1.15;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Part of the fair_share scenario (issue 37): one person alone on an idle bot, at a person's pace (an
+ * Part of the fair_share scenario: one person alone on an idle bot, at a person's pace (an
  * action every 2.5 s: autocomplete, title searches, lookups, an episode list, its Open menu and Next
  * button), with the production share. Counted: the actions refused (told to wait or try again, or an
  * autocomplete left empty). The share must not exist where nobody else waits: the target is 0.

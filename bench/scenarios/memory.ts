@@ -174,7 +174,7 @@ function memoryRows(reports: Map<string, MemoryReport>, users: number) {
       unit: 'MB',
       baseline: mb(b10),
       baselineLabel: 'bare client',
-      // Issue 39: no more than the bare client (and, from before, 200 MB at most).
+      // No more than the bare client (and, from before, 200 MB at most).
       target: `≤ 1.00× and ≤ ${TARGET_MB} MB`,
       met: k10 && b10 ? k10.rssBytes <= b10.rssBytes && k10.rssBytes / MB <= TARGET_MB : null,
       note:

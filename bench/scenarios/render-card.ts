@@ -1,5 +1,5 @@
 /**
- * Scenario: pictures (issue 43). Render time and extra RSS per card, for the weekly summary and the
+ * Scenario: pictures. Render time and extra RSS per card, for the weekly summary and the
  * season card, in a fresh process (bench/children/render-card.ts), against the same process encoding
  * a blank canvas of the weekly card's size as PNG: the part of a card's cost any PNG that size has.
  * Targets (on two cores): at most 300 ms and 40 MB of extra RSS per card.

@@ -1,5 +1,5 @@
 /**
- * Part of the fair_share scenario (issue 37 item 4): what a flooder gets ahead of the others with two
+ * Part of the fair_share scenario: what a flooder gets ahead of the others with two
  * processes on one Redis, against one process. Each "process" is what a kiroku process holds: its own
  * Redis connection, request budget (the pace shared through Redis) and service client. In each, the
  * feed keeps a backlog of polls waiting (four at a time, as FEED_CONCURRENCY has it), so a call beyond

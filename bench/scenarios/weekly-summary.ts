@@ -1,5 +1,5 @@
 /**
- * Scenario: the weekly server summary (issue 43). 1,000 weekly subscriptions (100 servers × 10
+ * Scenario: the weekly server summary. 1,000 weekly subscriptions (100 servers × 10
  * channels, half in English, half in Japanese) all due at Monday 09:00 in Tokyo, each server with
  * three linked members who used kiroku there and recorded episodes in the week. The due tick reads
  * every member's week (one request each, at the real budget's pace), draws one picture per server

@@ -13,7 +13,7 @@ import type {
 } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { stringOption, subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { OAuthError, Unauthorized } from '../../src/service/index.js';
 import { accountIds } from './ids.js';

@@ -3,7 +3,7 @@ import type { MessageReply } from '../../src/bot/command.js';
 import { defineCommand } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { slashCommand, stringOption, subcommand, workOption } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { episodeButtons, episodeIds } from '../../src/components/episode-buttons.js';
 import { episodeListOpeners, episodeLists } from '../../src/lookups/episode-list.js';
 import { episodeChoices, resolveEpisode } from '../../src/lookups/episodes.js';

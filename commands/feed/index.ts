@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCommand } from '../../src/bot/command.js';
 import { booleanOption, slashCommand, stringOption } from '../../src/bot/definition.js';
+import { parseOptions } from '../../src/bot/options.js';
 import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
-import { parseOptions } from '../../src/bot/parse-options.js';
 import { activityLine } from '../../src/render/activity.js';
 import { ACTIVITY_ACTIONS } from '../../src/service/index.js';
 

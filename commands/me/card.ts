@@ -21,7 +21,7 @@ export const meIds = customIds('me', {
   share: ['ownerId', 'season'],
 });
 
-export const CARD_KINDS = ['season'] as const;
+const CARD_KINDS = ['season'] as const;
 
 export const cardOptions = () => [
   stringOption(

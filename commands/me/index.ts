@@ -4,7 +4,7 @@
  */
 import { defineCommand } from '../../src/bot/command.js';
 import { slashCommand } from '../../src/bot/definition.js';
-import { parseOptions } from '../../src/bot/parse-options.js';
+import { parseOptions } from '../../src/bot/options.js';
 import { USER_FIELDS, userEmbed } from '../../src/render/user.js';
 import { cardOptions, cardQuery, cardSeasonChoices, meIds, seasonCardReply, shareCard } from './card.js';
 

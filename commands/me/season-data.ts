@@ -59,9 +59,9 @@ interface RatedWork {
   scores: number[];
 }
 
-export type SeasonService = Pick<ServiceClient, 'me' | 'myWorks' | 'activities'>;
+type SeasonService = Pick<ServiceClient, 'me' | 'myWorks' | 'activities'>;
 
-export interface GatherOptions {
+interface GatherOptions {
   /** Told when the card stopped reading records at SEASON_CARD_PAGES.records (counts are then a floor). */
   onTruncated?: () => void;
 }

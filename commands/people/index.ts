@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCommand } from '../../src/bot/command.js';
 import { slashCommand, stringOption } from '../../src/bot/definition.js';
+import { parseOptions } from '../../src/bot/options.js';
 import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
-import { parseOptions } from '../../src/bot/parse-options.js';
 import { truncate } from '../../src/render/format.js';
 import { personLine } from '../../src/render/person.js';
 

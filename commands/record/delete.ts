@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { CommandInput, ComponentHandler, MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { customIds } from '../../src/components/custom-id.js';
 import { plain, truncate } from '../../src/render/format.js';

@@ -2,7 +2,7 @@
 import type { CommandInput, MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { plain, truncate } from '../../src/render/format.js';
 import { recordSubject } from '../../src/render/record.js';

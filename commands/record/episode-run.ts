@@ -14,7 +14,7 @@ export const MAX_THROUGH = 50;
 
 export type RunEpisode = Pick<Episode, 'id' | 'number' | 'number_text' | 'title'>;
 
-export type EpisodeRun<E> =
+type EpisodeRun<E> =
   | { kind: 'run'; episodes: E[] }
   | { kind: 'missing' }
   | { kind: 'before' }

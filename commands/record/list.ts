@@ -9,7 +9,7 @@ import {
   subcommand,
   workOption,
 } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
 import { resolveEpisode } from '../../src/lookups/episodes.js';
 import { resolveWork } from '../../src/lookups/works.js';

@@ -21,7 +21,7 @@ import { shownRecord } from './shown.js';
 
 type RecordParams = Parameters<Context['service']['createRecord']>[0];
 
-export interface ThroughRequest {
+interface ThroughRequest {
   work: Work;
   /** Where recording starts: the `episode` given, or the next one not recorded. */
   start: RunEpisode;

@@ -5,7 +5,7 @@
  */
 import { defineCommand } from '../../src/bot/command.js';
 import { integerOption, slashCommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { REMIND_STOP, remindIds } from '../../src/components/remind-ids.js';
 import { MAX_REMIND_MINUTES } from '../../src/viewing/reminders.js';

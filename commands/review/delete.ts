@@ -3,7 +3,7 @@ import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import type { CommandInput, ComponentHandler, MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { plain } from '../../src/render/format.js';
 import { localTitle } from '../../src/render/names.js';

@@ -6,7 +6,7 @@
 import type { CommandInput, ModalHandler, ModalReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { subcommand, workOption } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { resolveWork } from '../../src/lookups/works.js';
 import { localTitle } from '../../src/render/names.js';

@@ -7,8 +7,8 @@
 import { stringOption } from '../../src/bot/definition.js';
 import { RATING_STATES, type RatingState, type Review } from '../../src/service/index.js';
 
-export const REVIEW_PARTS = ['animation', 'music', 'story', 'character'] as const;
-export type ReviewPart = (typeof REVIEW_PARTS)[number];
+const REVIEW_PARTS = ['animation', 'music', 'story', 'character'] as const;
+type ReviewPart = (typeof REVIEW_PARTS)[number];
 
 const LEVELS = [
   { value: 'great', name: { en: 'Great', ja: 'とても良い' } },
@@ -63,7 +63,7 @@ export function encodeRatings(chosen: Chosen): string {
 }
 
 type StateField = `rating_${'overall' | ReviewPart}_state`;
-export type ReviewStates = Record<StateField, RatingState | undefined>;
+type ReviewStates = Record<StateField, RatingState | undefined>;
 
 function decode(letter: string | undefined): RatingState | 'none' | undefined {
   const found = Object.entries(CODES).find(([, code]) => code === letter);

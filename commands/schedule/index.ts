@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../../src/bot/command.js';
 import { booleanOption, integerOption, slashCommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
 import { localTitle } from '../../src/render/names.js';
 import { PROGRAM_FIELDS, programLine } from '../../src/render/program.js';

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../src/bot/command.js';
 import { slashCommand, statusChoices, stringOption, workOption } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { resolveWork, workChoices } from '../../src/lookups/works.js';
 import { plain } from '../../src/render/format.js';
 import { localTitle } from '../../src/render/names.js';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AutocompleteChoice, CommandInput, MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { stringOption, subcommand, workOption } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { languageOption, postLanguage } from '../../src/bot/post-language-option.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { resolveWork } from '../../src/lookups/works.js';

@@ -52,7 +52,7 @@ export async function requirePostable(
 }
 
 /** What a subscription's posts need beyond text and embeds: files (the weekly summary's picture). */
-export interface PostNeeds {
+interface PostNeeds {
   attachFiles?: boolean;
 }
 

@@ -2,7 +2,7 @@
 import type { CommandInput, MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { stringOption, subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { languageOption, postLanguage } from '../../src/bot/post-language-option.js';
 import { ACTIVITY_ACTIONS } from '../../src/service/index.js';
 import { channelReason, mention, postChannelOption, requireGuild, requireNewSubscription } from './checks.js';

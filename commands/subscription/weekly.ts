@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CommandInput, MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { stringOption, subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { languageOption, postLanguage } from '../../src/bot/post-language-option.js';
 import { WEEKDAYS, type Weekday } from '../../src/subscriptions/model.js';
 import { channelReason, mention, postChannelOption, requireGuild, requireNewSubscription } from './checks.js';

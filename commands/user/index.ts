@@ -4,8 +4,8 @@
  */
 import { defineCommand } from '../../src/bot/command.js';
 import { slashCommand } from '../../src/bot/definition.js';
+import { parseOptions } from '../../src/bot/options.js';
 import { listOpeners } from '../../src/bot/paging.js';
-import { parseOptions } from '../../src/bot/parse-options.js';
 import { activitiesList, activitiesSubcommand } from './activities.js';
 import { followersList, followersSubcommand } from './followers.js';
 import { followingList, followingSubcommand } from './following.js';

@@ -33,7 +33,7 @@ async function ownList(ctx: Context, key: string): Promise<WatchList> {
   return list;
 }
 
-export interface RecordExtras {
+interface RecordExtras {
   rating_state?: RatingState;
   comment?: string;
 }

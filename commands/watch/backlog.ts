@@ -8,8 +8,8 @@ import type { CallOptions, Program } from '../../src/service/index.js';
 import type { BacklogEntry } from '../../src/viewing/watch-lists.js';
 
 /** Programs fetched at most (50 per request): the counts per work need the whole backlog at once. */
-export const BACKLOG_PAGES = 4;
-export const BACKLOG_PER_PAGE = 50;
+const BACKLOG_PAGES = 4;
+const BACKLOG_PER_PAGE = 50;
 
 const FIELDS = [
   'id',
@@ -27,7 +27,7 @@ const FIELDS = [
  * What a backlog covers: rebroadcasts or not; `workIds` keeps only those works (one work's info, one
  * page of a library), `maxPages` looks at fewer programs and `onTruncated` hears that there were more.
  */
-export interface BacklogOptions {
+interface BacklogOptions {
   rebroadcast: boolean;
   workIds?: number[];
   maxPages?: number;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { type CommandInput, defineCommand, type MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { booleanOption, slashCommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { clip } from '../../src/render/fit.js';
 import { truncate } from '../../src/render/format.js';
@@ -29,7 +29,7 @@ const options = [
 ] as const;
 
 /** The service page listing what the person is watching, where each work's broadcast channel is chosen. */
-export const watchingLibraryUrl = (username: string, webUrl: string) =>
+const watchingLibraryUrl = (username: string, webUrl: string) =>
   `${webUrl}/@${encodeURIComponent(username)}/watching`;
 
 async function showBacklog(ctx: Context, raw: CommandInput['options']): Promise<MessageReply> {

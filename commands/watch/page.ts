@@ -26,7 +26,7 @@ export function entryWorkTitle(entry: BacklogEntry, t: Translator): string {
 }
 
 /** One row of buttons per entry, and a row for paging and Undo: Discord allows five rows. */
-export const ENTRIES_PER_PAGE = 4;
+const ENTRIES_PER_PAGE = 4;
 /** How long after recording an entry its Undo button is offered (and honoured). */
 export const UNDO_MS = 60_000;
 
@@ -53,7 +53,7 @@ function pageCount(list: WatchList): number {
 }
 
 /** The page to show: the one asked for, or the last one left after entries were recorded. */
-export function clampPage(list: WatchList, page: number): number {
+function clampPage(list: WatchList, page: number): number {
   return Math.min(Math.max(1, page), pageCount(list));
 }
 
@@ -174,7 +174,7 @@ export function ratingPicker(
 }
 
 /** The most recent record still within its minute of Undo. */
-export function undoable(list: WatchList, now: Date): RecordedEntry | undefined {
+function undoable(list: WatchList, now: Date): RecordedEntry | undefined {
   const last = list.recorded.at(-1);
   return last && now.getTime() - Date.parse(last.at) < UNDO_MS ? last : undefined;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { CommandInput, ComponentHandler, MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { subcommand, workOption } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { episodeListOpeners, episodeListQuery } from '../../src/lookups/episode-list.js';
 import { resolveWork } from '../../src/lookups/works.js';
 import { hasNoEpisodes, localTitle } from '../../src/render/names.js';

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { CommandInput, MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { stringOption, subcommand } from '../../src/bot/definition.js';
+import { parseOptions } from '../../src/bot/options.js';
 import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
-import { parseOptions } from '../../src/bot/parse-options.js';
 import { currentSeason, seasonWords } from '../../src/lookups/seasons.js';
 import { WORK_SORTS, type WorkSort, workSortOption, workSortSchema } from '../../src/lookups/work-sort.js';
 import { englishTitleMatches, noteTitles } from '../../src/lookups/works.js';
@@ -24,7 +24,7 @@ export const SEASON = /^\d{4}-(winter|spring|summer|autumn|all)$/;
 const searchQuery = z.object({
   title: z.string().trim().max(100).optional(),
   season: z.string().trim().regex(SEASON, 'reason.season').optional(),
-  // Unset: the most watched first (states stored before issue 39 always carry a sort, which still reads).
+  // Unset: the most watched first (states stored when a sort was always set carry one, which still reads).
   sort: workSortSchema.unwrap().optional(),
 });
 

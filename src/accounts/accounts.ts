@@ -9,10 +9,10 @@ import type { PersonLock } from './person-lock.js';
  * What this process keeps in memory about a person (shown pages, a remembered language) and must drop
  * on unlink; the store's rows are the forget's (forget-person.ts), which every entry point runs.
  */
-export type UnlinkHook = (discordUserId: string) => Promise<void>;
+type UnlinkHook = (discordUserId: string) => Promise<void>;
 
 /** Something that keeps per-user data only for linked people and starts when they link (their language). */
-export type LinkHook = (discordUserId: string) => Promise<void>;
+type LinkHook = (discordUserId: string) => Promise<void>;
 
 /**
  * Where people create and manage their personal access tokens at the service (Annict's
@@ -32,19 +32,19 @@ export function signUpUrl(webUrl: string): string {
 export type UnlinkOutcome = 'revoked' | 'revoke-failed' | 'personal-token' | 'none';
 
 /** What an unlink did: the token, and everything else it removed (empty without a forget). */
-export interface UnlinkReport extends Forgotten {
+interface UnlinkReport extends Forgotten {
   token: UnlinkOutcome;
 }
 
 /** What a link did to the person's subscriptions. */
-export interface RelinkOutcome {
+interface RelinkOutcome {
   /** Paused because the old token stopped working, and running again (same service account). */
   resumed: number;
   /** Removed: they published another (or an unknown) service account's data. */
   ended: number;
 }
 
-export interface AccountsOptions {
+interface AccountsOptions {
   vault: TokenVault;
   oauth: Pick<OAuthClient, 'revoke'> | undefined;
   logger: Logger;

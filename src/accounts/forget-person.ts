@@ -70,10 +70,7 @@ async function* rowsIn(
  * The ids of the person's subscriptions, kept or quarantined: rows keyed by a subscription id
  * (a digest's state) are theirs too.
  */
-export async function subscriptionIdsOf(
-  store: Pick<Store, 'collection'>,
-  personId: string,
-): Promise<Set<string>> {
+async function subscriptionIdsOf(store: Pick<Store, 'collection'>, personId: string): Promise<Set<string>> {
   const ids = new Set<string>();
   for await (const [key, value] of store.collection(SUBSCRIPTIONS_COLLECTION, anyValue).entries())
     if (fieldOf(value, 'ownerId') === personId) ids.add(key);
@@ -108,7 +105,7 @@ export interface Forgotten {
   rows: Partial<Record<CollectionName, number>>;
 }
 
-export interface ForgetParts {
+interface ForgetParts {
   store: Store;
   vault: Pick<TokenVault, 'sealTransient' | 'openTransient'>;
   /** Revokes a token at the service; undefined without an OAuth application (nothing can be revoked). */

@@ -20,7 +20,7 @@ export interface LinkDeps {
 }
 
 /** What was linked, and how many subscriptions of another service account the link ended. */
-export interface LinkedAccount extends StoredToken {
+interface LinkedAccount extends StoredToken {
   endedSubscriptions: number;
 }
 

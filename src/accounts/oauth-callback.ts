@@ -9,7 +9,7 @@ import type { OAuthConfirmations } from './oauth-confirmations.js';
 import { confirmationPage, oauthPages } from './oauth-pages.js';
 import type { OAuthStates } from './oauth-state.js';
 
-export interface CallbackDeps extends LinkDeps {
+interface CallbackDeps extends LinkDeps {
   oauth: OAuthClient;
   oauthStates: OAuthStates;
   confirmations: OAuthConfirmations;

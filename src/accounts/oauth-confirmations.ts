@@ -10,7 +10,7 @@ export const CONFIRMATION_TTL_MS = 10 * 60 * 1000;
  * An unconfirmed link's record outlives its form by this much, so the expiry sweep can still find
  * and revoke its token (the service's tokens never expire) even after the bot was down for a while.
  */
-export const EXPIRED_KEPT_MS = 24 * 60 * 60 * 1000;
+const EXPIRED_KEPT_MS = 24 * 60 * 60 * 1000;
 const SEAL_PURPOSE = 'oauth-confirmation';
 const FORM_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -25,9 +25,9 @@ export const pendingLinkSchema = z.object({
   /** When the form stops working (absent on records written before revocation on expiry). */
   expiresAt: z.string().optional(),
 });
-export type PendingLink = z.infer<typeof pendingLinkSchema>;
+type PendingLink = z.infer<typeof pendingLinkSchema>;
 
-export interface PendingLinkInput extends Omit<PendingLink, 'sealedToken'> {
+interface PendingLinkInput extends Omit<PendingLink, 'sealedToken'> {
   accessToken: string;
 }
 

@@ -65,7 +65,7 @@ function resultPage(
   return { status, html: document(locale, t, body) };
 }
 
-export interface ConfirmationView {
+interface ConfirmationView {
   /** Where the form posts: the public callback URL. */
   action: string;
   formToken: string;

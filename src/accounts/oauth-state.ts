@@ -14,10 +14,10 @@ export const oauthStateSchema = z.object({
   /** The starter's Discord language, for the confirmation sent to them in Discord. */
   locale: z.enum(LOCALES).optional(),
 });
-export type OAuthState = z.infer<typeof oauthStateSchema>;
+type OAuthState = z.infer<typeof oauthStateSchema>;
 
 /** Who starts a link, as the interaction names them. */
-export interface LinkStarter {
+interface LinkStarter {
   id: string;
   username?: string;
   locale?: 'en' | 'ja';

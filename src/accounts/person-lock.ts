@@ -12,7 +12,7 @@ import type { Collection, Store } from '../store/index.js';
 export const ACCOUNT_LOCK_COLLECTION = 'account-lock';
 export const leaseSchema = z.object({ holder: z.string() });
 
-export interface PersonLockOptions {
+interface PersonLockOptions {
   /** How long a lease lasts if its holder never releases it (a crash). */
   leaseMs?: number;
   /** How long a second change waits for the first before the person is told to try again. */

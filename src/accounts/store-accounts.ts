@@ -13,7 +13,7 @@ import { Accounts } from './accounts.js';
 import { personForgetter } from './forget-person.js';
 import { PersonLock } from './person-lock.js';
 
-export interface StoreAccountsParts {
+interface StoreAccountsParts {
   store: Store;
   vault: TokenVault;
   oauth: Pick<OAuthClient, 'revoke'> | undefined;

@@ -16,20 +16,20 @@ export const preferencesSchema = z.object({
   /** Opted in to be found from a right-click on their Discord account. */
   discoverable: z.boolean().optional(),
   /**
-   * Servers the linked person used kiroku in, oldest first (added in issue 43; older records have
-   * none): the weekly summaries of these servers count them while Discord says they are members.
+   * Servers the linked person used kiroku in, oldest first (records stored before the weekly
+   * summary have none): the weekly summaries of these servers count them while Discord says they are members.
    */
   servers: z
     .array(z.string().regex(/^\d{1,25}$/))
     .max(100)
     .optional(),
 });
-export type UserPreferenceRecord = z.infer<typeof preferencesSchema>;
+type UserPreferenceRecord = z.infer<typeof preferencesSchema>;
 
 /** Users whose last known locale is kept in memory, so that an unchanged locale costs no store access. */
 const REMEMBERED_LOCALES = 10_000;
 /** Servers kept per person: the most recent ones (someone in more servers is counted in these). */
-export const MAX_SERVERS_PER_PERSON = 100;
+const MAX_SERVERS_PER_PERSON = 100;
 
 export class UserPreferences {
   readonly #items: Collection<UserPreferenceRecord>;

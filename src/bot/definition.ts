@@ -102,7 +102,7 @@ declare const VALUE: unique symbol;
 
 /**
  * What the option builders return: the registered JSON, typed with the option's literal name, whether
- * it is required and the value it gives, so that `readOptions` (option-values.ts) can type a handler's
+ * it is required and the value it gives, so that `readOptions` (options.ts) can type a handler's
  * options from the definition alone.
  */
 export type TypedOption<

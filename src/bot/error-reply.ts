@@ -13,7 +13,7 @@ import {
 import { VaultError } from '../vault/index.js';
 import { UserFacingError } from './user-facing-error.js';
 
-export interface ErrorOutcome {
+interface ErrorOutcome {
   /** Short, localized text for the person who ran the command. */
   message: string;
   /** A label for logs and metrics. */

@@ -33,7 +33,7 @@ export interface InteractionLimitSettings {
 }
 
 /**
- * Issue 15: 5 commands and 20 autocompletes per 10 s; components 10 (see above). Issue 37: of the
+ * 5 commands and 20 autocompletes per 10 s; components 10 (see above). Of the
  * service requests they make, an equal part while others wait, and never less than 8 per 80 s.
  */
 export const DEFAULT_INTERACTION_LIMITS: InteractionLimitSettings = {

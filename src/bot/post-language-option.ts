@@ -2,13 +2,9 @@
  * The `language` option of /subscription feed and schedule: which language a subscription's posts are
  * written in. Without it, the server's preferred locale decides (Japanese when it is Japanese).
  */
-import { z } from 'zod';
-import { LOCALES } from '../i18n/locale.js';
 import type { Subscription } from '../subscriptions/model.js';
 import type { Context } from './context.js';
 import { stringOption } from './definition.js';
-
-export const postLanguageSchema = z.enum(LOCALES).optional();
 
 export const languageOption = () =>
   stringOption(

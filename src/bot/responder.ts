@@ -68,7 +68,7 @@ function ephemeralText(content: string): InteractionReplyOptions {
   };
 }
 
-export type ErrorText = (error: unknown) => string;
+type ErrorText = (error: unknown) => string;
 
 /*
  * `onDeferred` is told when a late handler's deferral was acknowledged: that, not the final answer,

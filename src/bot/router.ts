@@ -27,7 +27,7 @@ import { PAGER_PREFIX, parsePagerId } from './paging.js';
 import { answerCommand, answerComponent, answerModal, type CommandInteraction } from './responder.js';
 import { UserFacingError } from './user-facing-error.js';
 
-export interface RouterOptions {
+interface RouterOptions {
   deferAfterMs: number;
   /** Autocomplete must answer inside Discord's window; past this, an empty list is sent. */
   autocompleteDeadlineMs: number;

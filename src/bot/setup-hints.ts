@@ -16,7 +16,7 @@ const INVITE_PERMISSIONS = [
 ];
 
 /** The URL that adds the bot to a server, with the scopes and permissions kiroku needs. */
-export function inviteUrl(applicationId: string): string {
+function inviteUrl(applicationId: string): string {
   const query = new URLSearchParams({
     client_id: applicationId,
     scope: [OAuth2Scopes.Bot, OAuth2Scopes.ApplicationsCommands].join(' '),

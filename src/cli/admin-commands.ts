@@ -9,7 +9,7 @@ import type { AdminContext } from './admin-context.js';
 import { CliRefusal } from './cli-common.js';
 
 /** The `stateReason` of a pause by the operator: relinking resumes only token pauses, never this one. */
-export const OPERATOR_PAUSE = STATE_REASONS.operator;
+const OPERATOR_PAUSE = STATE_REASONS.operator;
 
 interface ChannelActivity {
   lastPostAt?: string;

@@ -55,14 +55,14 @@ const COMMANDS: Record<string, CommandSpec> = {
   export: { run: (context, id) => exportUser(context, id ?? ''), needs: 'discord user id' },
 };
 
-export interface AdminArgs {
+interface AdminArgs {
   command: CommandSpec;
   argument: string | undefined;
   guild: string | undefined;
 }
 
 /** Reads the command line strictly: an unknown command, option or extra argument is a usage error. */
-export function parseAdmin(argv: string[]): AdminArgs | typeof HELP {
+function parseAdmin(argv: string[]): AdminArgs | typeof HELP {
   const { values, positionals } = strictArgs(argv, {
     allowPositionals: true,
     options: { guild: { type: 'string' }, help: { type: 'boolean', short: 'h' } },

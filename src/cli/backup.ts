@@ -22,7 +22,7 @@ import {
   UsageError,
 } from './cli-common.js';
 
-export const BACKUP_HELP = `Usage: npm run backup -- <file> [--no-key]
+const BACKUP_HELP = `Usage: npm run backup -- <file> [--no-key]
        node dist/src/cli/backup.js <file> [--no-key]
 
 Writes a consistent copy of the SQLite store to <file> while the bot runs (SQLite's VACUUM INTO).
@@ -32,7 +32,7 @@ keep both together, and apart from anyone who must not read the tokens.
   -h, --help   this text (reads no configuration)
 Redis and PostgreSQL stores are backed up with their own tools: see docs/operations.md.`;
 
-export interface BackupResult {
+interface BackupResult {
   file: string;
   bytes: number;
   ms: number;
@@ -83,7 +83,7 @@ async function handleKey(config: Config, file: string, copyKey: boolean): Promis
   return { source, copiedTo: beside };
 }
 
-export function describeBackup(result: BackupResult): string[] {
+function describeBackup(result: BackupResult): string[] {
   const count = (name: string) => result.summary.byCollection.get(name) ?? 0;
   return [
     `backup written: ${result.file}`,

@@ -10,7 +10,7 @@ import { requireDiscordToken } from '../config.js';
 import { isEntryPoint } from '../entry-point.js';
 import { type CliContext, HELP, runCli, strictArgs, UsageError } from './cli-common.js';
 
-export const DEPLOY_HELP = `Usage: npm run deploy-commands [-- --guild <server id>] [--clear]
+const DEPLOY_HELP = `Usage: npm run deploy-commands [-- --guild <server id>] [--clear]
        node dist/src/cli/deploy-commands.js [--guild <server id>] [--clear]
 
 Registers kiroku's slash and context-menu commands with Discord: globally (every server and user

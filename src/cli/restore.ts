@@ -31,7 +31,7 @@ import {
   UsageError,
 } from './cli-common.js';
 
-export const RESTORE_HELP = `Usage: npm run restore -- <file> [--without-key]
+const RESTORE_HELP = `Usage: npm run restore -- <file> [--without-key]
        node dist/src/cli/restore.js <file> [--without-key]
 
 Restores a backup made by npm run backup into the configured, empty data directory (DATA_DIR), with
@@ -41,7 +41,7 @@ link again. The bot starts on what was restored.
   --without-key   restore even though no key opens any token (every linked user must link again)
   -h, --help      this text`;
 
-export interface RestoreResult {
+interface RestoreResult {
   file: string;
   records: number;
   /** Stored tokens, those the configured key opens, and those set aside because none does. */

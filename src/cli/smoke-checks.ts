@@ -13,7 +13,7 @@ import { createRequestBudget } from '../service/wire/budget.js';
 import { MalformedResponse, ServiceError } from '../service/wire/errors.js';
 import { HttpTransport } from '../service/wire/http.js';
 
-export interface SmokeOptions {
+interface SmokeOptions {
   /** e.g. `https://api.annict.com`. */
   baseUrl: string;
   apiVersion?: string;
@@ -26,9 +26,9 @@ export interface SmokeOptions {
   logger?: Logger;
 }
 
-export type SmokeResult = 'ok' | 'mismatch' | 'error';
+type SmokeResult = 'ok' | 'mismatch' | 'error';
 
-export interface SmokeCheck {
+interface SmokeCheck {
   operation: OperationName | 'token_info';
   /** Tells apart two checks of one operation (e.g. `filter_actions=create_review`). */
   variant?: string;
@@ -41,7 +41,7 @@ export interface SmokeCheck {
   detail?: string;
 }
 
-export interface SmokeReport {
+interface SmokeReport {
   checks: SmokeCheck[];
   /** True when every response fitted its schema and no call failed. */
   ok: boolean;

@@ -12,7 +12,7 @@ import { type KeyRing, loadKeyRing } from '../vault/keyring.js';
 import { envelopeSchema, type RotationResult, TokenVault, VAULT_COLLECTION } from '../vault/token-vault.js';
 import { type CliContext, CliRefusal, HELP, runCli, strictArgs } from './cli-common.js';
 
-export const ROTATE_HELP = `Usage: npm run vault:rotate [-- --yes]
+const ROTATE_HELP = `Usage: npm run vault:rotate [-- --yes]
        node dist/src/cli/vault-rotate.js [--yes]
 
 Re-seals every stored token with the active key: the first of VAULT_KEYS (put the new key first,
@@ -21,7 +21,7 @@ restart the bot, then run this). Without --yes it shows what it would do and cha
   -h, --help   this text (reads no configuration)`;
 
 /** What a rotation would do: tokens to re-seal (by the key sealing them now), current ones, and ones no key opens. */
-export interface RotationPlan {
+interface RotationPlan {
   activeKey: string;
   toReseal: Map<string, number>;
   current: number;
@@ -44,7 +44,7 @@ async function withVault<T>(
 }
 
 /** Reads every envelope and says what `rotateVault` would do with it; writes nothing. */
-export function planRotation(config: Config, logger: Logger): Promise<RotationPlan> {
+function planRotation(config: Config, logger: Logger): Promise<RotationPlan> {
   return withVault(config, logger, async (keyring, _vault, store) => {
     const plan: RotationPlan = {
       activeKey: keyring.active.kid,
@@ -72,7 +72,7 @@ export function rotateVault(config: Config, logger: Logger): Promise<RotationRes
   return withVault(config, logger, (_keyring, vault) => vault.rotate());
 }
 
-export function describePlan(plan: RotationPlan): string[] {
+function describePlan(plan: RotationPlan): string[] {
   const resealed = [...plan.toReseal.values()].reduce((a, b) => a + b, 0);
   const byKey = [...plan.toReseal].map(([kid, n]) => `${n} sealed with key ${kid}`).join(', ');
   const lines = [

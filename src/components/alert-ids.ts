@@ -16,8 +16,8 @@ export const alertIds = customIds(ALERT_COMMAND, { watched: ['episodeId'], rate:
 export const ALERT_ACTIONS = { watched: alertIds.watched.action, rate: alertIds.rate.action } as const;
 
 /**
- * Select values: the rating states, and 'none' (no rating) that menus posted before issue 41 offered
- * first; the Record button records without a rating, so today's menus leave it out.
+ * Select values: the rating states, and 'none' (no rating) that older posted menus offered
+ * first (they still arrive from messages posted then); the Record button records without a rating, so today's menus leave it out.
  */
 export const RATING_VALUES = ['none', ...RATING_STATES] as const;
 

@@ -16,14 +16,12 @@ import type { MessageComponents } from './message-components.js';
 export const EPISODE_COMMAND = 'episode';
 /** Previous/next buttons carry the work and the episode; the list's "Open…" menu the work (its value, the episode). */
 export const episodeIds = customIds(EPISODE_COMMAND, { show: ['workId', 'episodeId'], open: ['workId'] });
-export const EPISODE_ACTIONS = { show: episodeIds.show.action, open: episodeIds.open.action } as const;
-
 /** Discord's limit on a button label. */
 const LABEL_MAX = 80;
 
 type Neighbour = Partial<Pick<Episode, 'id' | 'number' | 'number_text'>>;
 
-export function showEpisodeId(workId: number, episodeId: number): string {
+function showEpisodeId(workId: number, episodeId: number): string {
   return episodeIds.show.build(workId, episodeId);
 }
 

@@ -4,7 +4,7 @@
  * test/i18n/glossary.test.ts reads every text of both catalogues against this list, so a new text
  * that says 購読 or 活動 (or "service account") fails before anyone reads it.
  */
-export interface GlossaryEntry {
+interface GlossaryEntry {
   concept: string;
   en: string;
   ja: string;

@@ -6,7 +6,7 @@ import { localEpisodeLabel } from '../render/names.js';
 import type { CallOptions, Episode } from '../service/index.js';
 import { autocompleteCall, isShareUsed, workIdForTitle } from './works.js';
 
-export const EPISODE_FIELDS = [
+const EPISODE_FIELDS = [
   'id',
   'number',
   'number_text',

@@ -18,9 +18,9 @@ import { episodesOfWork } from './episodes.js';
 /** Programs looked at: a few programs without an episode may come first. */
 const PROGRAMS_LOOKED_AT = 10;
 /** Pages of the person's activities searched for their latest record of the work (50 each). */
-export const ACTIVITY_PAGES = 2;
+const ACTIVITY_PAGES = 2;
 
-export interface NextEpisode {
+interface NextEpisode {
   episode: Pick<Episode, 'id' | 'number' | 'number_text' | 'title'>;
   /** Where it was found: the unwatched schedule, or after the latest recorded episode. */
   from: 'schedule' | 'activities';

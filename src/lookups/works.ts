@@ -80,13 +80,13 @@ export async function resolveWork(ctx: Context, value: string): Promise<Work> {
  * A title search goes to the service from this many characters on: one character matches half the
  * catalogue and costs a request per keystroke of everyone typing (the shared budget is ~3/s).
  */
-export const MIN_TITLE_SEARCH_CHARS = 2;
+const MIN_TITLE_SEARCH_CHARS = 2;
 
 /**
  * Requests of a person's share an autocomplete leaves for the command it prepares (a lookup and its
  * episodes): keystrokes alone cannot use up what the command then needs.
  */
-export const AUTOCOMPLETE_SHARE_RESERVE = 2;
+const AUTOCOMPLETE_SHARE_RESERVE = 2;
 
 /**
  * The call an autocomplete makes: the catalogue call, which does not wait when it would take the person
@@ -176,7 +176,7 @@ function searchWorks(ctx: Context, query: string, call: CallOptions): Promise<Wo
 }
 
 /** "Frieren: Beyond Journey's End (Fall 2023)" / 「葬送のフリーレン (2023年秋)」: the reader's title and season. */
-export function workChoice(work: Work, t: Translator): AutocompleteChoice {
+function workChoice(work: Work, t: Translator): AutocompleteChoice {
   const season = work.season_name || work.season_name_text ? ` (${localSeason(work, t)})` : '';
   return { name: truncate(`${localTitle(work, t)}${season}`, 100), value: String(work.id) };
 }

@@ -3,7 +3,7 @@ import type { CanvasImage } from './canvas.js';
 import { type Box, cover, type Pen, paragraph, pill, text, titledPanel } from './draw.js';
 import { PANEL_PADDING, THEME } from './theme.js';
 
-export interface CoverTile {
+interface CoverTile {
   title: string;
   image: CanvasImage | undefined;
   /** Drawn on the cover's foot (a rating), coloured. */
@@ -16,7 +16,7 @@ const GAP = 28;
 const ASPECT = 1.36;
 
 /** Draws up to `slots` tiles across `box.width`, from `box.y`; they take `rowHeight` of it. */
-export function coverRow(
+function coverRow(
   pen: Pen,
   tiles: readonly CoverTile[],
   box: { x: number; y: number; width: number; slots: number },

@@ -150,7 +150,7 @@ export function parseCoverUrl(address: string | null | undefined): URL | undefin
 }
 
 /** The largest cover decoded, in pixels: a small file can hold a huge image (16 MB decoded here). */
-export const MAX_COVER_PIXELS = 4_000_000;
+const MAX_COVER_PIXELS = 4_000_000;
 
 /**
  * The cover as an image to draw, or undefined when the bytes are not an image the library reads

@@ -13,7 +13,7 @@ export interface Pen {
   fonts: FontBook;
 }
 
-export interface TextStyle {
+interface TextStyle {
   size: number;
   weight?: number;
   color?: string;
@@ -31,7 +31,7 @@ function applyStyle({ ctx, fonts }: Pen, style: TextStyle): void {
 }
 
 /** The width of texts in the pen's current font, fonts registered as the texts need them. */
-export function measurer({ ctx, fonts }: Pen): Measure {
+function measurer({ ctx, fonts }: Pen): Measure {
   return (text) => {
     fonts.cover(text);
     return ctx.measureText(text).width;

@@ -29,14 +29,14 @@ export const NOTO_SANS_JP: FontSource = {
   file: (subset) => `noto-sans-jp-${bare(subset)}-wght-normal.woff2`,
 };
 
-export const NOTO_SANS_ARABIC: FontSource = {
+const NOTO_SANS_ARABIC: FontSource = {
   family: 'Noto Sans Arabic',
   packageName: '@fontsource-variable/noto-sans-arabic',
   file: (subset) => `noto-sans-arabic-${subset}-wght-normal.woff2`,
   subsets: ['arabic'],
 };
 
-export const NOTO_SANS_HEBREW: FontSource = {
+const NOTO_SANS_HEBREW: FontSource = {
   family: 'Noto Sans Hebrew',
   packageName: '@fontsource-variable/noto-sans-hebrew',
   file: (subset) => `noto-sans-hebrew-${subset}-wght-normal.woff2`,

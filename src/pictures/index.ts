@@ -22,7 +22,7 @@ export { SEASON_SIZE } from './season-card.js';
 export { ALT_MAX, TEXT_MAX, type TextAlternative } from './text-alternative.js';
 export { WEEKLY_SIZE } from './weekly-summary.js';
 
-export interface Picture extends TextAlternative {
+interface Picture extends TextAlternative {
   png: Buffer;
   width: number;
   height: number;
@@ -35,7 +35,7 @@ export type PictureOutcome =
   | ({ kind: 'image' } & Picture)
   | ({ kind: 'text'; reason: string } & TextAlternative);
 
-export interface PictureDeps extends RenderDeps {
+interface PictureDeps extends RenderDeps {
   logger: Logger;
 }
 

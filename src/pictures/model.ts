@@ -71,10 +71,6 @@ export const seasonCardSchema = z.object({
   topRated: entries(work.extend({ rating: z.enum(RATING_STATES) })),
 });
 
-/** What a caller passes (entries may be malformed: they are dropped). */
-export type WeeklySummaryInput = z.input<typeof weeklySummarySchema>;
-export type SeasonCardInput = z.input<typeof seasonCardSchema>;
 /** What the drawing code reads, checked. */
 export type WeeklySummary = z.output<typeof weeklySummarySchema>;
 export type SeasonCard = z.output<typeof seasonCardSchema>;
-export type WorkEntry = z.output<typeof work>;

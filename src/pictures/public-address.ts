@@ -43,7 +43,7 @@ export function isPublicAddress(address: string): boolean {
   return !PRIVATE.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
 
-export class PrivateAddressError extends Error {
+class PrivateAddressError extends Error {
   override readonly name = 'PrivateAddressError';
 }
 

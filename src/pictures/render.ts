@@ -10,7 +10,7 @@ import { decodeCover } from './covers.js';
 import type { Pen } from './draw.js';
 import { BUNDLED_FONTS, FontBook, type FontSource } from './fonts.js';
 
-export interface CardSize {
+interface CardSize {
   width: number;
   height: number;
 }

@@ -13,7 +13,7 @@ import { MARGIN, PANEL_PADDING, THEME } from './theme.js';
 
 const WIDTH = 1200;
 const INNER = WIDTH - 2 * MARGIN;
-export const SEASON_TOP_RATED = 5;
+const SEASON_TOP_RATED = 5;
 const STATS_Y = 222;
 const RATED_Y = STATS_Y + 150 + 24;
 const RATED_HEIGHT = coverPanelHeight(INNER, SEASON_TOP_RATED);

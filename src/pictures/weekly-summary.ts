@@ -27,7 +27,7 @@ import { MARGIN, PANEL_PADDING, THEME } from './theme.js';
 const WIDTH = 1200;
 const INNER = WIDTH - 2 * MARGIN;
 /** Members named in the picture; the rest of them count among everyone else. */
-export const WEEKLY_MEMBER_ROWS = 6;
+const WEEKLY_MEMBER_ROWS = 6;
 export const WEEKLY_TOP_WORKS = 5;
 /** Top to bottom: the header, members and ratings, the works, the most-commented episode, the footer. */
 const ROWS_Y = 222;

@@ -17,7 +17,7 @@ export interface FitLinesOptions {
 }
 
 /** A language-neutral "more" line for callers without a translator. */
-export const defaultMore = (count: number) => `… (+${count})`;
+const defaultMore = (count: number) => `… (+${count})`;
 
 const DEFAULTS = { separator: '\n', more: defaultMore, minEntry: 80 };
 

@@ -15,7 +15,7 @@ import {
 import { fitNonEmpty, fitText, wellFormed } from './fit.js';
 import { embedUrl, linkButtonUrl } from './url.js';
 
-export const MESSAGE_LIMITS = {
+const MESSAGE_LIMITS = {
   content: 2000,
   embeds: 10,
   embedTotal: 6000,

@@ -85,7 +85,7 @@ export function coverUrl(work: Pick<Work, 'images'> | null | undefined): string 
   return undefined;
 }
 
-export function ratingText(rating: number | null | undefined): string | undefined {
+function ratingText(rating: number | null | undefined): string | undefined {
   if (typeof rating !== 'number') return undefined;
   const full = Math.round(rating);
   return `${'★'.repeat(full)}${'☆'.repeat(Math.max(0, 5 - full))} ${rating.toFixed(1)}`;

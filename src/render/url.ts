@@ -1,9 +1,9 @@
 import { wellFormed } from './fit.js';
 
 /** Discord's limit on any URL in an embed (url, image, thumbnail, author and footer icons). */
-export const EMBED_URL_MAX = 2048;
+const EMBED_URL_MAX = 2048;
 /** Discord's limit on a link button's URL. */
-export const LINK_BUTTON_URL_MAX = 512;
+const LINK_BUTTON_URL_MAX = 512;
 
 /** Percent-encodes what RFC 3986 does not allow (whole code points, so no half of a pair alone). */
 function rfc3986(text: string): string {

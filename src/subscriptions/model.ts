@@ -108,7 +108,7 @@ export const STATE_REASONS = {
  */
 export const TOKEN_PAUSE_REASONS: readonly string[] = [STATE_REASONS.tokenRefused, STATE_REASONS.notLinked];
 
-/** Abuse limits on subscriptions (issue 15): each one costs requests to the service every day. */
+/** Abuse limits on subscriptions: each one costs requests to the service every day. */
 export const SUBSCRIPTION_CAPS = { perGuild: 25, perOwner: 10 } as const;
 
 /**

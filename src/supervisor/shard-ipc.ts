@@ -20,13 +20,12 @@ export const answerSchema = z.object({
   what: z.enum(['health', 'metrics']),
   value: z.unknown(),
 });
-export type ShardAnswer = z.infer<typeof answerSchema>;
 
 export const healthAnswerSchema = z.object({ gateway: z.boolean(), store: z.boolean(), jobs: z.boolean() });
 /** prom-client's `getMetricsAsJSON()`: an array of metric objects (checked again by the aggregator). */
 export const metricsAnswerSchema = z.array(z.looseObject({ name: z.string(), type: z.string() }));
 
-export interface ShardAnswers {
+interface ShardAnswers {
   health(): Promise<HealthReport>;
   /** prom-client's `registry.getMetricsAsJSON()`. */
   metrics(): Promise<unknown>;

@@ -15,14 +15,14 @@ export const TITLE_INDEX_COLLECTION = 'title-index';
  * The most works the pages people open add: the refresh's (at most 600 a day) are written even
  * beyond it, so recent seasons are always found; works not seen for 60 days go.
  */
-export const MAX_INDEXED_WORKS = 3_000;
+const MAX_INDEXED_WORKS = 3_000;
 /** An entry not seen again (refresh or a page) for this long is dropped by the store's sweep. */
 const KEEP_MS = 60 * 24 * 60 * 60 * 1000;
 /** How stale this process's copy may be: another process's refresh shows here within this. */
 const RELOAD_MS = 60_000;
 const REFRESHED_KEY = 'refreshed';
 
-export const titleEntrySchema = z.object({
+const titleEntrySchema = z.object({
   id: z.number().int().positive(),
   title: z.string(),
   titleEn: z.string().min(1),

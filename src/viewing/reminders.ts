@@ -13,7 +13,7 @@ export const reminderSchema = z.object({
   locale: z.enum(LOCALES),
   since: z.string(),
 });
-export type Reminder = z.infer<typeof reminderSchema>;
+type Reminder = z.infer<typeof reminderSchema>;
 
 export const REMINDERS_COLLECTION = 'reminders';
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Collection, Store } from '../store/index.js';
 
-export const backlogEntrySchema = z.object({
+const backlogEntrySchema = z.object({
   episodeId: z.number().int().positive(),
   workId: z.number().int().nonnegative(),
   workTitle: z.string().nullable(),

@@ -1,5 +1,5 @@
 /**
- * Issue 38 items 1 and 2: one forget and one list of what is stored about a person. A person uses the
+ * One forget and one list of what is stored about a person. A person uses the
  * bot as people do (an OAuth link, a second link started, a link waiting for its confirmation form, a
  * reminder, a paged list, the backlog, a claim, subscriptions the jobs ran, a language, a quarantined
  * record); another person keeps their own. Then, for `admin forget` and for `/account unlink` alike:

@@ -1,5 +1,5 @@
 /**
- * Issue 28 items 4 and 5: a person's link changes are serialised; every replaced OAuth token is revoked
+ * A person's link changes are serialised; every replaced OAuth token is revoked
  * exactly once; an unlink racing a link never leaves a token stored that nobody reported; a relink to
  * another service account ends the old account's subscriptions, the same account resumes only token pauses.
  */

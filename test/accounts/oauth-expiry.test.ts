@@ -1,4 +1,4 @@
-/** Issue 28 item 3: an OAuth link nobody confirms has its token revoked once the form expires. */
+/** An OAuth link nobody confirms has its token revoked once the form expires. */
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {

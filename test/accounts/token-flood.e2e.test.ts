@@ -1,5 +1,5 @@
 /**
- * Issue 37 item 2, end to end with the production limits and share: the token form's check of a token
+ * End to end with the production limits and share: the token form's check of a token
  * (`me` and token info) is the person's call. Two accounts of one person flood the form while another
  * person looks things up: the other's lookups all answer within 6 s, and every check the flood made is
  * counted against the flooder's own share (before, the checks were made for no one and went ahead of

@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 5: unlink deletes everything about the person. The test walks STORE_COLLECTIONS (the
+ * Unlink deletes everything about the person. The test walks STORE_COLLECTIONS (the
  * one list the app's store accepts names from, so a collection added anywhere must be listed there),
  * seeds a row for the person and one for somebody else wherever the list says a person's rows are,
  * unlinks through the app's own wiring, and proves no row of the person remains while the other's stay.

@@ -8,7 +8,7 @@ import { USERS, useStack } from '../support/stack.js';
 const TIMEOUT = 15_000;
 const SLOW_DOWN = /^You are going too fast\. Please slow down and try again in (\d+) s\.$/;
 
-/** Issue 15, item 6: per-person limits on interactions, and caps on subscriptions. */
+/** Per-person limits on interactions, and caps on subscriptions. */
 
 /** A reply with its command mentions written back as text (they become mentions once the ids are read). */
 const written = (content: string | undefined) => content?.replace(/<\/([a-z ]+):\d+>/g, '`/$1`');

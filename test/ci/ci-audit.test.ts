@@ -1,4 +1,4 @@
-/** Issue 28 item 9: CI's dependency audit fails on an advisory and says plainly when it could not check. */
+/** CI's dependency audit fails on an advisory and says plainly when it could not check. */
 import { spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Issue 38 item 5: safe operator commands, each run as the operator runs it (a child process).
+ * Safe operator commands, each run as the operator runs it (a child process).
  * `--help` prints the usage with no usable configuration and touches nothing; a typo such as
  * `--gild 123` stops with exit code 2 and one line naming it, before anything is registered, rotated
  * or written; `deploy-commands --clear` removes what is registered; `vault:rotate` shows its plan

@@ -7,7 +7,7 @@ const TIMEOUT = 15_000;
 const FOREIGN_GUILD = '990000000000000001';
 
 /**
- * Issue 18 items 3-5 through a real discord.js client and the fake Discord: personal commands in DMs,
+ * Through a real discord.js client and the fake Discord: personal commands in DMs,
  * private channels and servers without the bot (user install); the right-click commands with and
  * without opt-in; /help with clickable command mentions.
  */

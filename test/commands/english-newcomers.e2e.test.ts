@@ -1,5 +1,5 @@
 /**
- * Issue 41 item 7 through the real discord.js client against the fake Discord and the emulator, in
+ * Through the real discord.js client against the fake Discord and the emulator, in
  * English and Japanese: the season in Japan time with the coming one offered, seasons and statuses in
  * the service's own words, English titles for English readers, `/work search` most watched first.
  */

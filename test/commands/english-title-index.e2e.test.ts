@@ -1,5 +1,5 @@
 /**
- * Issue 41 item 7, typed English titles found, through the real discord.js client against the fake
+ * Typed English titles found, through the real discord.js client against the fake
  * Discord and the emulator, in English and Japanese: the service matches only the Japanese title and
  * its reading, so the bot keeps a local index of its English titles (a daily refresh of recent
  * seasons, and every work page it fetched) that `/work search` and autocomplete consult first.

@@ -7,7 +7,7 @@ import { useStack } from '../support/stack.js';
 const TIMEOUT = 15_000;
 
 /**
- * What a fan meets first (issue 27), through the real discord.js client: the /account link panel,
+ * What a fan meets first, through the real discord.js client: the /account link panel,
  * clickable command mentions, lists that open what they show, and empty lists that say what to do,
  * in English and Japanese.
  */

@@ -1,4 +1,4 @@
-/** `/record post` without `episode` records the next unrecorded episode (issue 26, item 2). */
+/** `/record post` without `episode` records the next unrecorded episode. */
 import { describe, expect, it } from 'vitest';
 import { chooseChannel } from '../fakes/emulator/chosen-channels.js';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';

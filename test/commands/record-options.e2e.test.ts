@@ -1,5 +1,5 @@
 /**
- * `/record` as people say it (issue 41, items 1 and 6): `rating` is the four levels, the share options
+ * `/record` as people say it: `rating` is the four levels, the share options
  * name where they share, every description names Annict, `/record edit` and `delete` pick from your
  * recent records (a typed id still works), and the public post looks finished: cover, a link to the
  * record on Annict, no internal id, no "(no comment)". In English and Japanese, through discord.js.

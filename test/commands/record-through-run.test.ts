@@ -1,4 +1,4 @@
-/** Which episodes `/record post … through:N` covers, its cap, and how episode lists read (issue 41, item 5). */
+/** Which episodes `/record post … through:N` covers, its cap, and how episode lists read. */
 import { describe, expect, it } from 'vitest';
 import { episodeListText, episodesThrough, MAX_THROUGH } from '../../commands/record/episode-run.js';
 import { createTranslator } from '../../src/i18n/translator.js';

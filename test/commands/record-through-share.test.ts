@@ -1,7 +1,7 @@
 /**
  * `/record post … through:N` when the person's share runs out part-way (others are waiting): kiroku
  * sends no more, and the reply lists exactly what was and was not recorded, with the share's reason
- * and when to try again, in the person's language (issue 41, item 5). The share only binds while
+ * and when to try again, in the person's language. The share only binds while
  * others wait, so it is driven here by a service that refuses as the budget does.
  */
 import { describe, expect, it } from 'vitest';

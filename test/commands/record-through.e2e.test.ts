@@ -1,5 +1,5 @@
 /**
- * `/record post … through:N` records every unrecorded episode up to N (issue 41, item 5): one request
+ * `/record post … through:N` records every unrecorded episode up to N: one request
  * each, the rating and comment on the last one only, episodes already on the person's record left out,
  * and on a failure part-way the exact lists of what was and was not recorded, with the reason. In
  * English and Japanese, through discord.js against the fake Discord and the emulator.

@@ -1,4 +1,4 @@
-/** /review's ratings as they travel in a form's id (issue 41, item 3): overall required, parts the same, kept or blank. */
+/** /review's ratings as they travel in a form's id: overall required, parts the same, kept or blank. */
 import { describe, expect, it } from 'vitest';
 import { decodeRatings, encodeRatings } from '../../commands/review/ratings.js';
 

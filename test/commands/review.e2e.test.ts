@@ -1,5 +1,5 @@
 /**
- * Issue 41, item 3, end to end in both languages: `/review post|edit|delete` (the overall rating
+ * End to end in both languages: `/review post|edit|delete` (the overall rating
  * required, the parts the same unless chosen, the words in a form that opens at once), works without
  * episodes pointing there from /record and /work info, and reviews shown in /work info.
  */

@@ -1,4 +1,4 @@
-/** `/subscription airing` end to end: a channel follows chosen works (issue 26, item 3). */
+/** `/subscription airing` end to end: a channel follows chosen works. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CHANNELS, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { USERS, useStack } from '../support/stack.js';

@@ -5,7 +5,7 @@ import { USERS, useStack } from '../support/stack.js';
 const TIMEOUT = 15_000;
 
 /**
- * Issue 15, item 2: /subscription publishes in a channel only when the invoker may send messages
+ * /subscription publishes in a channel only when the invoker may send messages
  * there (Discord resolves their permissions in the picked channel) and kiroku may post there; only
  * text and announcement channels are accepted (threads are refused with a reason).
  */

@@ -1,5 +1,5 @@
 /**
- * Texts that are true (issue 41, item 8), read through the real discord.js client in English and
+ * Texts that are true, read through the real discord.js client in English and
  * Japanese: Annict's own words (放送開始日, タイムライン, 未視聴エピソード), Japanese spaced as Annict
  * writes it (いいね3件), an empty episode list that does not claim `/status` records a work, and an
  * airing subscription that posts for a work rather than "follows" it.

@@ -7,7 +7,7 @@ import { watchListSchema } from '../../src/viewing/watch-lists.js';
 const en = createTranslator('en');
 const ja = createTranslator('ja');
 
-/** A list as stored before issue 41 item 7: its entries have no `workTitleEn`. */
+/** A list as stored before English titles were kept: its entries have no `workTitleEn`. */
 const STORED_BEFORE = {
   invoker: '310000000000000001',
   entries: [

@@ -1,4 +1,4 @@
-/** `/watch` end to end: the backlog, recording in place, Undo, rating, comment, paging (issue 26, item 1). */
+/** `/watch` end to end: the backlog, recording in place, Undo, rating, comment, paging. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InteractionReply } from '../fakes/discord/interaction-reply.js';
 import { chooseChannel } from '../fakes/emulator/chosen-channels.js';

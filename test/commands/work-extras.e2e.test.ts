@@ -1,4 +1,4 @@
-/** `/work info` and `/work search` extras (issue 26, item 5): countdown, link buttons, seasons. */
+/** `/work info` and `/work search` extras: countdown, link buttons, seasons. */
 import type { APIButtonComponentWithURL } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { DEMO_WORKS } from '../fakes/emulator/seed.js';

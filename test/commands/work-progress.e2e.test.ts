@@ -1,5 +1,5 @@
 /**
- * Issue 41, items 2 and 4, end to end in both languages: `/work info` shows the person's own status
+ * End to end in both languages: `/work info` shows the person's own status
  * (the menu pre-selected), the aired episodes they have not recorded with Record for the next, and a
  * Cast & staff button opening a paged list; `/library` shows each work's status and what is left.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ChannelOverwrites } from '../../src/jobs/delivery/channel-overwrites.js';
 import type { Overwrite } from '../../src/jobs/delivery/membership-rest.js';
 
-/** Issue 39, item 2: the overwrites of the channels kiroku posts in, kept current from the gateway. */
+/** The overwrites of the channels kiroku posts in, kept current from the gateway. */
 const GUILD = '10';
 const OTHER_GUILD = '11';
 const CHANNEL = '20';

@@ -1,5 +1,5 @@
 /**
- * Issue 27 through the real discord.js client: an operator who sets SERVICE_NAME and SERVICE_WEB_URL
+ * Through the real discord.js client: an operator who sets SERVICE_NAME and SERVICE_WEB_URL
  * sees that service named and linked in every job's post and direct message (alerts, airing posts,
  * the digest, the feed, owner notices), and every command those texts name is a clickable mention,
  * from the first reply after a start on.

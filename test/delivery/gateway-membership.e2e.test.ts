@@ -8,7 +8,7 @@ import { subscribeAliceToFeed, USERS, useStack } from '../support/stack.js';
 const TIMEOUT = 15_000;
 
 /**
- * Issue 39, item 2: with a gateway, an owner's check asks Discord for the member only; the server's
+ * With a gateway, an owner's check asks Discord for the member only; the server's
  * roles come from discord.js's guild cache and the channel's overwrites, read once, are kept current
  * by the gateway's channel events, so a moderator's change stops the next post without a REST read.
  */

@@ -18,7 +18,7 @@ async function waitForState(stack: Stack, id: string, state: Subscription['state
 }
 
 /**
- * Issue 15, item 3: when kiroku is removed from a server (GUILD_DELETE without `unavailable`) the
+ * When kiroku is removed from a server (GUILD_DELETE without `unavailable`) the
  * server's subscriptions are disabled and counted; an outage (GUILD_DELETE with `unavailable`)
  * changes nothing; an owner who left is found by the daily membership check.
  */

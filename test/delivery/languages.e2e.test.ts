@@ -5,7 +5,7 @@ import { USERS, useStack } from '../support/stack.js';
 const TIMEOUT = 15_000;
 
 /**
- * Posts in the subscription's language (issue 18): chosen with `language`, else the server's
+ * Posts in the subscription's language: chosen with `language`, else the server's
  * preferred locale; Japanese digests in broadcast-day notation; owner notices in the owner's language.
  * One clock drives the emulator and the bot: Saturday 2025-06-07, 21:50 in Tokyo.
  */

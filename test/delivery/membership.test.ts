@@ -5,10 +5,10 @@ import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { dailySchedule, type Harness, harnessPerTest, OWNERS } from '../support/jobs-harness.js';
 
 /**
- * Issue 15, item 3 and issue 28, item 7: a subscription stops when its owner is no longer a member of
+ * A subscription stops when its owner is no longer a member of
  * the server, may no longer see or send in its channel (or kiroku is no longer in the server), found
  * by asking Discord before a post when the last check of that (channel, owner) is over an hour old.
- * A check Discord cannot answer is not a yes: the post waits for the next one. Issue 39: the member
+ * A check Discord cannot answer is not a yes: the post waits for the next one. The member
  * is asked once per (server, owner) and hour, and a digest's check is made before its time.
  */
 const START = '2025-06-01T12:00:00Z';

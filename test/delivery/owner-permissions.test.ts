@@ -1,4 +1,4 @@
-/** Issue 28 item 7: which gateway packets drop owner checks, and an owner's permissions in a channel. */
+/** Which gateway packets drop owner checks, and an owner's permissions in a channel. */
 import { OverwriteType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { permissionChangeOf } from '../../src/app/permission-events.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 38 item 8: a maintained Dockerfile check, with every rule at its default. dockerfile-utils
+ * A maintained Dockerfile check, with every rule at its default. dockerfile-utils
  * (the Docker language server's validator, also `npm run lint`) finds nothing in the Dockerfile, and
  * no configuration anywhere switches a rule of a Dockerfile linter off.
  */

@@ -1,5 +1,5 @@
 /**
- * The README's commands table and `/help` list the same commands (issue 27's "done when"), and both
+ * The README's commands table and `/help` list the same commands, and both
  * list every command kiroku registers: `/help` read through the real discord.js client, in English
  * and Japanese, its mentions resolved against what the fake Discord registered.
  */

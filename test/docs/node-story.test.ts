@@ -1,5 +1,5 @@
 /**
- * Issue 38 item 6: one Node.js story. The sentence the code states (src/node-support.ts) is the one
+ * One Node.js story. The sentence the code states (src/node-support.ts) is the one
  * the README, CONTRIBUTING, the operations page and the CHANGELOG say, with no other Node.js version
  * claimed beside it; package.json's engines, the Dockerfile and CI name the same line; and the oldest
  * Node.js kiroku admits to running on is no older than any production dependency declares.

@@ -41,7 +41,7 @@ describe('due queue', () => {
     expect(drain(queue, 1_800_001)).toEqual(['not due']);
   });
 
-  it('hands out the owner nearest its due time when none is due, among those allowed early (issue 39)', () => {
+  it('hands out the owner nearest its due time when none is due, among those allowed early', () => {
     const queue = new DueQueue();
     queue.set('hourly, due in 30 min', 3_600_000, 3_600_000); // -0.5 at 1,800,000
     queue.set('minutely, due in 30 s', 1_830_000, 60_000); // -0.5

@@ -1,6 +1,6 @@
 /**
- * The feed collapses one person's run of episodes of a work in one poll into one entry (issue 41,
- * item 5): "alice recorded 12 episodes · Work Ep 1–12", linked to the last record, with the ratings.
+ * The feed collapses one person's run of episodes of a work in one poll into one entry:
+ * "alice recorded 12 episodes · Work Ep 1–12", linked to the last record, with the ratings.
  * Other items between, other works, other people, gaps in the numbers and comments end a run.
  */
 import { describe, expect, it } from 'vitest';

@@ -167,7 +167,7 @@ describe('feed schedule', () => {
     }
   });
 
-  it('never brings a first poll’s next one closer than the poll interval (issue 39: owners polled twice in a cycle)', async () => {
+  it('never brings a first poll’s next one closer than the poll interval (owners were once polled twice in a cycle)', async () => {
     const store = await openStore('sqlite://:memory:');
     try {
       // POLL_INTERVAL_SECONDS of an hour: every interval is the cap, and a random phase near 0 drawn.

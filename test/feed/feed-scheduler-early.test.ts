@@ -6,7 +6,7 @@ import { captureLogger } from '../support/log-capture.js';
 import { feedSubscription } from '../support/subscriptions.js';
 
 /**
- * Issue 39, item 6: due times fall unevenly, so at moments nobody is due while the plan's rate is
+ * Due times fall unevenly, so at moments nobody is due while the plan's rate is
  * not spent; the scheduler then polls the owner nearest its time early, within the plan's rate over
  * time and never sooner than the poll interval after an owner's last poll.
  */

@@ -89,7 +89,7 @@ describe('feed scheduler', () => {
     expect(h.discord.channelMessages(a).length).toBeGreaterThan(80);
   });
 
-  it('reads a full page on an owner’s first poll, so its rate comes from more of the feed’s past (issue 39)', async () => {
+  it('reads a full page on an owner’s first poll, so its rate comes from more of the feed’s past', async () => {
     const h = await startHarness({
       start: START,
       jobs: { feedPollsPerSecond: POLLS_PER_S, feed: { policy: 'adaptive' } },

@@ -1,4 +1,4 @@
-/** Issue 28 items 2 and 3: the HTTP server is closed by default beyond loopback, and the OAuth callback runs on GET only. */
+/** The HTTP server is closed by default beyond loopback, and the OAuth callback runs on GET only. */
 import { fileURLToPath } from 'node:url';
 import { ShardingManager } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * What an operator's Prometheus sees after an end-to-end run: the real composition root with its jobs
- * on their timers, the fake Discord and the emulator. Each series kiroku added for issue 30 is there
+ * on their timers, the fake Discord and the emulator. Each series kiroku defines is there
  * with a sane value, /readyz answers, and no label takes a value that grows with the input.
  */
 import { readFileSync } from 'node:fs';

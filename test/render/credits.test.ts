@@ -1,4 +1,4 @@
-/** Cast and staff lines (issue 41, item 4): names in the reader's language, roles as the service names them, any text fitting. */
+/** Cast and staff lines: names in the reader's language, roles as the service names them, any text fitting. */
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../src/i18n/translator.js';
 import { castLine, staffLine, staffRoleText } from '../../src/render/credits.js';

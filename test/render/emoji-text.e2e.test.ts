@@ -1,5 +1,5 @@
 /**
- * Issue 25: what fans really write (emoji titles, emoji comments, essays, `|||`) through the real
+ * What fans really write (emoji titles, emoji comments, essays, `|||`) through the real
  * discord.js client, the bot and the emulator. The fake Discord refuses any body that breaks a
  * documented limit or is not well-formed Unicode, as Discord does, so each reply arriving at all is
  * half of the check; the rest is what the reader sees.

@@ -1,5 +1,5 @@
 /**
- * Issue 38 item 9: text from the service never forms a Discord token. A title, name or channel such
+ * Text from the service never forms a Discord token. A title, name or channel such
  * as `<@&…>` (a role), `</name:…>` (a command), `<@…>` or `<#…>` renders as a pill, which pings
  * nobody but looks like kiroku's own UI. Every string field of generated service objects carries such
  * tokens here; every text field Discord renders (content, descriptions, field values) must show them

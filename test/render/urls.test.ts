@@ -1,5 +1,5 @@
 /**
- * Issue 38 item 9: every URL kiroku sends is one Discord's API description accepts. The service gives
+ * Every URL kiroku sends is one Discord's API description accepts. The service gives
  * addresses as people typed them (a Wikipedia page in Japanese, spaces, brackets); they are
  * normalised (`new URL(…)`, RFC 3986 escapes), only http(s) kept, and an unparsable one left out.
  * Checked with the `uri` format of Discord's OpenAPI description (test/fakes/discord/openapi).

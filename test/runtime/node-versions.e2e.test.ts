@@ -1,5 +1,5 @@
 /**
- * Issue 38 item 6: the bot on another Node.js than the supported line, started as `npm start` starts
+ * The bot on another Node.js than the supported line, started as `npm start` starts
  * it (its node-check step, then the bot), with the running version made to read as an older one. On a
  * Node.js that can run kiroku it starts with exactly one warning line naming the supported versions;
  * on one that cannot, it stops before anything loads, with that reason, and exit code 78.

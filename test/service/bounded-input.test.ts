@@ -1,4 +1,4 @@
-/** Issue 28 item 8: per-zone caches are bounded and keyed by canonical names; service bodies and headers are read only so far. */
+/** Per-zone caches are bounded and keyed by canonical names; service bodies and headers are read only so far. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.js';
 import { dateFormats, localDateOf } from '../../src/jobs/schedule/daily-time.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 37 item 2: every call made for a person carries the person. The client's entry points for
+ * Every call made for a person carries the person. The client's entry points for
  * people's calls take the person as a required argument, so the compiler finds a call site that
  * forgets it (the `@ts-expect-error` lines below fail `npm run typecheck` if that ever stops being
  * so), and the calls made for no one are the exceptions listed here.

@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 1: people take turns in the budget's queue, the one with more of their share left
+ * People take turns in the budget's queue, the one with more of their share left
  * first, and the feed has a floor of the starts (the share itself: fair-share.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 37, through the real discord.js client against the fake Discord and the emulator, with the
+ * Through the real discord.js client against the fake Discord and the emulator, with the
  * production limits and share: the share is fair, not a quota. A person alone at a person's pace is
  * never refused, whatever they did before; beside a flooder (two accounts at their full interaction
  * allowance) a person's title searches all answer within 6 s; the episode choices of a chosen work

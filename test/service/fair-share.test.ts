@@ -1,5 +1,5 @@
 /**
- * Issue 37 item 1: each person's share of the budget is a fair share, not a quota. On an idle budget
+ * Each person's share of the budget is a fair share, not a quota. On an idle budget
  * every call starts at once; while others wait, a call beyond the share waits behind theirs (the
  * feed's included) and is refused only when it cannot start within the reply window; the share is an
  * equal part among the people using the bot; a call made for no one goes last.

@@ -1,5 +1,5 @@
 /**
- * Issue 39: a request's deadline ends with its answer. An AbortSignal.timeout stays armed after the
+ * A request's deadline ends with its answer. An AbortSignal.timeout stays armed after the
  * answer and fires anyway, building a TimeoutError with its stack and an abort event for every request
  * made, in whatever the event loop runs by then.
  */

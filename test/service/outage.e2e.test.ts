@@ -1,5 +1,5 @@
 /**
- * Issue 37 item 3 and its faults, end to end with the production limits and share: an outage of the
+ * The service's faults, end to end with the production limits and share: an outage of the
  * service is answered as the service's (its configured name, the person's language), never as the
  * person's use of it, and leaves their share as it was; a person told to wait gets the time as a
  * Discord timestamp; a refused button leaves its message as it was.

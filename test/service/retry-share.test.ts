@@ -1,5 +1,5 @@
 /**
- * Issue 37 item 3: the bot's own retries never count against a person. A 5xx, a timeout or a 429
+ * The bot's own retries never count against a person. A 5xx, a timeout or a 429
  * pause costs the person one call at most (none, when the call ends in the service's fault), and an
  * outage ends as the service's error, never as the person's share.
  */

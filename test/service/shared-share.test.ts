@@ -1,5 +1,5 @@
 /**
- * Issue 37 item 4: with Redis, each person's share is counted there, so two processes do not give
+ * With Redis, each person's share is counted there, so two processes do not give
  * anyone twice the share; a Redis outage falls back to the in-memory count with one warning, never to
  * no share.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 1, whose call starts next: the feed's owed starts come out of a heavy user's turns
+ * Whose call starts next: the feed's owed starts come out of a heavy user's turns
  * before a light person's, the floor still holds when only light people wait or when an owed start is
  * overdue, and a person's calls in progress count against them.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 38 item 4: private files whatever the umask. Under umask 000 (every bit allowed) the data
+ * Private files whatever the umask. Under umask 000 (every bit allowed) the data
  * directory is created 0700, the SQLite store and its -wal and -shm files 0600, an older store's
  * 0644 files are made private, a backup is 0600 from its first byte (before SQLite writes into it),
  * and an existing data directory others can read gets a warning.

@@ -1,4 +1,4 @@
-/** The `airing` subscription kind is additive: records stored before it still parse (issue 26, item 3). */
+/** The `airing` subscription kind is additive: records stored before it still parse. */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.js';

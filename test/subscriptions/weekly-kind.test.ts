@@ -1,5 +1,5 @@
 /**
- * The `weekly` subscription kind is additive (issue 43): the records stored before it (version 2,
+ * The `weekly` subscription kind is additive: the records stored before it (version 2,
  * the last shape) still parse unchanged, so no migration moves them; a weekly record round-trips.
  */
 import { readFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 6: a shared store needs a configured vault key, and kiroku refuses to start when stored
+ * A shared store needs a configured vault key, and kiroku refuses to start when stored
  * tokens name a key id no configured key has (saying which); a merely corrupt envelope does not stop it.
  */
 import { randomBytes } from 'node:crypto';

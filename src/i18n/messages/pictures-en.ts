@@ -1,5 +1,5 @@
 /**
- * English texts of the pictures (issue 43): the weekly server summary and the season card, drawn
+ * English texts of the pictures: the weekly server summary and the season card, drawn
  * and as their text alternative. Spread into the English catalogue (en.ts); the Japanese ones are
  * in pictures-ja.ts.
  */

@@ -1,31 +1,9 @@
 /**
- * English texts of the daily viewing loop (issue 26): `/watch`, recording the next episode, channels
- * that follow chosen works, DM reminders and `/work info`'s extras. Spread into the English
- * catalogue (en.ts); the Japanese ones are in viewing-ja.ts.
+ * English texts of your own viewing: `/watch`, `/library`, `/schedule`, `/feed` and DM reminders (`/remind`).
+ * Spread into the English catalogue (en.ts); the Japanese ones are in viewing-ja.ts.
  */
 export const viewingEn = {
-  'record.recordedNext': (p: { episode: string }) =>
-    `Recorded the next episode you had not recorded: **${p.episode}**.`,
-  'record.whichEpisode':
-    'kiroku could not tell which episode is next for you (no unrecorded episodes on your schedule and none of this work in your recent activity). Give the `episode` option.',
-  'record.throughRecorded': (p: { episodes: string; count: number }) =>
-    `Recorded ${p.count === 1 ? 'one episode' : `${p.count} episodes`} on {service}: **${p.episodes}**.`,
-  'record.throughExtrasOn': (p: { episode: string }) =>
-    `Your rating, comment and shares went on ${p.episode} only.`,
-  'record.throughExtrasLost':
-    'Your rating, comment and shares were for the last episode, which was not recorded: they were not saved.',
-  'record.throughSkipped': (p: { episodes: string }) => `Already on your record, so left out: ${p.episodes}.`,
-  'record.throughNotRecorded': (p: { episodes: string; reason: string }) =>
-    `**Not recorded: ${p.episodes}.**\n${p.reason}`,
-  'record.throughNothing': (p: { episodes: string }) =>
-    `Nothing to record: ${p.episodes} are already on your record.`,
-  'record.throughTooMany': (p: { count: number; max: number }) =>
-    `That is ${p.count} episodes, and kiroku records at most ${p.max} at once. Give a nearer \`through\`, then record the rest.`,
-  'record.throughMissing': (p: { number: number }) => `This work has no episode ${p.number} on {service}.`,
-  'record.throughBefore': (p: { episode: string }) =>
-    `\`through\` comes before ${p.episode}, where recording would start.`,
-  'episode.run': (p: { from: string; to: string }) => `Ep ${p.from}–${p.to}`,
-
+  // `/watch`
   'watch.title': 'To watch',
   'watch.countLine': (p: { work: string; count: number }) => `**${p.work}**: ${p.count} to watch`,
   'watch.recordButton': (p: { episode: string }) => `Record ${p.episode}`,
@@ -50,21 +28,13 @@ export const viewingEn = {
       `• no broadcast channel is chosen for your works on {service}; its backlog lists only the channel you chose. Choose it on your Watching list on {service}: ${p.url}`,
     ].join('\n'),
 
-  'subscription.kind.airing': 'airing',
-  'airing.created': (p: { id: string; channel: string; work: string; count: number }) =>
-    `${p.channel} will get a post when each new episode of **${p.work}** first airs (subscription \`${p.id}\`, ${p.count} ${p.count === 1 ? 'work' : 'works'}).`,
-  'airing.alreadyFollowed': (p: { work: string; channel: string }) =>
-    `${p.channel} already gets posts for **${p.work}**.`,
-  'airing.cap': (p: { max: number }) =>
-    `This channel already gets posts for ${p.max} works, the most one channel can. Remove one first.`,
-  'airing.notWatched': (p: { work: string }) =>
-    `**${p.work}** is not on your Watching or Plan to Watch list, so {service} has no programs of it for you. Set its status with \`/status\` first.`,
-  'airing.title': (p: { work: string }) => `Now airing: ${p.work}`,
-  'airing.follows': (p: { works: string }) => `new episodes of ${p.works}`,
-  'airing.removedWork': (p: { work: string; id: string }) =>
-    `Subscription \`${p.id}\` no longer posts for **${p.work}**.`,
-  'airing.notFollowed': (p: { id: string }) => `Subscription \`${p.id}\` does not post for that work.`,
+  // `/library`, `/schedule`, `/feed`
+  'library.title': 'Your library',
+  'schedule.title': (p: { hours: number }) => `Your schedule: next ${p.hours} h`,
+  'schedule.rebroadcast': 'rebroadcast',
+  'feed.title': 'Your timeline',
 
+  // DM reminders
   'remind.on': (p: { minutes: number }) =>
     `Reminders on: a DM ${p.minutes} min before each of your programs first airs. \`/remind minutes:0\` or the Stop button turns them off.`,
   'remind.off': 'Reminders off.',
@@ -72,14 +42,6 @@ export const viewingEn = {
   'remind.content': (p: { title: string; when: string }) => `${p.title} starts ${p.when}`,
   'remind.stopButton': 'Stop reminders',
   'remind.stopped': 'Reminders stopped. Turn them on again with `/remind`.',
-
-  'work.nextEpisode': 'Your next episode',
-  'work.nextEpisodeAt': (p: { episode: string; when: string; channel: string }) =>
-    `${p.episode} · ${p.when}${p.channel}`,
-  'work.links.official': 'Official site',
-  'work.links.mal': 'MyAnimeList',
-  'work.links.syobocal': 'Syobocal',
-  'work.links.wikipedia': 'Wikipedia',
 };
 
 export type ViewingMessages = typeof viewingEn;

@@ -1,23 +1,8 @@
-/** Japanese texts of the daily viewing loop (see viewing-en.ts): the same keys and parameters. */
+/** Japanese texts of your own viewing (see viewing-en.ts): the same keys, parameters and order. */
 import type { ViewingMessages } from './viewing-en.js';
 
 export const viewingJa: ViewingMessages = {
-  'record.recordedNext': (p) => `未記録だった次の話**${p.episode}**を記録しました。`,
-  'record.whichEpisode':
-    '次に記録する話がわかりませんでした（放送予定に未記録の話がなく、最近の記録にもこの作品がありません）。`episode` オプションで話数を指定してください。',
-  'record.throughRecorded': (p) => `**${p.episodes}**（${p.count}話）を{service}に記録しました。`,
-  'record.throughExtrasOn': (p) => `評価・コメント・共有は${p.episode}だけに付けました。`,
-  'record.throughExtrasLost':
-    '評価・コメント・共有は最後の話に付ける分で、その話が記録されなかったため保存されていません。',
-  'record.throughSkipped': (p) => `記録済みのため除いた話：${p.episodes}`,
-  'record.throughNotRecorded': (p) => `**記録されなかった話：${p.episodes}**\n${p.reason}`,
-  'record.throughNothing': (p) => `記録する話がありません。${p.episodes}はすでに記録済みです。`,
-  'record.throughTooMany': (p) =>
-    `${p.count}話あります。一度に記録できるのは${p.max}話までです。\`through\`を手前の話数にして、残りはその後で記録してください。`,
-  'record.throughMissing': (p) => `この作品には{service}に第${p.number}話がありません。`,
-  'record.throughBefore': (p) => `\`through\`の話数が、記録を始める${p.episode}より前です。`,
-  'episode.run': (p) => `第${p.from}話〜第${p.to}話`,
-
+  // `/watch`
   'watch.title': '未視聴エピソード',
   'watch.countLine': (p) => `**${p.work}**: 未視聴${p.count}話`,
   'watch.recordButton': (p) => `${p.episode}を記録`,
@@ -42,18 +27,13 @@ export const viewingJa: ViewingMessages = {
       `• {service}で作品の放送チャンネルを選んでいない（未視聴一覧は選んだチャンネルの放送だけを数えます）。{service}の「見てる」一覧のページで選べます: ${p.url}`,
     ].join('\n'),
 
-  'subscription.kind.airing': '放送通知',
-  'airing.created': (p) =>
-    `**${p.work}**の新しいエピソードが初めて放送されたときに、${p.channel}に投稿します（自動投稿 \`${p.id}\`、${p.count}作品）。`,
-  'airing.alreadyFollowed': (p) => `${p.channel}にはすでに**${p.work}**の放送通知があります。`,
-  'airing.cap': (p) => `このチャンネルの放送通知はすでに上限の${p.max}作品です。先にどれかを外してください。`,
-  'airing.notWatched': (p) =>
-    `**${p.work}**は「見てる」「見たい」に入っていないため、{service}に放送予定がありません。先に \`/status\` でステータスを設定してください。`,
-  'airing.title': (p) => `放送開始: ${p.work}`,
-  'airing.follows': (p) => `新しいエピソードを投稿: ${p.works}`,
-  'airing.removedWork': (p) => `自動投稿 \`${p.id}\` から**${p.work}**を外しました。`,
-  'airing.notFollowed': (p) => `自動投稿 \`${p.id}\` にその作品は入っていません。`,
+  // `/library`, `/schedule`, `/feed`
+  'library.title': 'あなたのライブラリ',
+  'schedule.title': (p) => `放送予定: これから${p.hours}時間`,
+  'schedule.rebroadcast': '再放送',
+  'feed.title': 'タイムライン',
 
+  // DM reminders
   'remind.on': (p) =>
     `リマインダーをオンにしました: 各番組の初回放送の${p.minutes}分前にDMを送ります。\`/remind minutes:0\` か「停止」ボタンでオフにできます。`,
   'remind.off': 'リマインダーをオフにしました。',
@@ -61,11 +41,4 @@ export const viewingJa: ViewingMessages = {
   'remind.content': (p) => `${p.title}が${p.when}に放送開始`,
   'remind.stopButton': 'リマインダーを停止',
   'remind.stopped': 'リマインダーを停止しました。`/remind` でまたオンにできます。',
-
-  'work.nextEpisode': 'あなたの次のエピソード',
-  'work.nextEpisodeAt': (p) => `${p.episode} · ${p.when}${p.channel}`,
-  'work.links.official': '公式サイト',
-  'work.links.mal': 'MyAnimeList',
-  'work.links.syobocal': 'しょぼいカレンダー',
-  'work.links.wikipedia': 'Wikipedia',
 };

@@ -1,47 +1,69 @@
 /**
- * English texts of a fan's view of a whole work (issue 41): their own progress in `/work info` and
- * `/library`, reviews (`/review`) and the cast and staff list. Spread into the English catalogue
- * (en.ts); the Japanese ones are in works-ja.ts.
+ * English texts of works, their episodes, cast and staff, and a fan’s progress through them: `/work`,
+ * `/people` and the Look up anime app. Spread into the English catalogue (en.ts); the Japanese ones are in
+ * works-ja.ts.
  */
 export const worksEn = {
+  // works
+  'work.searchTitle': (p: { query: string }) => (p.query ? `Works matching “${p.query}”` : 'Works'),
+  'work.season': 'Season',
+  'work.noSeason': 'No season',
+  'work.media': 'Media',
+  'work.episodes': 'Episodes',
+  'work.watchers': 'Watchers',
+  'work.released': 'Released',
+  'work.firstAired': 'First aired',
+  'work.onSale': 'On sale',
+  'work.links': 'Links',
+  'work.officialSite': 'Official site',
+  'work.wikipedia': 'Wikipedia',
+  'work.showEpisodes': 'Episodes',
+  'work.setStatusPlaceholder': 'Set your watch status…',
+  'work.untitled': '(untitled)',
+  'work.nextEpisode': 'Your next episode',
+  'work.nextEpisodeAt': (p: { episode: string; when: string; channel: string }) =>
+    `${p.episode} · ${p.when}${p.channel}`,
+  'work.links.official': 'Official site',
+  'work.links.mal': 'MyAnimeList',
+  'work.links.syobocal': 'Syobocal',
+  'work.links.wikipedia': 'Wikipedia',
+  'work.noEpisodesTitle': 'No episodes',
+  'work.noEpisodesReview':
+    '{service} lists no episodes for this work (a film, for instance): rate the whole work with `/review post`.',
+
+  // episodes
+  'episode.listTitle': (p: { title: string }) => `Episodes of ${p.title}`,
+  'episode.number': (p: { number: string }) => `Ep ${p.number}`,
+  'episode.unnumbered': 'Unnumbered episode',
+  'episode.untitled': '(no title)',
+  'episode.records': 'Records',
+  'episode.comments': 'Comments',
+  'episode.previous': 'Previous episode',
+  'episode.next': 'Next episode',
+  'episode.recordButton': (p: { episode: string }) => `Record ${p.episode}`,
+  'episode.run': (p: { from: string; to: string }) => `Ep ${p.from}–${p.to}`,
+
+  // your progress through a work
   'progress.backlogTitle': (p: { count: string }) => `Aired, not yet recorded by you (${p.count})`,
   'progress.backlogMore': (p: { episodes: string }) => `${p.episodes} …`,
   'progress.reviewsTitle': 'Reviews',
   'progress.left': (p: { count: string }) => `${p.count} aired not recorded`,
-  'work.noEpisodesTitle': 'No episodes',
-  'work.noEpisodesReview':
-    '{service} lists no episodes for this work (a film, for instance): rate the whole work with `/review post`.',
-  'record.noEpisodesReview':
-    '{service} lists no episodes for this work (a film, for instance), so there is no episode to record: rate the whole work with `/review post`.',
 
+  // cast and staff
+  'people.title': (p: { query: string }) => `People matching “${p.query}”`,
+  'people.casts': 'Casts',
+  'people.staffs': 'Staff',
+  'people.favorites': 'Favourites',
   'credits.button': 'Cast & staff',
   'credits.title': (p: { title: string }) => `Cast & staff: ${p.title}`,
   'credits.cast': 'Cast',
   'credits.staff': 'Staff',
   'credits.empty': '{service} lists no cast or staff for this work yet.',
 
-  'review.sameAsOverall': 'Default: the same as your overall rating',
-  'review.unrated': 'Not rated',
-  'review.modalTitle': (p: { title: string }) => `Review: ${p.title}`,
-  'review.modalTitlePlain': 'Your review',
-  'review.bodyLabel': 'Your review (shown behind a spoiler)',
-  'review.bodyPlaceholder': 'What you thought of the whole work',
-  'review.editBodyLabel': 'Your review (empty: keep the current text)',
-  'review.posted': (p: { title: string }) => `Posted your review of **${p.title}**.`,
-  'review.edited': (p: { title: string }) => `Updated your review of **${p.title}**.`,
-  'review.deleteConfirm': (p: { title: string }) =>
-    `Delete your review of **${p.title}**? This cannot be undone.`,
-  'review.deleteButton': 'Delete review',
-  'review.deleted': (p: { title: string }) => `Deleted your review of **${p.title}**.`,
-  'review.notFound':
-    'kiroku could not find that review among yours. Pick one from the list that opens as you type in `review`.',
-  'review.emptyBody':
-    'A review needs some words: nothing was posted. Run `/review post` again and write a line or more.',
-  'review.workTooLong':
-    'That title is too long to carry to the review form: pick the work from the list instead.',
-  'review.choice': (p: { title: string; rating: string; when: string }) =>
-    `${p.title} · ${p.rating} · ${p.when}`,
-  'reason.review': 'must be one of your reviews, picked from the list',
+  // the Look up anime app
+  'lookup.empty': 'That message has no text to search for.',
+  'lookup.title': (p: { query: string }) => `Works matching “${p.query}”`,
+  'lookup.none': (p: { query: string }) => `No work matches “${p.query}”.`,
 };
 
 export type WorksMessages = typeof worksEn;

@@ -43,16 +43,16 @@ import {
   workSchema,
 } from './schemas.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** `json`: parse with the schema; `success`: 2xx (usually 204) means `true`. */
-export type ResponseSpec<R> = JsonResponse<R> | { kind: 'success' };
-export interface JsonResponse<R> {
+type ResponseSpec<R> = JsonResponse<R> | { kind: 'success' };
+interface JsonResponse<R> {
   kind: 'json';
   schema: z.ZodType<R>;
 }
 
-export interface OperationSpec<P, R> {
+interface OperationSpec<P, R> {
   method: HttpMethod;
   /** Under `/<version>`; `:id` is filled from the `id` parameter. */
   path: string;

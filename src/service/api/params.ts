@@ -14,7 +14,7 @@ declare const valueType: unique symbol;
  * One parameter: sent in the query or body (`sent`), or only filling the path's `:id` (`path`);
  * optional unless `required`.
  */
-export interface Param<T, Required extends boolean = boolean> {
+interface Param<T, Required extends boolean = boolean> {
   readonly in: 'sent' | 'path';
   readonly required: Required;
   readonly [valueType]?: T;
@@ -29,7 +29,7 @@ type RequiredKeys<S> = { [K in keyof S]: S[K] extends Param<unknown, true> ? K :
 type Flat<T> = { [K in keyof T]: T[K] };
 
 /** The params object a parameter list describes. */
-export type ParamsFrom<S> = Flat<
+type ParamsFrom<S> = Flat<
   { [K in Exclude<keyof S, RequiredKeys<S>>]?: ValueOf<S[K]> } & { [K in RequiredKeys<S>]: ValueOf<S[K]> }
 >;
 
@@ -205,32 +205,5 @@ export const CREDITS = {
 
 /** Accepted by every list operation. */
 export type ListParams = ParamsFrom<typeof LIST>;
-export type WorksParams = ParamsFrom<typeof WORKS>;
-export type EpisodesParams = ParamsFrom<typeof EPISODES>;
-export type PeopleParams = ParamsFrom<typeof PEOPLE>;
-export type RecordsParams = ParamsFrom<typeof RECORDS>;
-export type SearchUsersParams = ParamsFrom<typeof SEARCH_USERS>;
-export type UserFilterParams = ParamsFrom<typeof USER_FILTER>;
-export type ActivitiesParams = ParamsFrom<typeof ACTIVITIES>;
-/** `filter_user_id=X`: users who follow X. */
-export type FollowersParams = UserFilterParams;
-/** `filter_user_id=X`: users X follows. */
-export type FollowingParams = UserFilterParams;
-export type MeParams = ParamsFrom<typeof ME>;
-export type FollowingActivitiesParams = ParamsFrom<typeof FOLLOWING_ACTIVITIES>;
-export type MyWorksParams = ParamsFrom<typeof MY_WORKS>;
-export type MyProgramsParams = ParamsFrom<typeof MY_PROGRAMS>;
 /** The editable part of a record. */
 export type RecordContent = ParamsFrom<typeof RECORD_CONTENT>;
-export type CreateRecordParams = ParamsFrom<typeof CREATE_RECORD>;
-export type EditRecordParams = ParamsFrom<typeof EDIT_RECORD>;
-export type DeleteRecordParams = ParamsFrom<typeof DELETE_RECORD>;
-export type SetStatusParams = ParamsFrom<typeof SET_STATUS>;
-export type ReviewsParams = ParamsFrom<typeof REVIEWS>;
-/** The editable part of a review. */
-export type ReviewContent = ParamsFrom<typeof REVIEW_CONTENT>;
-export type CreateReviewParams = ParamsFrom<typeof CREATE_REVIEW>;
-export type EditReviewParams = ParamsFrom<typeof EDIT_REVIEW>;
-export type DeleteReviewParams = ParamsFrom<typeof DELETE_REVIEW>;
-/** casts and staffs. */
-export type CreditsParams = ParamsFrom<typeof CREDITS>;

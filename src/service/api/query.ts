@@ -4,7 +4,7 @@
  * operation's allow-list are sent (the spec: unknown parameters are not sent).
  */
 
-export type ParamValue = string | number | boolean | Date | readonly (string | number)[] | null | undefined;
+type ParamValue = string | number | boolean | Date | readonly (string | number)[] | null | undefined;
 
 export function serializeValue(value: Exclude<ParamValue, null | undefined>): string {
   if (typeof value === 'boolean') return value ? 'true' : 'false';

@@ -3,7 +3,7 @@
  * never a token, an authorization code or a client secret.
  */
 
-export interface ServiceErrorOptions {
+interface ServiceErrorOptions {
   status?: number;
   cause?: unknown;
 }

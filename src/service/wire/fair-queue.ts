@@ -7,13 +7,13 @@
  */
 
 /** What the queue needs of a waiting call. */
-export interface QueuedCall {
+interface QueuedCall {
   /** Who the call is for; calls without one queue on their own, first come first served. */
   person?: string | undefined;
 }
 
 /** How far ahead a person goes (higher first); undefined for calls made for no one. */
-export type PersonRank = (person: string | undefined) => number;
+type PersonRank = (person: string | undefined) => number;
 
 export class FairQueue<W extends QueuedCall> {
   /** Each person's calls in order, in the order the persons take turns (Map keeps insertion order). */

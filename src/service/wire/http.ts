@@ -29,7 +29,7 @@ export interface HttpTransportOptions {
   maxResponseBytes?: number;
 }
 
-export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export interface HttpRequest {
   /** Used in error messages and logs. */
@@ -183,7 +183,7 @@ function header(response: HttpResponse, name: string): string | undefined {
 }
 
 /** How much of a WWW-Authenticate header is parsed. */
-export const MAX_WWW_AUTHENTICATE_CHARS = 1024;
+const MAX_WWW_AUTHENTICATE_CHARS = 1024;
 
 /** `Bearer realm="Doorkeeper", error="invalid_token", ...` -> { realm, error, ... }. */
 export function parseWwwAuthenticate(value: string | undefined): Record<string, string> {

@@ -84,7 +84,7 @@ export interface Standing {
   resetInMs: number;
 }
 
-export interface PersonShareOptions {
+interface PersonShareOptions {
   settings: PersonShareSettings;
   /** Requests per second the budget gives people: its rate less the feed's floor. */
   peoplePerSecond: number;

@@ -38,12 +38,12 @@ export function resolveRetry(options: RetryOptions = {}): ResolvedRetry {
   };
 }
 
-export function backoffMs(retry: ResolvedRetry, retryNumber: number): number {
+function backoffMs(retry: ResolvedRetry, retryNumber: number): number {
   const ceiling = Math.min(retry.baseDelayMs * 2 ** (retryNumber - 1), retry.maxDelayMs);
   return Math.round(ceiling / 2 + (retry.random() * ceiling) / 2);
 }
 
-export function isRetryable(error: unknown, method: string): boolean {
+function isRetryable(error: unknown, method: string): boolean {
   if (error instanceof RateLimited) return true;
   return method === 'GET' && error instanceof Unavailable;
 }
@@ -59,7 +59,7 @@ export interface RequestEvent {
 
 export type RequestObserver = (event: RequestEvent) => void;
 
-export interface CallSpec<T> {
+interface CallSpec<T> {
   operation: string;
   method: string;
   priority: Priority;

@@ -42,7 +42,7 @@ const RESCUE_EVERY = 4;
 /** Turns a light person may take ahead of a rescue that is due, before the rescue goes first anyway. */
 const RESCUE_DEFERRALS = RESCUE_EVERY;
 
-export interface TurnsOptions {
+interface TurnsOptions {
   now: () => number;
   /** Each person's share; without one, people take turns unranked and nobody is heavy. */
   share?: PersonShare | undefined;

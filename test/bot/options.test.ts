@@ -7,7 +7,7 @@ import {
   stringOption,
   textChannelOption,
 } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/option-values.js';
+import { readOptions } from '../../src/bot/options.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
 import { customId, customIds, parseCustomId } from '../../src/components/custom-id.js';
 import { createTranslator } from '../../src/i18n/translator.js';
