@@ -79,3 +79,26 @@ export function registeredCommands(): ReadonlyMap<CommandName, readonly string[]
 export function commandFolder(name: CommandName | ContextMenuName): string {
   return name.toLowerCase().replaceAll(' ', '-');
 }
+
+/** A written command's second word is a sub-command unless it is an option (`method:token`). */
+type WithSecond<Name extends string, Second extends string> = Second extends `${string}:${string}`
+  ? Name
+  : `${Name} ${Second}`;
+
+/** The path of a written command's inside (`account link method:token`): the words before the options. */
+type PathOfWritten<W extends string> = W extends `${infer Name} ${infer Rest}`
+  ? Rest extends `${infer Second} ${string}`
+    ? WithSecond<Name, Second>
+    : WithSecond<Name, Rest>
+  : W;
+
+/**
+ * The command paths a text writes as `` `/work search` `` (or `` `/account link method:token` ``),
+ * read as src/i18n/command-text.ts reads them to make mentions; for a literal text type.
+ */
+export type WrittenPaths<S extends string> = S extends `${string}\`/${infer Inside}\`${infer After}`
+  ? PathOfWritten<Inside> | WrittenPaths<After>
+  : never;
+
+/** The paths a text writes that are not registered: `never` when every one is a command people can run. */
+export type UnregisteredWrittenPaths<S extends string> = Exclude<WrittenPaths<S>, CommandPath>;

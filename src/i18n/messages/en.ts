@@ -1,3 +1,4 @@
+import type { CatalogueOf } from '../catalogue-types.js';
 import { oauthPagesEn } from './oauth-pages-en.js';
 import { picturesEn } from './pictures-en.js';
 import { viewingEn } from './viewing-en.js';
@@ -390,6 +391,6 @@ export const en = {
   ...picturesEn,
   ...weeklyEn,
   ...oauthPagesEn,
-};
+} as const;
 
-export type Messages = typeof en;
+export type Messages = CatalogueOf<typeof en>;

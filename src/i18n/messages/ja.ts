@@ -6,7 +6,7 @@ import { weeklyJa } from './weekly-ja.js';
 import { worksJa } from './works-ja.js';
 
 /** Japanese replies: every key of the English catalogue, with the same parameters. */
-export const ja: Messages = {
+export const ja = {
   'error.notLinked': 'まだ{service}のアカウントを連携していません。`/account link` から連携できます。',
   'error.catalogueNeedsLink':
     'このサーバーには共有の検索用トークンがないため、調べるには{service}のアカウント連携が必要です。`/account link` から連携してください。',
@@ -349,4 +349,4 @@ export const ja: Messages = {
   ...picturesJa,
   ...weeklyJa,
   ...oauthPagesJa,
-};
+} as const satisfies Messages;

@@ -3,6 +3,8 @@
  * that follow chosen works, DM reminders and `/work info`'s extras. Spread into the English
  * catalogue (en.ts); the Japanese ones are in viewing-ja.ts.
  */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const viewingEn = {
   'record.recordedNext': (p: { episode: string }) =>
     `Recorded the next episode you had not recorded: **${p.episode}**.`,
@@ -80,6 +82,6 @@ export const viewingEn = {
   'work.links.mal': 'MyAnimeList',
   'work.links.syobocal': 'Syobocal',
   'work.links.wikipedia': 'Wikipedia',
-};
+} as const;
 
-export type ViewingMessages = typeof viewingEn;
+export type ViewingMessages = CatalogueOf<typeof viewingEn>;

@@ -1,7 +1,7 @@
 /** Japanese texts of the daily viewing loop (see viewing-en.ts): the same keys and parameters. */
 import type { ViewingMessages } from './viewing-en.js';
 
-export const viewingJa: ViewingMessages = {
+export const viewingJa = {
   'record.recordedNext': (p) => `未記録だった次の話**${p.episode}**を記録しました。`,
   'record.whichEpisode':
     '次に記録する話がわかりませんでした（放送予定に未記録の話がなく、最近の記録にもこの作品がありません）。`episode` オプションで話数を指定してください。',
@@ -68,4 +68,4 @@ export const viewingJa: ViewingMessages = {
   'work.links.mal': 'MyAnimeList',
   'work.links.syobocal': 'しょぼいカレンダー',
   'work.links.wikipedia': 'Wikipedia',
-};
+} as const satisfies ViewingMessages;

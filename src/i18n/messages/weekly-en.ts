@@ -2,6 +2,8 @@
  * English texts of the weekly server summary's subscription (issue 43): `/subscription weekly` and
  * its checks. The picture's own texts are in pictures-en.ts. Spread into the English catalogue.
  */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const weeklyEn = {
   'subscription.kind.weekly': 'weekly summary',
   'subscription.weeklyCreated': (p: { id: string; channel: string; when: string }) =>
@@ -20,6 +22,6 @@ export const weeklyEn = {
   'subscription.invokerCannotAttach': (p: { channel: string }) =>
     `You cannot attach files in ${p.channel}, so you cannot have a picture posted there: you need Attach Files there.`,
   'reason.day': 'must be a day of the week',
-};
+} as const;
 
-export type WeeklyMessages = typeof weeklyEn;
+export type WeeklyMessages = CatalogueOf<typeof weeklyEn>;

@@ -1,7 +1,7 @@
 /** Japanese texts of the weekly summary's subscription (see weekly-en.ts): the same keys and parameters. */
 import type { WeeklyMessages } from './weekly-en.js';
 
-export const weeklyJa: WeeklyMessages = {
+export const weeklyJa = {
   'subscription.kind.weekly': '週間まとめ',
   'subscription.weeklyCreated': (p) =>
     `このサーバーの週間まとめを毎週${p.when}に${p.channel}に投稿します。連携済みのメンバーが直前の7日間に記録したエピソードをまとめた画像と、その内容のテキストです（名前が出るのは \`/account visibility\` で視聴記録を公開しているメンバーだけです）。自動投稿ID: \`${p.id}\``,
@@ -18,4 +18,4 @@ export const weeklyJa: WeeklyMessages = {
   'subscription.invokerCannotAttach': (p) =>
     `あなたは${p.channel}でファイルを添付できないため、そこに画像の自動投稿は設定できません。そのチャンネルで「ファイルを添付」の権限が必要です。`,
   'reason.day': '曜日を選んでください',
-};
+} as const satisfies WeeklyMessages;

@@ -3,6 +3,8 @@
  * `/library`, reviews (`/review`) and the cast and staff list. Spread into the English catalogue
  * (en.ts); the Japanese ones are in works-ja.ts.
  */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const worksEn = {
   'progress.backlogTitle': (p: { count: string }) => `Aired, not yet recorded by you (${p.count})`,
   'progress.backlogMore': (p: { episodes: string }) => `${p.episodes} …`,
@@ -42,6 +44,6 @@ export const worksEn = {
   'review.choice': (p: { title: string; rating: string; when: string }) =>
     `${p.title} · ${p.rating} · ${p.when}`,
   'reason.review': 'must be one of your reviews, picked from the list',
-};
+} as const;
 
-export type WorksMessages = typeof worksEn;
+export type WorksMessages = CatalogueOf<typeof worksEn>;

@@ -1,7 +1,7 @@
 /** Japanese texts of a fan's view of a whole work (see works-en.ts): the same keys and parameters. */
 import type { WorksMessages } from './works-en.js';
 
-export const worksJa: WorksMessages = {
+export const worksJa = {
   'progress.backlogTitle': (p) => `あなたが未記録の放送済みエピソード（${p.count}話）`,
   'progress.backlogMore': (p) => `${p.episodes} …`,
   'progress.reviewsTitle': '感想',
@@ -37,4 +37,4 @@ export const worksJa: WorksMessages = {
   'review.workTooLong': 'タイトルが長すぎて感想の入力画面に渡せません。一覧から作品を選んでください。',
   'review.choice': (p) => `${p.title} · ${p.rating} · ${p.when}`,
   'reason.review': 'は一覧から選んだあなたの感想にしてください',
-};
+} as const satisfies WorksMessages;
