@@ -3,64 +3,27 @@ import { signUpUrl } from '../../src/accounts/accounts.js';
 import { defineCommand } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
 import { slashCommand } from '../../src/bot/definition.js';
+import { COMMAND_PATHS, type CommandPath } from '../../src/components/command-names.js';
 import { plain } from '../../src/render/format.js';
 import { type CommandDescriptions, commandDescriptions, helpLine, packLines } from './lines.js';
 
-/** The commands by what people do with them; each path becomes a clickable mention. */
-const GROUPS = [
-  {
-    title: 'help.group.lookup',
-    paths: [
-      'work search',
-      'work info',
-      'episode list',
-      'episode info',
-      'people',
-      'user profile',
-      'record list',
-    ],
-  },
-  {
-    title: 'help.group.record',
-    paths: [
-      'watch',
-      'record post',
-      'record edit',
-      'record delete',
-      'review post',
-      'review edit',
-      'review delete',
-      'status',
-      'library',
-      'schedule',
-      'remind',
-    ],
-  },
-  {
-    title: 'help.group.friends',
-    paths: ['me', 'compare', 'feed', 'user activities', 'user following', 'user followers'],
-  },
-  {
-    title: 'help.group.channels',
-    paths: [
-      'subscription feed',
-      'subscription schedule',
-      'subscription airing',
-      'subscription weekly',
-      'subscription list',
-      'subscription remove',
-    ],
-  },
-] as const;
+/** The groups /help shows, in order, each path a clickable mention; the paths are the registry's. */
+const GROUPS = (['lookup', 'record', 'friends', 'channels'] as const).map((group) => ({
+  title: `help.group.${group}` as const,
+  paths: COMMAND_PATHS[group],
+}));
 
-const ACCOUNT_PATHS = ['account link', 'account status', 'account visibility', 'account unlink'];
+const ACCOUNT_PATHS = COMMAND_PATHS.account;
 
 /**
- * Every path /help shows. The groups and their order are what people read, so they are stated
- * here; which paths exist is the command list's, and test/commands/help-paths.test.ts holds the two
- * together: every registered slash path once, none that is not registered.
+ * Every path /help shows: the registry's (src/components/command-names.ts), /help itself left out.
+ * The loader holds the registry to the loaded commands at start, and
+ * test/commands/help-paths.test.ts holds /help to them: every registered slash path once.
  */
-export const HELP_PATHS: readonly string[] = [...GROUPS.flatMap((group) => group.paths), ...ACCOUNT_PATHS];
+export const HELP_PATHS: readonly CommandPath[] = [
+  ...GROUPS.flatMap((group) => group.paths),
+  ...ACCOUNT_PATHS,
+];
 
 async function accountField(ctx: Context, descriptions: CommandDescriptions): Promise<APIEmbedField> {
   const [account] = await Promise.all([ctx.linkedAccount(), ctx.commandMentions.refresh()]);

@@ -9,6 +9,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
+import type { CommandName, ContextMenuName } from '../components/command-names.js';
 import { en } from '../i18n/messages/en.js';
 import { ja } from '../i18n/messages/ja.js';
 import type { StatusKind } from '../service/index.js';
@@ -55,9 +56,12 @@ export const SERVER_ONLY = {
   contexts: [InteractionContextType.Guild],
 };
 
-/** A slash command; personal (ANYWHERE) unless `extra` says otherwise (e.g. SERVER_ONLY). */
+/**
+ * A slash command, named as in the command registry (src/components/command-names.ts); personal
+ * (ANYWHERE) unless `extra` says otherwise (e.g. SERVER_ONLY).
+ */
 export function slashCommand(
-  name: string,
+  name: CommandName,
   jaName: string,
   description: Text,
   options: readonly APIApplicationCommandOption[] = [],
@@ -69,7 +73,7 @@ export function slashCommand(
 /** A right-click command on a user or a message: a name (with its ja localization) and no description. */
 export function contextMenuCommand(
   type: ApplicationCommandType.User | ApplicationCommandType.Message,
-  name: string,
+  name: ContextMenuName,
   jaName: string,
 ): RESTPostAPIContextMenuApplicationCommandsJSONBody {
   return { type, name, name_localizations: { ja: jaName }, ...ANYWHERE };

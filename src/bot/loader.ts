@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { CommandModule } from './command.js';
 import { registrationProblems, registrationSetProblems } from './registration-limits.js';
+import { registryProblems } from './registry-check.js';
 
 const COMMANDS_DIR = fileURLToPath(new URL('../../commands/', import.meta.url));
 
@@ -111,10 +112,12 @@ async function commandEntries(directory: string): Promise<string[]> {
 
 /**
  * Loads every command (slash and context-menu commands), keyed by command name: each folder of
- * commands/ is one command, its `index` module exporting `command`; the folder's other files are its parts.
+ * commands/ is one command, its `index` module exporting `command`; the folder's other files are its
+ * parts. kiroku's own commands must match the command registry (src/components/command-names.ts).
  */
 export async function loadCommands(directory = COMMANDS_DIR): Promise<Map<string, CommandModule>> {
   const commands = new Map<string, CommandModule>();
+  const byFolder = new Map<string, CommandModule>();
   for (const file of await commandEntries(directory)) {
     const imported: unknown = await import(pathToFileURL(path.join(directory, file)).href);
     const exported =
@@ -122,8 +125,11 @@ export async function loadCommands(directory = COMMANDS_DIR): Promise<Map<string
     const command = checkCommandModule(file, exported);
     if (commands.has(command.definition.name)) throw new CommandShapeError(`${file}: duplicate command name`);
     commands.set(command.definition.name, command);
+    byFolder.set(path.dirname(file), command);
   }
   const problems = registrationSetProblems([...commands.values()].map((c) => c.definition));
+  // Test directories hold commands of their own; kiroku's are held to the registry.
+  if (directory === COMMANDS_DIR) problems.push(...registryProblems(byFolder));
   if (problems.length > 0) throw new CommandShapeError(problems.join('; '));
   return commands;
 }

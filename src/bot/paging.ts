@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type APIEmbed, ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import type { CommandName } from '../components/command-names.js';
 import { customId, type ParsedCustomId } from '../components/custom-id.js';
 import { packPages } from '../render/fit-list.js';
 import { LIMITS, lines, truncate } from '../render/format.js';
@@ -60,7 +61,7 @@ type QueryOf<L> = L extends PagedList<infer Q> ? Q : never;
  * page states name their list `<command>/<list>`, the key the pager registers it under.
  */
 export function listOpeners<const L extends Readonly<Record<string, PagedList<unknown>>>>(
-  command: string,
+  command: CommandName,
   lists: L,
 ): { readonly [K in keyof L]: ListOpener<QueryOf<L[K]>> } {
   const openers = Object.keys(lists).map((name) => {

@@ -6,10 +6,11 @@
  */
 import { z } from 'zod';
 import { RATING_STATES } from '../service/index.js';
+import type { CommandName } from './command-names.js';
 import { customIds } from './custom-id.js';
 
 /** The command whose `components` answer the alert's buttons. */
-export const ALERT_COMMAND = 'subscription';
+export const ALERT_COMMAND = 'subscription' satisfies CommandName;
 /** The alert's ids: each carries the aired episode. */
 export const alertIds = customIds(ALERT_COMMAND, { watched: ['episodeId'], rate: ['episodeId'] });
 /** Action segments, as keys of that command's `components`. */

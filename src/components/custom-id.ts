@@ -5,6 +5,8 @@
  * src/bot and src/jobs so that both a handler and a job posting its components build ids one way.
  */
 
+import type { CommandName } from './command-names.js';
+
 const SEPARATOR = ':';
 /** Discord's limit on a custom id. */
 const MAX_LENGTH = 100;
@@ -33,7 +35,7 @@ export function parseCustomId(id: string): ParsedCustomId {
 /** One action of a family: builds its custom id and reads the id's arguments back, by name. */
 export interface CustomIdAction<P extends readonly string[]> {
   /** The family segment: the command that answers the id. */
-  readonly family: string;
+  readonly family: CommandName;
   /** The action segment, the key of the handler in a command's `components` or `modals`. */
   readonly action: string;
   /** `<family>:<action>:<arg>...`, the arguments in the order the action names them. */
@@ -48,7 +50,7 @@ export interface CustomIdAction<P extends readonly string[]> {
  * same builder and reader, so the two cannot drift apart.
  */
 export function customIds<const A extends Readonly<Record<string, readonly string[]>>>(
-  family: string,
+  family: CommandName,
   actions: A,
 ): { readonly [K in keyof A]: CustomIdAction<A[K]> } {
   const entries = Object.entries(actions).map(([action, names]) => {

@@ -10,10 +10,11 @@ import { fitText } from '../render/fit.js';
 import { localEpisodeNumber } from '../render/names.js';
 import type { Episode } from '../service/index.js';
 import { watchedButtonId } from './alert-ids.js';
+import type { CommandName } from './command-names.js';
 import { customIds } from './custom-id.js';
 import type { MessageComponents } from './message-components.js';
 
-export const EPISODE_COMMAND = 'episode';
+export const EPISODE_COMMAND = 'episode' satisfies CommandName;
 /** Previous/next buttons carry the work and the episode; the list's "Open…" menu the work (its value, the episode). */
 export const episodeIds = customIds(EPISODE_COMMAND, { show: ['workId', 'episodeId'], open: ['workId'] });
 /** Discord's limit on a button label. */

@@ -20,7 +20,7 @@ const CONCURRENCY = 12;
 const FIRST_ANSWER_TIMEOUT = 3_500;
 const REPLY_TIMEOUT = 10_000;
 const ATTACKER_2 = { id: '310000000000000004', username: 'attacker_two' };
-const notYours = new Set([en['error.notYourComponent'], ja['error.notYourComponent']]);
+const notYours = new Set<string>([en['error.notYourComponent'], ja['error.notYourComponent']]);
 
 /** Choices Discord would refuse (and then show the user nothing). */
 function badChoices(choices: ReadonlyArray<{ name: string; value: string | number }>): string | undefined {

@@ -21,6 +21,7 @@ const BUILT_FROM_A_VALUE = [
   'subscription.action.',
   'subscription.language.',
   'subscription.weekday.',
+  'help.group.',
 ];
 
 /** The text of every TypeScript file of the program (src/ and commands/), catalogues left out. */

@@ -2,6 +2,8 @@
  * English texts of linking an account: the link panel, tokens and OAuth codes, status, visibility and
  * unlinking (`/account`). Spread into the English catalogue (en.ts); the Japanese ones are in account-ja.ts.
  */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const accountEn = {
   // linking
   'account.tokenModalTitle': 'Link your {service} account',
@@ -68,6 +70,6 @@ export const accountEn = {
   'account.nextStepsTitle': 'Try these next',
   'account.nextSteps':
     '`/library` your works by watch status\n`/schedule` what airs next\n`/record post` record an episode you watched',
-};
+} as const;
 
-export type AccountMessages = typeof accountEn;
+export type AccountMessages = CatalogueOf<typeof accountEn>;

@@ -1,7 +1,7 @@
 /** Japanese texts of linking an account (see account-en.ts): the same keys, parameters and order. */
 import type { AccountMessages } from './account-en.js';
 
-export const accountJa: AccountMessages = {
+export const accountJa = {
   // linking
   'account.tokenModalTitle': '{service}アカウントを連携',
   'account.tokenLabel': '個人用アクセストークン',
@@ -68,4 +68,4 @@ export const accountJa: AccountMessages = {
   'account.nextStepsTitle': '次はこちらをどうぞ',
   'account.nextSteps':
     '`/library` ステータスごとの作品\n`/schedule` これからの放送予定\n`/record post` 見たエピソードを記録',
-};
+} as const satisfies AccountMessages;

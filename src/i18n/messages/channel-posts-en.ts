@@ -3,6 +3,8 @@
  * their owners get when one stops. Spread into the English catalogue (en.ts); the Japanese ones are in
  * channel-posts-ja.ts.
  */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const channelPostsEn = {
   // timeline posts
   'jobs.feed.recorded': (p: { user: string }) => `${p.user} recorded`,
@@ -52,6 +54,6 @@ export const channelPostsEn = {
     `You are no longer a member of the server ${p.guild}, so your subscription ${p.ids} there is disabled.`,
   'jobs.notice.botRemoved': (p: { guild: string; ids: string }) =>
     `kiroku was removed from the server ${p.guild}, so your subscription ${p.ids} there is disabled.`,
-};
+} as const;
 
-export type ChannelPostMessages = typeof channelPostsEn;
+export type ChannelPostMessages = CatalogueOf<typeof channelPostsEn>;

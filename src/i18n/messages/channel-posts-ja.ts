@@ -1,7 +1,7 @@
 /** Japanese texts of what subscriptions post (see channel-posts-en.ts): the same keys, parameters and order. */
 import type { ChannelPostMessages } from './channel-posts-en.js';
 
-export const channelPostsJa: ChannelPostMessages = {
+export const channelPostsJa = {
   // timeline posts
   'jobs.feed.recorded': (p) => `${p.user}が記録しました`,
   'jobs.feed.recordedMany': (p) => `${p.user}が${p.count}話分を記録しました`,
@@ -45,4 +45,4 @@ export const channelPostsJa: ChannelPostMessages = {
     `サーバー${p.guild}のメンバーではなくなったため、そこでの自動投稿${p.ids}を止めました。`,
   'jobs.notice.botRemoved': (p) =>
     `kirokuがサーバー${p.guild}から削除されたため、そこでの自動投稿${p.ids}を止めました。`,
-};
+} as const satisfies ChannelPostMessages;

@@ -1,4 +1,6 @@
 /** English texts of `/compare` and the **Compare viewing** context menu. Spread into the English catalogue. */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const compareEn = {
   'compare.title': (p: { member: string; season: string }) => `You and ${p.member} · ${p.season}`,
   'compare.allTime': 'All time',
@@ -22,6 +24,6 @@ export const compareEn = {
   'compare.notShared': (p: { user: string }) =>
     `${p.user} has not shared their viewing record, so there is nothing to compare with (people link an account and share it with \`/account visibility\`).`,
   'compare.self': 'Pick someone else: a comparison needs two people.',
-};
+} as const;
 
-export type CompareMessages = typeof compareEn;
+export type CompareMessages = CatalogueOf<typeof compareEn>;

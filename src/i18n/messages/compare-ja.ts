@@ -1,7 +1,7 @@
 import type { CompareMessages } from './compare-en.js';
 
 /** `/compare` と右クリックの「視聴を比べる」の日本語。日本語カタログに展開される。 */
-export const compareJa: CompareMessages = {
+export const compareJa = {
   'compare.title': (p) => `あなたと${p.member}さん・${p.season}`,
   'compare.allTime': 'これまでのすべて',
   'compare.both': (p) => `ふたりとも見た（${p.count}）`,
@@ -24,4 +24,4 @@ export const compareJa: CompareMessages = {
   'compare.notShared': (p) =>
     `${p.user}さんは視聴記録を公開していないため、比べられません（アカウントを連携し、\`/account visibility\` で公開できます）。`,
   'compare.self': '自分以外の人を選んでください。比べるにはふたり必要です。',
-};
+} as const satisfies CompareMessages;

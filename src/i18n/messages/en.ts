@@ -1,3 +1,4 @@
+import type { CatalogueOf } from '../catalogue-types.js';
 import { accountEn } from './account-en.js';
 import { channelPostsEn } from './channel-posts-en.js';
 import { compareEn } from './compare-en.js';
@@ -34,6 +35,6 @@ export const en = {
   ...compareEn,
   ...picturesEn,
   ...oauthPagesEn,
-};
+} as const;
 
-export type Messages = typeof en;
+export type Messages = CatalogueOf<typeof en>;

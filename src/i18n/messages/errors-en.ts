@@ -2,6 +2,8 @@
  * English texts of what went wrong: errors any reply can end in, why an option was refused, and lookups that
  * matched nothing. Spread into the English catalogue (en.ts); the Japanese ones are in errors-ja.ts.
  */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const errorsEn = {
   // errors any command can end in
   'error.notLinked':
@@ -52,6 +54,6 @@ export const errorsEn = {
     `No work matched “${p.query}”. Pick one from the list as you type, or try another spelling.`,
   'match.noEpisode': (p: { query: string }) => `No episode matched “${p.query}” for this work.`,
   'match.noUser': (p: { username: string }) => `No user named “${p.username}”.`,
-};
+} as const;
 
-export type ErrorMessages = typeof errorsEn;
+export type ErrorMessages = CatalogueOf<typeof errorsEn>;

@@ -1,7 +1,7 @@
 /** Japanese texts of what went wrong (see errors-en.ts): the same keys, parameters and order. */
 import type { ErrorMessages } from './errors-en.js';
 
-export const errorsJa: ErrorMessages = {
+export const errorsJa = {
   // errors any command can end in
   'error.notLinked': 'まだ{service}のアカウントを連携していません。`/account link` から連携できます。',
   'error.catalogueNeedsLink':
@@ -50,4 +50,4 @@ export const errorsJa: ErrorMessages = {
     `「${p.query}」に一致する作品はありませんでした。入力中に出る一覧から選ぶか、別の表記で試してください。`,
   'match.noEpisode': (p) => `この作品に「${p.query}」に一致するエピソードはありません。`,
   'match.noUser': (p) => `「${p.username}」というユーザーはいません。`,
-};
+} as const satisfies ErrorMessages;

@@ -1,6 +1,8 @@
 /**
  * English texts of `/help`. Spread into the English catalogue (en.ts); the Japanese ones are in help-ja.ts.
  */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const helpEn = {
   // help
   'help.title': 'kiroku: your anime viewing record on Discord',
@@ -19,6 +21,6 @@ export const helpEn = {
   'help.group.apps': 'Right-click or long-press (Apps)',
   'help.apps':
     'On a person: **Viewing record**, **Compare viewing**. On a message: **Look up anime**. On phones, long-press instead of right-clicking.',
-};
+} as const;
 
-export type HelpMessages = typeof helpEn;
+export type HelpMessages = CatalogueOf<typeof helpEn>;

@@ -1,7 +1,7 @@
 /** Japanese texts of `/help` (see help-en.ts): the same keys, parameters and order. */
 import type { HelpMessages } from './help-en.js';
 
-export const helpJa: HelpMessages = {
+export const helpJa = {
   // help
   'help.title': 'kiroku: Discordでアニメの視聴記録',
   'help.account': 'あなたのアカウント',
@@ -19,4 +19,4 @@ export const helpJa: HelpMessages = {
   'help.group.apps': '右クリック・長押し（アプリ）',
   'help.apps':
     '人の名前の上で**視聴記録**・**視聴を比べる**、メッセージの上で**アニメを検索**。スマホでは右クリックの代わりに長押しします。',
-};
+} as const satisfies HelpMessages;

@@ -15,7 +15,7 @@ import { vocabularyJa } from './vocabulary-ja.js';
 import { worksJa } from './works-ja.js';
 
 /** The Japanese catalogue: every key of the English one (see en.ts), with the same parameters and order. */
-export const ja: Messages = {
+export const ja = {
   ...errorsJa,
   ...vocabularyJa,
   ...listsJa,
@@ -30,4 +30,4 @@ export const ja: Messages = {
   ...compareJa,
   ...picturesJa,
   ...oauthPagesJa,
-};
+} as const satisfies Messages;

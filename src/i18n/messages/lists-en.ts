@@ -2,6 +2,8 @@
  * English texts of lists: paging, the Open menu, and what each list says when it is empty. Spread into the
  * English catalogue (en.ts); the Japanese ones are in lists-ja.ts.
  */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const listsEn = {
   // paging
   'paging.previous': 'Previous',
@@ -30,6 +32,6 @@ export const listsEn = {
   'empty.users': 'Nobody here yet. Look someone up with `/user profile`.',
   'empty.activities':
     'No activity yet. Records show up here once an episode is recorded with `/record post`.',
-};
+} as const;
 
-export type ListMessages = typeof listsEn;
+export type ListMessages = CatalogueOf<typeof listsEn>;

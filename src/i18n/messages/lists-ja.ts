@@ -1,7 +1,7 @@
 /** Japanese texts of lists (see lists-en.ts): the same keys, parameters and order. */
 import type { ListMessages } from './lists-en.js';
 
-export const listsJa: ListMessages = {
+export const listsJa = {
   // paging
   'paging.previous': '前へ',
   'paging.next': '次へ',
@@ -28,4 +28,4 @@ export const listsJa: ListMessages = {
   'empty.users': 'まだ誰もいません。`/user profile` で人を探せます。',
   'empty.activities':
     'まだアクティビティはありません。`/record post` でエピソードを記録するとここに表示されます。',
-};
+} as const satisfies ListMessages;

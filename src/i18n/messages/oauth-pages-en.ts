@@ -2,6 +2,8 @@
  * English texts of the OAuth pages a person opens in a browser (the confirmation and its results).
  * Spread into the English catalogue (en.ts); the Japanese ones are in oauth-pages-ja.ts.
  */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const oauthPagesEn = {
   'oauthPage.title': 'kiroku: link your account',
   'oauthPage.confirmHeading': 'Link this {service} account?',
@@ -31,6 +33,6 @@ export const oauthPagesEn = {
   'oauthPage.startAgain': 'To link your account, run /account link again in Discord.',
   'oauthPage.startAgainIfNeeded':
     'If you still need to link your account, run /account link again in Discord.',
-};
+} as const;
 
-export type OauthPageMessages = typeof oauthPagesEn;
+export type OauthPageMessages = CatalogueOf<typeof oauthPagesEn>;

@@ -1,7 +1,7 @@
 /** Japanese texts of the OAuth pages (see oauth-pages-en.ts): the same keys and parameters. */
 import type { OauthPageMessages } from './oauth-pages-en.js';
 
-export const oauthPagesJa: OauthPageMessages = {
+export const oauthPagesJa = {
   'oauthPage.title': 'kiroku: アカウント連携',
   'oauthPage.confirmHeading': 'この{service}のアカウントを連携しますか？',
   'oauthPage.serviceAccount': '{service}のアカウント',
@@ -28,4 +28,4 @@ export const oauthPagesJa: OauthPageMessages = {
   'oauthPage.unknownRequest': '不明なリクエストです。何も連携していません。',
   'oauthPage.startAgain': 'アカウントを連携するには、Discordでもう一度 /account linkを実行してください。',
   'oauthPage.startAgainIfNeeded': 'まだ連携が必要なら、Discordでもう一度 /account linkを実行してください。',
-};
+} as const satisfies OauthPageMessages;

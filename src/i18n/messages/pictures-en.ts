@@ -5,6 +5,8 @@
  */
 const plural = (count: string, one: string, many: string) => (count === '1' ? one : many);
 
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const picturesEn = {
   'picture.footer': 'kiroku · viewing records from {service}',
   'picture.weekly.eyebrow': 'WEEKLY SUMMARY',
@@ -56,6 +58,6 @@ export const picturesEn = {
     `${p.episodes} ${plural(p.episodes, 'episode', 'episodes')} recorded; ${p.finished} of ${p.watched} works finished (${p.percent}%).`,
   'picture.season.alt.topRated': (p: { list: string }) => `Top rated: ${p.list}.`,
   'picture.season.alt.work': (p: { title: string; rating: string }) => `${p.title} (${p.rating})`,
-};
+} as const;
 
-export type PictureMessages = typeof picturesEn;
+export type PictureMessages = CatalogueOf<typeof picturesEn>;

@@ -1,7 +1,7 @@
 /** Japanese texts of the pictures (see pictures-en.ts): the same keys and parameters. */
 import type { PictureMessages } from './pictures-en.js';
 
-export const picturesJa: PictureMessages = {
+export const picturesJa = {
   'picture.footer': 'kiroku · {service} の視聴記録から',
   'picture.weekly.eyebrow': '今週のまとめ',
   'picture.weekly.episodesLabel': () => '話を記録',
@@ -43,4 +43,4 @@ export const picturesJa: PictureMessages = {
     `${p.episodes}話を記録し、${p.watched}作品中${p.finished}作品を見終わりました（完走率${p.percent}%）。`,
   'picture.season.alt.topRated': (p) => `評価の高かった作品: ${p.list}。`,
   'picture.season.alt.work': (p) => `${p.title}（${p.rating}）`,
-};
+} as const satisfies PictureMessages;

@@ -3,6 +3,8 @@
  * of whole works (`/review`). Spread into the English catalogue (en.ts); the Japanese ones are in
  * records-ja.ts.
  */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const recordsEn = {
   // episode records
   'record.listTitleFor': (p: { title: string }) => `Records of ${p.title}`,
@@ -66,6 +68,6 @@ export const recordsEn = {
     'That title is too long to carry to the review form: pick the work from the list instead.',
   'review.choice': (p: { title: string; rating: string; when: string }) =>
     `${p.title} · ${p.rating} · ${p.when}`,
-};
+} as const;
 
-export type RecordMessages = typeof recordsEn;
+export type RecordMessages = CatalogueOf<typeof recordsEn>;

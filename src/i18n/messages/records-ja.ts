@@ -1,7 +1,7 @@
 /** Japanese texts of keeping a record (see records-en.ts): the same keys, parameters and order. */
 import type { RecordMessages } from './records-en.js';
 
-export const recordsJa: RecordMessages = {
+export const recordsJa = {
   // episode records
   'record.listTitleFor': (p) => `${p.title}の記録`,
   'record.rating': '評価',
@@ -54,4 +54,4 @@ export const recordsJa: RecordMessages = {
     '感想の本文が空のため、投稿しませんでした。`/review post`をもう一度使って、一言以上書いてください。',
   'review.workTooLong': 'タイトルが長すぎて感想の入力画面に渡せません。一覧から作品を選んでください。',
   'review.choice': (p) => `${p.title} · ${p.rating} · ${p.when}`,
-};
+} as const satisfies RecordMessages;

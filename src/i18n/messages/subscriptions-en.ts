@@ -2,6 +2,8 @@
  * English texts of channel subscriptions: setting them up and listing them (`/subscription`). Spread into the
  * English catalogue (en.ts); the Japanese ones are in subscriptions-ja.ts.
  */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const subscriptionsEn = {
   // setting one up
   'subscription.cannotPost': (p: { channel: string }) =>
@@ -90,6 +92,6 @@ export const subscriptionsEn = {
   'airing.removedWork': (p: { work: string; id: string }) =>
     `Subscription \`${p.id}\` no longer posts for **${p.work}**.`,
   'airing.notFollowed': (p: { id: string }) => `Subscription \`${p.id}\` does not post for that work.`,
-};
+} as const;
 
-export type SubscriptionMessages = typeof subscriptionsEn;
+export type SubscriptionMessages = CatalogueOf<typeof subscriptionsEn>;

@@ -1,7 +1,7 @@
 /** Japanese texts of channel subscriptions (see subscriptions-en.ts): the same keys, parameters and order. */
 import type { SubscriptionMessages } from './subscriptions-en.js';
 
-export const subscriptionsJa: SubscriptionMessages = {
+export const subscriptionsJa = {
   // setting one up
   'subscription.cannotPost': (p) =>
     `${p.channel}に投稿できません。そのチャンネルで「チャンネルを見る」「メッセージを送信」「埋め込みリンク」の権限を付与してから、もう一度お試しください。`,
@@ -77,4 +77,4 @@ export const subscriptionsJa: SubscriptionMessages = {
   'airing.follows': (p) => `新しいエピソードを投稿: ${p.works}`,
   'airing.removedWork': (p) => `自動投稿 \`${p.id}\` から**${p.work}**を外しました。`,
   'airing.notFollowed': (p) => `自動投稿 \`${p.id}\` にその作品は入っていません。`,
-};
+} as const satisfies SubscriptionMessages;

@@ -2,6 +2,8 @@
  * English texts of people on the service: profiles, followers, activity, `/me` and the Viewing record app.
  * Spread into the English catalogue (en.ts); the Japanese ones are in users-ja.ts.
  */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const usersEn = {
   // users
   'user.records': 'Records',
@@ -31,6 +33,6 @@ export const usersEn = {
     `${p.user} has not shared their viewing record (people choose to with \`/account visibility\`).`,
   'profile.latest': 'Latest activity',
   'profile.noActivity': 'No activity yet. Their records show up here once they record an episode.',
-};
+} as const;
 
-export type UserMessages = typeof usersEn;
+export type UserMessages = CatalogueOf<typeof usersEn>;

@@ -1,7 +1,7 @@
 /** Japanese texts of people on the service (see users-en.ts): the same keys, parameters and order. */
 import type { UserMessages } from './users-en.js';
 
-export const usersJa: UserMessages = {
+export const usersJa = {
   // users
   'user.records': '記録数',
   'user.following': 'フォロー',
@@ -27,4 +27,4 @@ export const usersJa: UserMessages = {
     `${p.user}さんは視聴記録を公開していません（公開は本人が \`/account visibility\` で選びます）。`,
   'profile.latest': '最近のアクティビティ',
   'profile.noActivity': 'まだアクティビティはありません。エピソードを記録するとここに表示されます。',
-};
+} as const satisfies UserMessages;

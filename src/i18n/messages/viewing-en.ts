@@ -2,6 +2,8 @@
  * English texts of your own viewing: `/watch`, `/library`, `/schedule`, `/feed` and DM reminders (`/remind`).
  * Spread into the English catalogue (en.ts); the Japanese ones are in viewing-ja.ts.
  */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const viewingEn = {
   // `/watch`
   'watch.title': 'To watch',
@@ -42,6 +44,6 @@ export const viewingEn = {
   'remind.content': (p: { title: string; when: string }) => `${p.title} starts ${p.when}`,
   'remind.stopButton': 'Stop reminders',
   'remind.stopped': 'Reminders stopped. Turn them on again with `/remind`.',
-};
+} as const;
 
-export type ViewingMessages = typeof viewingEn;
+export type ViewingMessages = CatalogueOf<typeof viewingEn>;

@@ -1,7 +1,7 @@
 /** Japanese texts of your own viewing (see viewing-en.ts): the same keys, parameters and order. */
 import type { ViewingMessages } from './viewing-en.js';
 
-export const viewingJa: ViewingMessages = {
+export const viewingJa = {
   // `/watch`
   'watch.title': '未視聴エピソード',
   'watch.countLine': (p) => `**${p.work}**: 未視聴${p.count}話`,
@@ -41,4 +41,4 @@ export const viewingJa: ViewingMessages = {
   'remind.content': (p) => `${p.title}が${p.when}に放送開始`,
   'remind.stopButton': 'リマインダーを停止',
   'remind.stopped': 'リマインダーを停止しました。`/remind` でまたオンにできます。',
-};
+} as const satisfies ViewingMessages;

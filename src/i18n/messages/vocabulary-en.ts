@@ -3,6 +3,8 @@
  * seasons, media and counts. Spread into the English catalogue (en.ts); the Japanese ones are in
  * vocabulary-ja.ts.
  */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const vocabularyEn = {
   // watch statuses
   'status.wanna_watch': 'Plan to Watch',
@@ -38,6 +40,6 @@ export const vocabularyEn = {
   'count.watchers': (p: { count: string }) => `${p.count} watching`,
   'count.records': (p: { count: string }) => `${p.count} records`,
   'count.likes': (p: { count: string }) => `${p.count} likes`,
-};
+} as const;
 
-export type VocabularyMessages = typeof vocabularyEn;
+export type VocabularyMessages = CatalogueOf<typeof vocabularyEn>;

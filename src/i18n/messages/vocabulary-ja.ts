@@ -1,7 +1,7 @@
 /** Japanese texts of the service’s own words (see vocabulary-en.ts): the same keys, parameters and order. */
 import type { VocabularyMessages } from './vocabulary-en.js';
 
-export const vocabularyJa: VocabularyMessages = {
+export const vocabularyJa = {
   // watch statuses
   'status.wanna_watch': '見たい',
   'status.watching': '見てる',
@@ -36,4 +36,4 @@ export const vocabularyJa: VocabularyMessages = {
   'count.watchers': (p) => `${p.count}人が視聴`,
   'count.records': (p) => `記録${p.count}件`,
   'count.likes': (p) => `いいね${p.count}件`,
-};
+} as const satisfies VocabularyMessages;

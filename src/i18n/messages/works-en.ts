@@ -3,6 +3,8 @@
  * `/people` and the Look up anime app. Spread into the English catalogue (en.ts); the Japanese ones are in
  * works-ja.ts.
  */
+import type { CatalogueOf } from '../catalogue-types.js';
+
 export const worksEn = {
   // works
   'work.searchTitle': (p: { query: string }) => (p.query ? `Works matching “${p.query}”` : 'Works'),
@@ -64,6 +66,6 @@ export const worksEn = {
   'lookup.empty': 'That message has no text to search for.',
   'lookup.title': (p: { query: string }) => `Works matching “${p.query}”`,
   'lookup.none': (p: { query: string }) => `No work matches “${p.query}”.`,
-};
+} as const;
 
-export type WorksMessages = typeof worksEn;
+export type WorksMessages = CatalogueOf<typeof worksEn>;

@@ -1,7 +1,7 @@
 /** Japanese texts of works (see works-en.ts): the same keys, parameters and order. */
 import type { WorksMessages } from './works-en.js';
 
-export const worksJa: WorksMessages = {
+export const worksJa = {
   // works
   'work.searchTitle': (p) => (p.query ? `「${p.query}」の検索結果` : '作品'),
   'work.season': 'シーズン',
@@ -61,4 +61,4 @@ export const worksJa: WorksMessages = {
   'lookup.empty': 'このメッセージには検索できる文字がありません。',
   'lookup.title': (p) => `「${p.query}」に一致する作品`,
   'lookup.none': (p) => `「${p.query}」に一致する作品はありません。`,
-};
+} as const satisfies WorksMessages;
