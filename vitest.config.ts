@@ -5,6 +5,10 @@ import { SkipReport } from './test/skip-report.js';
 import { SlowFilesReport } from './test/slow-files.js';
 
 export default defineConfig({
+  // `#src/…` imports (package.json "imports") resolve to the TypeScript sources under the `source`
+  // condition, as tsc's customConditions and the tsx runs' --conditions=source do.
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
