@@ -1,10 +1,21 @@
 import { availableParallelism } from 'node:os';
+import { defaultClientConditions, defaultExternalConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { EndToEndFirst } from './test/e2e-first.js';
 import { SkipReport } from './test/skip-report.js';
 import { SlowFilesReport } from './test/slow-files.js';
 
 export default defineConfig({
+  // `#src/…` imports (package.json "imports") resolve to the TypeScript sources under the `source`
+  // condition, as tsc's customConditions and the tsx runs' --conditions=source do. Setting the
+  // conditions replaces vite's, so its defaults (`node` among them) are kept beside it.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: {
+    resolve: {
+      conditions: ['source', ...defaultServerConditions],
+      externalConditions: ['source', ...defaultExternalConditions],
+    },
+  },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

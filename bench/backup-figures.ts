@@ -1,7 +1,7 @@
 /**
- * `npx tsx bench/backup-figures.ts [links] [subscriptions]`: the time and size of `npm run backup` for
- * a store of 10,000 linked users and 1,000 subscriptions (with their feed cursors), next to a plain
- * file copy of the same database as the same-run baseline. Three rounds each; medians printed.
+ * `npx tsx --conditions=source bench/backup-figures.ts [links] [subscriptions]`: the time and size
+ * of `npm run backup` for a store of 10,000 linked users and 1,000 subscriptions (with their feed
+ * cursors), next to a plain file copy of the same database as the same-run baseline. Three rounds each; medians printed.
  * Also what the start-up upgrade check (every record parsed, every token envelope opened) costs there.
  */
 import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';

@@ -2,6 +2,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SOURCE_FLAGS } from '../test/support/spawn-bot.js';
+import { stopChild } from '../test/support/stop-child.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TSX_BIN = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
@@ -43,7 +45,7 @@ export function spawnScript(options: SpawnOptions): SpawnedChild {
     output: lines.output,
     waitForLine: (pattern, timeoutMs) =>
       waitForLine({ child, script: options.script, lines, exited }, pattern, timeoutMs),
-    stop: (graceMs = 5000) => stopChild(child, exited, graceMs),
+    stop: (graceMs = 5000) => stopChild(child, { graceMs }),
   };
 }
 
@@ -52,10 +54,11 @@ function commandLine(options: SpawnOptions): [string, string[]] {
   const script = path.resolve(REPO_ROOT, options.script);
   const flags = options.nodeFlags ?? [];
   const rest = [script, ...(options.args ?? [])];
+  // From source, `#src/…` imports resolve to src/ under the `source` condition (see SOURCE_FLAGS).
   return options.runner === 'tsx'
-    ? [TSX_BIN, [...flags, ...rest]]
+    ? [TSX_BIN, ['--conditions=source', ...flags, ...rest]]
     : options.runner === 'node'
-      ? [process.execPath, [...flags, '--import', 'tsx', ...rest]]
+      ? [process.execPath, [...flags, ...SOURCE_FLAGS, ...rest]]
       : [process.execPath, [...flags, ...rest]];
 }
 
@@ -127,15 +130,4 @@ function waitForLine(
       );
     });
   });
-}
-
-/** SIGTERM by pid, SIGKILL after graceMs, and waits for the exit. */
-async function stopChild(child: ChildProcess, exited: Promise<void>, graceMs: number): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  if (child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
-  const timer = setTimeout(() => {
-    if (child.pid !== undefined && child.exitCode === null) process.kill(child.pid, 'SIGKILL');
-  }, graceMs);
-  await exited;
-  clearTimeout(timer);
 }

@@ -9,7 +9,7 @@ import type { InteractionLimitSettings } from './bot/interaction-limits.js';
 import { type Config, requireDiscordToken } from './config.js';
 import type { Jobs } from './jobs/index.js';
 import type { Logger } from './logger.js';
-import type { Metrics } from './metrics.js';
+import type { Metrics } from './monitoring/metrics.js';
 import type { RequestBudget } from './service/index.js';
 import type { Store } from './store/index.js';
 

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { minutesOfDay } from './clock-time.js';
-import { canonicalTimeZone, isValidTimeZone } from './time-zone.js';
+import { minutesOfDay } from './lib/clock-time.js';
+import { canonicalTimeZone, isValidTimeZone } from './lib/time-zone.js';
 
 export const OUT_OF_BAND = 'urn:ietf:wg:oauth:2.0:oob';
 export const OAUTH_CALLBACK_PATH = '/oauth/callback';
@@ -227,51 +227,13 @@ function withSecretFiles(env: Record<string, string | undefined>): Record<string
 
 /** Parses the environment into a Config, or throws one ConfigError naming the first bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = environmentSchema.safeParse(withSecretFiles(env));
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const variable = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`${variable}: ${issue?.message ?? 'invalid value'}`);
-  }
-  const e = result.data;
-  if (Boolean(e.SERVICE_CLIENT_ID) !== Boolean(e.SERVICE_CLIENT_SECRET)) {
-    const missing = e.SERVICE_CLIENT_ID ? 'SERVICE_CLIENT_SECRET' : 'SERVICE_CLIENT_ID';
-    throw new ConfigError(`${missing}: required when the other OAuth client variable is set`);
-  }
-  const oauthBaseUrl = (e.SERVICE_OAUTH_URL ?? new URL(e.SERVICE_URL).origin).replace(/\/+$/, '');
-  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
-  if (publicUrl && !isSecureOrigin(publicUrl)) {
-    // The OAuth callback carries an authorization code and the confirmation form: never in the clear.
-    throw new ConfigError(
-      'PUBLIC_URL: must start with https:// (http:// only for localhost or 127.0.0.1, for trials)',
-    );
-  }
-  // With a public callback, the service redirects back and nobody has to paste a code.
-  const redirectUri =
-    e.SERVICE_REDIRECT_URI ?? (publicUrl && e.HTTP_PORT ? `${publicUrl}${OAUTH_CALLBACK_PATH}` : OUT_OF_BAND);
+  const e = checkedEnvironment(env);
+  const publicUrl = publicUrlOf(e);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     discordToken: e.DISCORD_TOKEN,
     discordRestUrl: e.DISCORD_REST_URL?.replace(/\/+$/, ''),
-    service: {
-      url: e.SERVICE_URL.replace(/\/+$/, ''),
-      apiVersion: e.SERVICE_API_VERSION,
-      token: e.SERVICE_TOKEN,
-      oauth:
-        e.SERVICE_CLIENT_ID && e.SERVICE_CLIENT_SECRET
-          ? {
-              clientId: e.SERVICE_CLIENT_ID,
-              clientSecret: e.SERVICE_CLIENT_SECRET,
-              baseUrl: oauthBaseUrl,
-              redirectUri,
-            }
-          : undefined,
-      oauthBaseUrl,
-      redirectUri,
-      ratePerSecond: e.SERVICE_RATE_PER_SECOND,
-      name: e.SERVICE_NAME,
-      webUrl: e.SERVICE_WEB_URL.replace(/\/+$/, ''),
-    },
+    service: serviceSettings(e, publicUrl),
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite://${path.join(dataDir, 'kiroku.sqlite')}`,
     vault: { key: e.VAULT_KEY, keys: e.VAULT_KEYS },
@@ -291,6 +253,64 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     shardProcess: env.SHARDING_MANAGER === 'true',
     shardRange: shardRangeOf(e),
     serviceLocalAddress: e.SERVICE_LOCAL_ADDRESS,
+  };
+}
+
+/**
+ * The environment (with its `*_FILE` secrets read) checked against the schema, and the OAuth client's
+ * two halves set together; the first problem names its variable.
+ */
+function checkedEnvironment(env: Record<string, string | undefined>): Environment {
+  const result = environmentSchema.safeParse(withSecretFiles(env));
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`${variable}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const e = result.data;
+  if (Boolean(e.SERVICE_CLIENT_ID) !== Boolean(e.SERVICE_CLIENT_SECRET)) {
+    const missing = e.SERVICE_CLIENT_ID ? 'SERVICE_CLIENT_SECRET' : 'SERVICE_CLIENT_ID';
+    throw new ConfigError(`${missing}: required when the other OAuth client variable is set`);
+  }
+  return e;
+}
+
+/** PUBLIC_URL without its trailing slash, refused when it is not a secure origin. */
+function publicUrlOf(e: Environment): string | undefined {
+  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
+  if (publicUrl && !isSecureOrigin(publicUrl)) {
+    // The OAuth callback carries an authorization code and the confirmation form: never in the clear.
+    throw new ConfigError(
+      'PUBLIC_URL: must start with https:// (http:// only for localhost or 127.0.0.1, for trials)',
+    );
+  }
+  return publicUrl;
+}
+
+/** The service's part: where it is, its OAuth client (if any) and where the service redirects back. */
+function serviceSettings(e: Environment, publicUrl: string | undefined): Config['service'] {
+  const oauthBaseUrl = (e.SERVICE_OAUTH_URL ?? new URL(e.SERVICE_URL).origin).replace(/\/+$/, '');
+  // With a public callback, the service redirects back and nobody has to paste a code.
+  const redirectUri =
+    e.SERVICE_REDIRECT_URI ?? (publicUrl && e.HTTP_PORT ? `${publicUrl}${OAUTH_CALLBACK_PATH}` : OUT_OF_BAND);
+  return {
+    url: e.SERVICE_URL.replace(/\/+$/, ''),
+    apiVersion: e.SERVICE_API_VERSION,
+    token: e.SERVICE_TOKEN,
+    oauth:
+      e.SERVICE_CLIENT_ID && e.SERVICE_CLIENT_SECRET
+        ? {
+            clientId: e.SERVICE_CLIENT_ID,
+            clientSecret: e.SERVICE_CLIENT_SECRET,
+            baseUrl: oauthBaseUrl,
+            redirectUri,
+          }
+        : undefined,
+    oauthBaseUrl,
+    redirectUri,
+    ratePerSecond: e.SERVICE_RATE_PER_SECOND,
+    name: e.SERVICE_NAME,
+    webUrl: e.SERVICE_WEB_URL.replace(/\/+$/, ''),
   };
 }
 

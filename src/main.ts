@@ -2,15 +2,15 @@
 import './node-check.js';
 import module from 'node:module';
 import { StartAborted, startKiroku } from './app.js';
+import { type Config, ConfigError, loadConfig, requireDiscordToken } from './config.js';
+import { createLogger, type Logger, prettyDestination } from './logger.js';
+import { nodeVerdict } from './node-support.js';
 import {
   forgetShardVariablesOutsideShards,
   isShardProcess,
   superviseShards,
   supervisesShards,
-} from './bot/sharding.js';
-import { type Config, ConfigError, loadConfig, requireDiscordToken } from './config.js';
-import { createLogger, type Logger, prettyDestination } from './logger.js';
-import { nodeVerdict } from './node-support.js';
+} from './supervisor/shard-supervisor.js';
 import { KIROKU_VERSION } from './version.js';
 
 /** How long a stop may take in all: the process is gone within 10 s of SIGTERM/SIGINT. */

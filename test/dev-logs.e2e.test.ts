@@ -7,18 +7,15 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { fakesEnv } from './support/fakes-env.js';
-import { type BotProcess, REPO_ROOT, spawnBot } from './support/spawn-bot.js';
+import { type BotProcess, REPO_ROOT, spawnBot, TSX_LOADER } from './support/spawn-bot.js';
 import { useFakes } from './support/use-fakes.js';
 
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const PINO_PRETTY = path.join(REPO_ROOT, 'node_modules', '.bin', 'pino-pretty');
 
 describe('npm run dev', () => {
@@ -44,7 +41,7 @@ describe('npm run dev', () => {
     bot = spawnBot(
       [
         '--import',
-        TSX,
+        TSX_LOADER,
         ...script.slice(1).map((arg) => (arg.endsWith('.ts') ? path.join(REPO_ROOT, arg) : arg)),
       ],
       {

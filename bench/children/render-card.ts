@@ -7,7 +7,7 @@
  * millisecond the event loop is free (PNG encoding runs off it) and right after: the card's extra
  * RSS is its highest sample above the RSS before it.
  */
-import { createTranslator } from '../../src/i18n/translator.js';
+import { createTranslator } from '#src/i18n/translator.js';
 import { renderSeasonCard, renderWeeklySummary, WEEKLY_SIZE } from '../../src/pictures/index.js';
 import { coverArt } from '../../test/pictures/cover-art.js';
 import { COVER_PATHS, sampleSeason, sampleWeek } from '../../test/pictures/samples.js';

@@ -1,7 +1,7 @@
 /** How the sub-commands that post at a local time read it: HH:MM, and a canonical IANA zone. */
 import { z } from 'zod';
-import { HH_MM } from '../../src/subscriptions/model.js';
-import { canonicalTimeZone, isValidTimeZone } from '../../src/time-zone.js';
+import { canonicalTimeZone, isValidTimeZone } from '#src/lib/time-zone.js';
+import { HH_MM } from '#src/subscriptions/model.js';
 
 export const localTimeRefinements = {
   time: z.string().trim().regex(HH_MM, 'reason.time'),

@@ -1,5 +1,5 @@
 import type { ChannelPoster } from '../jobs/delivery/poster.js';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../monitoring/metrics.js';
 
 /** Counts and times channel posts by outcome, and counts owner notices, for /metrics. */
 export function countingPoster(poster: ChannelPoster, metrics: Metrics): ChannelPoster {

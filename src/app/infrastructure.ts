@@ -6,7 +6,7 @@ import {
 } from '../bot/interaction-limits.js';
 import { type Config, ConfigError } from '../config.js';
 import type { Logger } from '../logger.js';
-import { Metrics } from '../metrics.js';
+import { Metrics } from '../monitoring/metrics.js';
 import {
   createRequestBudget,
   HttpTransport,

@@ -6,7 +6,7 @@ import { DISABLE_REASONS } from '../jobs/delivery/notices.js';
 import { OUTBOX_COLLECTION, outboxEntrySchema } from '../jobs/delivery/outbox.js';
 import { POST_FAILURES } from '../jobs/delivery/poster.js';
 import type { Jobs } from '../jobs/index.js';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../monitoring/metrics.js';
 import { StoreCensus } from '../monitoring/store-census.js';
 import { OPERATIONS } from '../service/api/operations.js';
 import { COLLECTION_NAMES } from '../store/collections.js';

@@ -9,8 +9,8 @@
 import { z } from 'zod';
 import { type CommandMentionSource, translatorWithMentions } from '../i18n/command-text.js';
 import type { Translator } from '../i18n/translator.js';
+import { within } from '../lib/deadline.js';
 import type { Logger } from '../logger.js';
-import { within } from '../store/timeout.js';
 
 const registeredSchema = z.array(
   z.looseObject({ id: z.string(), name: z.string(), type: z.number().optional() }),

@@ -8,8 +8,8 @@ import {
   type StringSelectMenuInteraction,
   type UserContextMenuCommandInteraction,
 } from 'discord.js';
+import { TIMED_OUT, within } from '../lib/deadline.js';
 import { fitComponents, fitContent, fitEmbeds } from '../render/fit-message.js';
-import { TIMED_OUT, within } from '../store/timeout.js';
 import type { CommandReply, ComponentAnswer, ComponentReply, MessageReply, UpdateReply } from './command.js';
 
 /**

@@ -2,7 +2,7 @@
  * `npm run admin -- <command>` (in the image: `node dist/src/cli/admin.js <command>`): the operator's
  * view into the store and the few changes an operator makes. Works on SQLite, Redis and PostgreSQL.
  */
-import { isEntryPoint } from '../entry-point.js';
+import { isEntryPoint } from '../lib/entry-point.js';
 import { listSubscriptions, pause, remove, resume, status } from './admin-commands.js';
 import { type AdminContext, openAdminContext } from './admin-context.js';
 import { exportUser, forget } from './admin-person.js';

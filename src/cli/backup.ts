@@ -8,7 +8,7 @@ import { constants, existsSync } from 'node:fs';
 import { chmod, copyFile, link, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { isEntryPoint } from '../entry-point.js';
+import { isEntryPoint } from '../lib/entry-point.js';
 import { createPrivateFile, PRIVATE_FILE_MODE } from '../store/private-files.js';
 import { inspectStoreFile, type StoreFileSummary, snapshotInto } from '../store/sqlite-copy.js';
 import { KEY_FILE_NAME } from '../vault/keyring.js';

@@ -7,7 +7,7 @@ import { REST, Routes } from 'discord.js';
 import type { APIApplication } from 'discord-api-types/v10';
 import { loadCommands } from '../bot/loader.js';
 import { requireDiscordToken } from '../config.js';
-import { isEntryPoint } from '../entry-point.js';
+import { isEntryPoint } from '../lib/entry-point.js';
 import { type CliContext, HELP, runCli, strictArgs, UsageError } from './cli-common.js';
 
 const DEPLOY_HELP = `Usage: npm run deploy-commands [-- --guild <server id>] [--clear]

@@ -10,7 +10,7 @@ import { chmod, copyFile, link, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PLAIN_RECORD_KINDS } from '../app/stored-records.js';
 import type { Config } from '../config.js';
-import { isEntryPoint } from '../entry-point.js';
+import { isEntryPoint } from '../lib/entry-point.js';
 import { createLogger } from '../logger.js';
 import { openStore, rawRecords, type Store } from '../store/index.js';
 import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../store/private-files.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../config.js';
-import { isEntryPoint } from '../entry-point.js';
+import { isEntryPoint } from '../lib/entry-point.js';
 import { formatSmokeTable, runSmoke } from './smoke-checks.js';
 
 /**

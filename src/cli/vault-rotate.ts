@@ -4,7 +4,7 @@
  * key first in VAULT_KEYS, and once it reports no failures the old keys can go.
  */
 import type { Config } from '../config.js';
-import { isEntryPoint } from '../entry-point.js';
+import { isEntryPoint } from '../lib/entry-point.js';
 import type { Logger } from '../logger.js';
 import { openStore } from '../store/index.js';
 import { envelopeKeyId, open } from '../vault/envelope.js';

@@ -169,31 +169,10 @@ async function route(
       return;
     // Readiness; /healthz is its older name.
     case '/readyz':
-    case '/healthz': {
-      const report = await options.health();
-      const reasons = unreadyReasons(report);
-      const body =
-        reasons.length === 0
-          ? { status: 'ok', version: KIROKU_VERSION, ...report }
-          : { status: 'unready', reasons, version: KIROKU_VERSION, ...report };
-      send(response, reasons.length === 0 ? 200 : 503, 'application/json', JSON.stringify(body));
-      return;
-    }
-    case '/metrics': {
-      const guard = metricsGuard(options);
-      if (guard.kind === 'closed' || (guard.kind === 'token' && !bearerMatches(request, guard.token))) {
-        response.writeHead(401, {
-          'content-type': TEXT,
-          'cache-control': 'no-store',
-          'www-authenticate': 'Bearer realm="metrics"',
-        });
-        response.end('unauthorized\n');
-        return;
-      }
-      const metrics = await options.metrics();
-      send(response, 200, metrics.contentType, metrics.body);
-      return;
-    }
+    case '/healthz':
+      return sendReadiness(options, response);
+    case '/metrics':
+      return sendMetrics(options, request, response);
     case '/oauth/callback':
       if (callback) {
         sendPage(response, await callback.show(url.searchParams, browser), options);
@@ -202,6 +181,37 @@ async function route(
       break;
   }
   send(response, 404, TEXT, 'not found\n');
+}
+
+/** 200 when the gateway, the store and the jobs are all fine, 503 with the reasons otherwise. */
+async function sendReadiness(options: HttpServerOptions, response: ServerResponse): Promise<void> {
+  const report = await options.health();
+  const reasons = unreadyReasons(report);
+  const body =
+    reasons.length === 0
+      ? { status: 'ok', version: KIROKU_VERSION, ...report }
+      : { status: 'unready', reasons, version: KIROKU_VERSION, ...report };
+  send(response, reasons.length === 0 ? 200 : 503, 'application/json', JSON.stringify(body));
+}
+
+/** The metrics exposition, behind the bearer token (or closed) as the options say. */
+async function sendMetrics(
+  options: HttpServerOptions,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const guard = metricsGuard(options);
+  if (guard.kind === 'closed' || (guard.kind === 'token' && !bearerMatches(request, guard.token))) {
+    response.writeHead(401, {
+      'content-type': TEXT,
+      'cache-control': 'no-store',
+      'www-authenticate': 'Bearer realm="metrics"',
+    });
+    response.end('unauthorized\n');
+    return;
+  }
+  const metrics = await options.metrics();
+  send(response, 200, metrics.contentType, metrics.body);
 }
 
 /** Compares digests, so the time taken says nothing about the token or its length. */

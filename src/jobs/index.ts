@@ -52,12 +52,7 @@ export { ownersOfShards } from './owners/partition.js';
 export { Ticker } from './run/ticker.js';
 export { AiringPosts, type AiringTickReport, firstAirings } from './schedule/airing-posts.js';
 export { AiringAlerts, type AiringAlertsDeps, type AlertTickReport } from './schedule/alerts.js';
-export {
-  type DailyFire,
-  type DailySchedule,
-  dailySchedule,
-  localDateOf,
-} from './schedule/daily-time.js';
+export { type DailyFire, type DailySchedule, dailySchedule } from './schedule/daily-time.js';
 export { DailyDigest, type DailyDigestDeps, type DigestTickReport } from './schedule/digest.js';
 export { createWeeklySummaries, type WeeklyOptions } from './weekly/build.js';
 export { WeeklySummaries, type WeeklyTickReport } from './weekly/weekly-summaries.js';

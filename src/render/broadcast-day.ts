@@ -5,7 +5,7 @@
  * Pure functions of an instant, an IANA zone and the day start; the wall clock (DST included)
  * comes from Intl.
  */
-import { zoneCache } from '../time-zone.js';
+import { ZoneFormats } from '../lib/time-zone.js';
 
 /** Minutes after midnight at which a broadcast day starts by default (05:00). */
 export const DEFAULT_BROADCAST_DAY_START = 5 * 60;
@@ -22,25 +22,15 @@ export interface BroadcastTime {
   minute: number;
 }
 
-/** One format per zone, kept (bounded: see zoneCache). */
-export const wallClocks = zoneCache<Intl.DateTimeFormat>();
-
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    wallClocks.set(timeZone, format);
-  }
-  return format;
-}
+/** The wall clock of an instant in a zone: date, hours (00–23) and minutes. */
+export const wallClocks = new ZoneFormats('en-US', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** The broadcast day and time of an instant in a zone, with the day starting `dayStart` minutes after midnight. */
 export function broadcastTime(
@@ -49,7 +39,8 @@ export function broadcastTime(
   dayStart = DEFAULT_BROADCAST_DAY_START,
 ): BroadcastTime {
   const parts = Object.fromEntries(
-    wallClock(timeZone)
+    wallClocks
+      .in(timeZone)
       .formatToParts(instant)
       .map((part) => [part.type, Number(part.value)]),
   ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute', number>;

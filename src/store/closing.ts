@@ -1,4 +1,4 @@
-import { withTimeout } from './timeout.js';
+import { withTimeout } from '../lib/deadline.js';
 
 /** How long a network database may take to answer a health check. */
 const PING_TIMEOUT_MS = 2_000;

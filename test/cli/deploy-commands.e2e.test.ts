@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
+import { SOURCE_FLAGS } from '../support/spawn-bot.js';
 
 const run = promisify(execFile);
 
@@ -17,7 +18,7 @@ describe('deploy-commands', () => {
   });
 
   const deploy = (args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'src/cli/deploy-commands.ts', ...args], {
+    run(process.execPath, [...SOURCE_FLAGS, 'src/cli/deploy-commands.ts', ...args], {
       env: { ...process.env, DISCORD_TOKEN: discord.botToken, DISCORD_REST_URL: discord.restUrl },
       timeout: 60_000,
     });
@@ -71,7 +72,7 @@ describe('deploy-commands', () => {
       stderr: expect.stringContaining('--guild'),
     });
     await expect(
-      run(process.execPath, ['--import', 'tsx', 'src/cli/deploy-commands.ts'], {
+      run(process.execPath, [...SOURCE_FLAGS, 'src/cli/deploy-commands.ts'], {
         env: { ...process.env, DISCORD_TOKEN: '', DISCORD_REST_URL: discord.restUrl },
       }),
     ).rejects.toMatchObject({ stderr: expect.stringContaining('DISCORD_TOKEN') });

@@ -9,18 +9,15 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openStore } from '../../src/store/index.js';
 import { KeyRing, type StoredToken, TokenVault, VAULT_COLLECTION } from '../../src/vault/index.js';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
-import { REPO_ROOT } from '../support/spawn-bot.js';
+import { REPO_ROOT, SOURCE_FLAGS } from '../support/spawn-bot.js';
 
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const SCRIPTS = ['admin', 'backup', 'restore', 'deploy-commands', 'vault-rotate', 'smoke'] as const;
 
 interface Outcome {
@@ -33,7 +30,7 @@ function runScript(script: string, args: string[], env: NodeJS.ProcessEnv, cwd: 
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', TSX, path.join(REPO_ROOT, 'src/cli', `${script}.ts`), ...args],
+      [...SOURCE_FLAGS, path.join(REPO_ROOT, 'src/cli', `${script}.ts`), ...args],
       { cwd, env: { PATH: process.env.PATH, ...env }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? Number((error as { code?: unknown }).code ?? 1) : 0;

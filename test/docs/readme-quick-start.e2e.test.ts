@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOKUP_TOKEN, lookupThenRecord } from '../support/first-hour.js';
 import { REPO_ROOT } from '../support/spawn-bot.js';
+import { stopChild } from '../support/stop-child.js';
 import { useFakes } from '../support/use-fakes.js';
 import { readDoc, type ShellLine, section, shellLines } from './markdown.js';
 
@@ -76,11 +77,7 @@ describe('the README, followed on a fresh clone', () => {
   }, 120_000);
 
   afterAll(async () => {
-    if (bot?.pid && bot.exitCode === null) {
-      const exited = new Promise((resolve) => bot?.once('exit', resolve));
-      process.kill(-bot.pid, 'SIGTERM');
-      await exited;
-    }
+    if (bot) await stopChild(bot, { group: true });
     if (root) await rm(root, { recursive: true, force: true });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
-import { Metrics } from '../../src/metrics.js';
+import { Metrics } from '../../src/monitoring/metrics.js';
 import { createRequestBudget } from '../../src/service/index.js';
 
 describe('feed metrics', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minutesOfDay } from '../../src/clock-time.js';
+import { minutesOfDay } from '#src/lib/clock-time.js';
 import { createTranslator } from '../../src/i18n/translator.js';
 import { digestMessage } from '../../src/jobs/schedule/digest-message.js';
 import { broadcastTime, clockText, japaneseDate } from '../../src/render/broadcast-day.js';

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,8 +10,11 @@ import { DEMO_TOKENS, DEMO_USERS } from '../fakes/emulator/seed.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { fakesEnv } from '../support/fakes-env.js';
 import { freePort } from '../support/free-port.js';
+import { expectReady } from '../support/readiness.js';
 import { guildOnShard, linkAndSubscribeOnEachShard } from '../support/sharded-feed.js';
+import { SOURCE_FLAGS } from '../support/spawn-bot.js';
 import { USERS } from '../support/stack.js';
+import { stopChild } from '../support/stop-child.js';
 import { describeWithRedis, useRedis } from '../support/use-servers.js';
 
 const TIMEOUT = 20_000;
@@ -30,7 +32,7 @@ interface Host {
 async function startHost(env: Record<string, string>, shardIds: string): Promise<Host> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-host-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...SOURCE_FLAGS, 'src/main.ts'], {
     env: {
       ...process.env,
       ...env,
@@ -55,12 +57,7 @@ async function startHost(env: Record<string, string>, shardIds: string): Promise
 
 async function stopHost(host: Host | undefined): Promise<void> {
   if (!host) return;
-  if (host.process.exitCode === null) {
-    const exited = once(host.process, 'exit');
-    host.process.kill('SIGTERM');
-    await Promise.race([exited, sleep(12_000)]);
-    host.process.kill('SIGKILL');
-  }
+  await stopChild(host.process, { graceMs: 12_000 });
   await rm(host.dataDir, { recursive: true, force: true });
 }
 
@@ -122,13 +119,7 @@ describeWithRedis(title, () => {
         await sleep(100);
         response = await fetch(url);
       }
-      expect(await response.json()).toEqual({
-        status: 'ok',
-        version: expect.stringMatching(/^\d+\.\d+\.\d+/),
-        gateway: true,
-        store: true,
-        jobs: true,
-      });
+      await expectReady(response);
     }
   });
 

@@ -6,14 +6,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { supportedNode } from '../../src/node-support.js';
 import { fakesEnv } from '../support/fakes-env.js';
-import { type BotProcess, FROM_SOURCE, REPO_ROOT, spawnBot } from '../support/spawn-bot.js';
+import { type BotProcess, FROM_SOURCE, REPO_ROOT, SOURCE_FLAGS, spawnBot } from '../support/spawn-bot.js';
 import { useFakes } from '../support/use-fakes.js';
 
 /** A preload that makes process.versions.node read as `version`, as that Node.js would report it. */
@@ -21,7 +19,6 @@ const asNode = (version: string) => [
   '--import',
   `data:text/javascript,Object.defineProperty(process.versions,'node',{value:${JSON.stringify(version)}})`,
 ];
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 describe('the start on other Node.js versions', () => {
   const { discord, emulator } = useFakes({ discord: { guilds: 1 } });
@@ -66,7 +63,7 @@ describe('the start on other Node.js versions', () => {
     // `npm start` runs the same check on its own first, before node is given the start command's flags.
     const check = spawnSync(
       process.execPath,
-      [...asNode('18.19.0'), '--import', TSX, path.join(REPO_ROOT, 'src/node-check.ts')],
+      [...asNode('18.19.0'), ...SOURCE_FLAGS, path.join(REPO_ROOT, 'src/node-check.ts')],
       {
         encoding: 'utf8',
       },

@@ -1,11 +1,10 @@
 /** Per-zone caches are bounded and keyed by canonical names; service bodies and headers are read only so far. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { canonicalTimeZone, localDateOf, localDates, TIME_ZONE_CACHE_LIMIT } from '#src/lib/time-zone.js';
 import { parseConfig } from '../../src/config.js';
-import { dateFormats, localDateOf } from '../../src/jobs/schedule/daily-time.js';
 import { broadcastTime, wallClocks } from '../../src/render/broadcast-day.js';
 import { MalformedResponse } from '../../src/service/wire/errors.js';
 import { HttpTransport, parseWwwAuthenticate } from '../../src/service/wire/http.js';
-import { canonicalTimeZone, TIME_ZONE_CACHE_LIMIT } from '../../src/time-zone.js';
 import { type Stub, sendText, startStub } from '../support/stub-server.js';
 
 /** `count` distinct spellings of one zone, differing only in letter case. */
@@ -29,7 +28,7 @@ describe('time-zone caches', () => {
       expect(localDateOf(at, zone)).toBe('2026-11-25');
       expect(broadcastTime(at, zone).hour).toBe(9);
     }
-    expect(dateFormats.size).toBeLessThanOrEqual(TIME_ZONE_CACHE_LIMIT);
+    expect(localDates.size).toBeLessThanOrEqual(TIME_ZONE_CACHE_LIMIT);
     expect(wallClocks.size).toBeLessThanOrEqual(TIME_ZONE_CACHE_LIMIT);
   });
 

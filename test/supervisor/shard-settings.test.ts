@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { supervisesShards } from '../../src/bot/sharding.js';
 import { parseConfig } from '../../src/config.js';
 import { ownerShard, servesOwner } from '../../src/jobs/owners/partition.js';
 import { nextRunAt } from '../../src/jobs/run/owner-queue.js';
@@ -9,6 +8,7 @@ import { createLogger } from '../../src/logger.js';
 import { HttpTransport } from '../../src/service/wire/http.js';
 import { budgetKeyPrefix } from '../../src/service/wire/shared-budget.js';
 import { readMaxConcurrency, spawnDelayMs } from '../../src/supervisor/identify-pacing.js';
+import { supervisesShards } from '../../src/supervisor/shard-supervisor.js';
 import { startFakeDiscord } from '../fakes/discord/fake-discord.js';
 
 describe('several hosts: SHARD_IDS and SHARD_COUNT', () => {

@@ -7,8 +7,11 @@ import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { find, parseExposition, singleValue } from '../monitoring/exposition.js';
 import { fakesEnv } from '../support/fakes-env.js';
 import { freePort } from '../support/free-port.js';
+import { expectReady } from '../support/readiness.js';
 import { guildOnShard, linkAndSubscribeOnEachShard } from '../support/sharded-feed.js';
+import { SOURCE_FLAGS } from '../support/spawn-bot.js';
 import { USERS } from '../support/stack.js';
+import { stopChild } from '../support/stop-child.js';
 import { useFakes } from '../support/use-fakes.js';
 
 const TIMEOUT = 20_000;
@@ -35,7 +38,7 @@ describe('two shards', () => {
   beforeAll(async () => {
     httpPort = await freePort();
     dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-shards-'));
-    bot = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    bot = spawn(process.execPath, [...SOURCE_FLAGS, 'src/main.ts'], {
       env: {
         ...process.env,
         ...fakesEnv(discord, emulator),
@@ -59,12 +62,7 @@ describe('two shards', () => {
   }, 90_000);
 
   afterAll(async () => {
-    if (bot && bot.exitCode === null) {
-      const exited = new Promise((resolve) => bot.once('exit', resolve));
-      bot.kill('SIGTERM');
-      await Promise.race([exited, sleep(12_000)]);
-      bot.kill('SIGKILL');
-    }
+    if (bot) await stopChild(bot, { graceMs: 12_000 });
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -137,15 +135,7 @@ describe('two shards', () => {
 
   it('combines each metric as it should be across the shard processes, and answers /livez and /readyz', async () => {
     expect((await fetch(`http://127.0.0.1:${httpPort}/livez`)).status).toBe(200);
-    const ready = await fetch(`http://127.0.0.1:${httpPort}/readyz`);
-    expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({
-      status: 'ok',
-      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
-      gateway: true,
-      store: true,
-      jobs: true,
-    });
+    await expectReady(await fetch(`http://127.0.0.1:${httpPort}/readyz`));
     const samples = parseExposition(await (await fetch(`http://127.0.0.1:${httpPort}/metrics`)).text());
     // One build, not one per process; the store's counts once, not summed over the processes.
     expect(find(samples, 'kiroku_build_info').map((s) => s.value)).toEqual([1]);

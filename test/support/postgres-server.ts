@@ -5,6 +5,7 @@ import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.js';
+import { stopChild } from './stop-child.js';
 
 interface Identity {
   uid: number;
@@ -94,11 +95,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     { stdio: 'ignore', ...as },
   );
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = once(child, 'exit');
-      child.kill('SIGINT'); // fast shutdown
-      await exited;
-    }
+    await stopChild(child, { signal: 'SIGINT' }); // PostgreSQL's fast shutdown
     await rm(directory, { recursive: true, force: true });
   };
   const deadline = Date.now() + 10_000;

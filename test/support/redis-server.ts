@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { Socket } from 'node:net';
 import { freePort } from './free-port.js';
+import { stopChild } from './stop-child.js';
 
 /** True when a `redis-server` binary is on PATH (CI installs it with apt-get). */
 export function redisServerAvailable(): boolean {
@@ -34,15 +35,6 @@ async function accepts(port: number): Promise<boolean> {
   }
 }
 
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 async function startOn(port: number): Promise<RedisServer | undefined> {
   const child = spawn(
     'redis-server',
@@ -64,11 +56,11 @@ async function startOn(port: number): Promise<RedisServer | undefined> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) return undefined; // e.g. the port was taken meanwhile
     if (await accepts(port)) {
-      return { url: `redis://127.0.0.1:${port}`, port, stop: () => stopProcess(child) };
+      return { url: `redis://127.0.0.1:${port}`, port, stop: () => stopChild(child, { graceMs: 3_000 }) };
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  await stopProcess(child);
+  await stopChild(child, { graceMs: 3_000 });
   return undefined;
 }
 

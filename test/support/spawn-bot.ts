@@ -8,11 +8,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** `node --import <tsx> src/main.ts` from any working directory (tsx's loader by absolute URL). */
+/** tsx's loader by absolute URL, so that `--import` finds it from any working directory. */
+export const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/**
+ * Node's flags for running the TypeScript sources, from any working directory: tsx's loader (by
+ * absolute URL) and the `source` condition, under which `#src/…` imports resolve to `src/` (without
+ * it they resolve to the compiled `dist/src/`). Every child process started from source uses them.
+ */
+export const SOURCE_FLAGS = ['--conditions=source', '--import', TSX_LOADER];
+
+/** `node <SOURCE_FLAGS> src/main.ts`. */
 export const FROM_SOURCE = [
   '--disable-warning=UnsupportedCacheOverwriteWarning',
-  '--import',
-  pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
+  ...SOURCE_FLAGS,
   path.join(REPO_ROOT, 'src/main.ts'),
 ];
 

@@ -3,9 +3,9 @@
  * as for the daily digest), and which seven local days a fire's summary covers.
  */
 import { Cron } from 'croner';
+import { isValidTimeZone, localDateOf } from '../../lib/time-zone.js';
 import { HH_MM, WEEKDAYS, type Weekday } from '../../subscriptions/model.js';
-import { isValidTimeZone } from '../../time-zone.js';
-import { fireSpans, localDateOf } from '../schedule/daily-time.js';
+import { fireSpans } from '../schedule/daily-time.js';
 
 export interface WeeklyFire {
   /** The instant of the fire. */

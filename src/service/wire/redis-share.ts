@@ -8,8 +8,8 @@
  * and Redis is asked again with the next request: a Redis outage never leaves people without a share.
  */
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { TIMED_OUT, within } from '../../lib/deadline.js';
 import type { Logger } from '../../logger.js';
-import { TIMED_OUT, within } from '../../store/timeout.js';
 import { MemoryShareCounter, type ShareCount, type ShareCounter } from './person-share.js';
 
 /** The limiter's points: far beyond any count, so that it only counts. */

@@ -11,9 +11,9 @@
  *
  * Progress goes to stderr as JSON lines `{"reliability": <event>, ...}`; pino logs go to stdout.
  */
-import { startKiroku } from '../../../src/app.js';
-import { parseConfig } from '../../../src/config.js';
-import { createLogger } from '../../../src/logger.js';
+import { startKiroku } from '#src/app.js';
+import { parseConfig } from '#src/config.js';
+import { createLogger } from '#src/logger.js';
 import { RELAXED_INTERACTION_LIMITS } from '../relaxed-limits.js';
 
 function mark(event: string, detail: Record<string, unknown> = {}): void {

@@ -1,6 +1,7 @@
 /** Starts test/support/faults/bot-process.ts as a child process, watches its progress, kills it with SIGKILL. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SOURCE_FLAGS } from '../spawn-bot.js';
 
 const ENTRY = fileURLToPath(new URL('./bot-process.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -25,7 +26,7 @@ export interface ChildBot {
 }
 
 export async function startChildBot(env: Record<string, string>, timeoutMs = 20_000): Promise<ChildBot> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+  const child: ChildProcess = spawn(process.execPath, [...SOURCE_FLAGS, ENTRY], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

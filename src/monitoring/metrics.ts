@@ -1,9 +1,9 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { LatencyMetrics, statusClass } from './monitoring/latency.js';
-import { processRegistry } from './monitoring/process-metrics.js';
-import { registerStateGauges, type WatchedState } from './monitoring/state-gauges.js';
-import type { RequestBudget, RequestEvent } from './service/index.js';
-import { PRIORITIES } from './service/index.js';
+import type { RequestBudget, RequestEvent } from '../service/index.js';
+import { PRIORITIES } from '../service/index.js';
+import { LatencyMetrics, statusClass } from './latency.js';
+import { processRegistry } from './process-metrics.js';
+import { registerStateGauges, type WatchedState } from './state-gauges.js';
 
 /**
  * The label values kiroku knows before anything happens. Prometheus advises initialising such series

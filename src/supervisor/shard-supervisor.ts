@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { REST, Routes, ShardingManager } from 'discord.js';
 import type { Config } from '../config.js';
+import { within } from '../lib/deadline.js';
 import type { Logger } from '../logger.js';
-import { within } from '../store/timeout.js';
 
 /** True in a process that discord.js's ShardingManager started (it runs one or more shards). */
 export function isShardProcess(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -71,8 +71,8 @@ export async function superviseShards(
   });
   // Loaded only by a supervisor: a single bot process never needs them.
   const [{ readMaxConcurrency, spawnDelayMs }, { startSupervisorHttp }] = await Promise.all([
-    import('../supervisor/identify-pacing.js'),
-    import('../supervisor/supervisor-http.js'),
+    import('./identify-pacing.js'),
+    import('./supervisor-http.js'),
   ]);
   const delay = spawnDelayMs(await readMaxConcurrency(config.discordRestUrl, token, logger));
   const http =

@@ -1,9 +1,9 @@
 /**
- * The one deadline race (src/store/timeout.ts): the first to settle wins, a late promise becomes
+ * The one deadline race (src/lib/deadline.ts): the first to settle wins, a late promise becomes
  * TIMED_OUT (or the named error), and the timer never outlives a race that is already decided.
  */
 import { describe, expect, it } from 'vitest';
-import { TIMED_OUT, within, withTimeout } from '../../src/store/timeout.js';
+import { TIMED_OUT, within, withTimeout } from '#src/lib/deadline.js';
 
 const never = () => new Promise<never>(() => undefined);
 const pendingTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
