@@ -19,6 +19,7 @@ import { Reminders } from '../viewing/reminders.js';
 import { WatchLists } from '../viewing/watch-lists.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure, StartSettings } from './infrastructure.js';
+import { buildPartyDesk } from './parties.js';
 
 export interface HandlerDepsOptions extends StartSettings {
   /** The Discord client (not yet logged in): channel checks and the registered commands go through it. */
@@ -46,6 +47,8 @@ export async function buildHandlerDeps(
   const preferences = new UserPreferences(store);
   const watchLists = new WatchLists(store);
   const reminders = new Reminders(store);
+  const site = { name: config.service.name, webUrl: config.service.webUrl };
+  const parties = buildPartyDesk({ client, store, vault, preferences, site, logger, now });
   const covers = new CoverFetcher({ logger });
   closers.add('cover fetcher', () => covers.close());
   // What this process remembers: pages it showed (after their states' writes land) and languages.
@@ -54,6 +57,10 @@ export async function buildHandlerDeps(
   accounts.onUnlink(async (discordUserId) => {
     await pager.forget(discordUserId);
     await preferences.forget(discordUserId);
+    // Their name and rating leave every open party's message now, not at the party job's next step.
+    await parties.board
+      .refreshOpen()
+      .catch((error: unknown) => logger.warn({ err: error }, 'party: lists not updated after an unlink'));
   });
   const commands = loadCommands().then((loaded) => {
     registerLists(pager, loaded);
@@ -82,6 +89,7 @@ export async function buildHandlerDeps(
     titles: new TitleIndex(store, now),
     watchLists,
     reminders,
+    parties,
     covers,
     now,
     vault,
@@ -92,7 +100,7 @@ export async function buildHandlerDeps(
       defaultTimezone: config.defaultTimezone,
       serviceToken: config.service.token,
       publicUrl: config.publicUrl,
-      site: { name: config.service.name, webUrl: config.service.webUrl },
+      site,
     },
   };
   return { deps, commands };

@@ -21,6 +21,7 @@ import { FeedScheduler } from './feed/scheduler.js';
 import { OwnerChanges } from './owners/changes.js';
 import { ownedSubscriptions } from './owners/partition.js';
 import { OwnerSnapshot } from './owners/snapshot.js';
+import type { PartyStarts } from './party/party-starts.js';
 import { OwnerQueue } from './run/owner-queue.js';
 import { Ticker } from './run/ticker.js';
 import { AiringPosts } from './schedule/airing-posts.js';
@@ -118,6 +119,8 @@ export interface JobsOptions {
   alerts?: { refreshMs?: number };
   /** The daily refresh of the English title index (checked hourly; any process may make it). */
   titles?: TitleRefresh;
+  /** Watch parties' messages at their time (any process may step them; see party/party-starts.ts). */
+  parties?: PartyStarts;
   /**
    * With Redis: each owner's work is a BullMQ job that one process at a time runs (see
    * run/owner-queue.ts) instead of every job's ticker running in this process.
@@ -135,6 +138,8 @@ export interface Jobs {
   airing: AiringPosts;
   /** The English title index's refresh; only when `titles` was given. */
   titles: TitleRefresh | undefined;
+  /** Watch parties' step; only when `parties` was given. */
+  parties: PartyStarts | undefined;
   /** DM reminders; only when `reminders` was given. */
   reminders: DmReminders | undefined;
   outbox: Outbox;
@@ -208,6 +213,7 @@ export function createJobs(options: JobsOptions): Jobs {
       })
     : undefined;
   const titles = options.titles;
+  const parties = options.parties;
   const parts = {
     ...common,
     ...feedParts,
@@ -217,6 +223,7 @@ export function createJobs(options: JobsOptions): Jobs {
     airing,
     reminders,
     titles,
+    parties,
     owners,
     poster,
   };
@@ -325,6 +332,7 @@ function assembleJobs(parts: JobParts, changes: OwnerChanges, timing: JobTiming,
       if (tickers.length > 0) return;
       tickers.push(...jobTickers(parts, timing, isReady, logger));
       if (parts.titles) tickers.push(parts.titles.ticker(isReady));
+      if (parts.parties) tickers.push(parts.parties.ticker(isReady));
       for (const ticker of tickers) ticker.start();
     },
     async stop() {

@@ -1,4 +1,5 @@
 import { oauthPagesEn } from './oauth-pages-en.js';
+import { partyEn } from './party-en.js';
 import { picturesEn } from './pictures-en.js';
 import { viewingEn } from './viewing-en.js';
 import { weeklyEn } from './weekly-en.js';
@@ -389,6 +390,7 @@ export const en = {
   ...worksEn,
   ...picturesEn,
   ...weeklyEn,
+  ...partyEn,
   ...oauthPagesEn,
 };
 

@@ -1,5 +1,6 @@
 import type { Messages } from './en.js';
 import { oauthPagesJa } from './oauth-pages-ja.js';
+import { partyJa } from './party-ja.js';
 import { picturesJa } from './pictures-ja.js';
 import { viewingJa } from './viewing-ja.js';
 import { weeklyJa } from './weekly-ja.js';
@@ -348,5 +349,6 @@ export const ja: Messages = {
   ...worksJa,
   ...picturesJa,
   ...weeklyJa,
+  ...partyJa,
   ...oauthPagesJa,
 };
