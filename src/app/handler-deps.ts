@@ -57,11 +57,8 @@ export async function buildHandlerDeps(
   accounts.onUnlink(async (discordUserId) => {
     await pager.forget(discordUserId);
     await preferences.forget(discordUserId);
-    // Their name and rating leave every open party's message now, not at the party job's next step.
-    await parties.board
-      .refreshOpen()
-      .catch((error: unknown) => logger.warn({ err: error }, 'party: lists not updated after an unlink'));
   });
+  accounts.onUnlink(() => parties.board.refreshOpen());
   const commands = loadCommands().then((loaded) => {
     registerLists(pager, loaded);
     return loaded;

@@ -81,9 +81,17 @@ export class PartyBoard {
     await this.deps.parties.change(party.id, (current) => ({ ...current, shown: digest }), this.deps.now());
   }
 
-  /** Brings every open party's message up to date (after someone unlinked). */
+  /**
+   * Brings every open party's message up to date: after someone unlinked, their name and rating
+   * leave the lists now rather than at the party job's next step. Never throws (an unlink goes on).
+   */
   async refreshOpen(): Promise<void> {
-    for (const party of await this.deps.parties.all((p) => p.state === 'open')) await this.refresh(party.id);
+    try {
+      for (const party of await this.deps.parties.all((p) => p.state === 'open'))
+        await this.refresh(party.id);
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'party: lists not brought up to date');
+    }
   }
 
   /** The channel refused kiroku: no more posts or edits there, and the host is told why. */
