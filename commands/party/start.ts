@@ -24,7 +24,7 @@ const options = [
     '時刻',
     {
       en: 'When: 21:00, tomorrow 21:00, 2026-12-01 21:00, or ISO with offset',
-      ja: 'いつ: 21:00、明日 21:00、2026-12-01 21:00、またはオフセット付きISO',
+      ja: 'いつ: 21:00、明日21:00、2026-12-01 21:00、またはオフセット付きISO',
     },
     { required: true, maxLength: 40 },
   ),

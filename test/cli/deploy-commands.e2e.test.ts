@@ -60,7 +60,7 @@ describe('deploy-commands', () => {
     }
 
     const global = await deploy([]);
-    expect(global.stdout).toMatch(/Registered 18 commands globally/);
+    expect(global.stdout).toMatch(/Registered 19 commands globally/);
     expect(discord.registeredCommands().length).toBe(18);
   });
 
