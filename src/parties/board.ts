@@ -48,7 +48,10 @@ export class PartyBoard {
   }
 
   /** Posts a due party's message once; a channel that refuses stops the party. */
-  async open(party: Party): Promise<void> {
+  async open(due: Party): Promise<void> {
+    // Read again: another step (or process) may have opened, cancelled or stopped it meanwhile.
+    const party = await this.deps.parties.get(due.id);
+    if (party?.state !== 'scheduled') return;
     const message = await this.render(party);
     const posted = await this.deps.discord.post(party.channelId, message, `party-${party.id}`.slice(0, 25));
     if (!posted.ok) {

@@ -39,7 +39,8 @@ function localInstant(date: string, hhmm: string, timeZone: string): Date | unde
   try {
     // An ISO local date-time pattern is a one-off run in the zone; from the epoch, its one run.
     const run = new Cron(`${date}T${match[1]}:${match[2]}:00`, { timezone: timeZone }).nextRun(new Date(0));
-    return run ?? undefined;
+    // croner rolls a day that does not exist (02-30) into the next month: that is not what was typed.
+    return run && localDate(run, timeZone) === date ? run : undefined;
   } catch {
     return undefined;
   }
