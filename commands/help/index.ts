@@ -38,7 +38,15 @@ const GROUPS = [
   },
   {
     title: 'help.group.friends',
-    paths: ['me', 'feed', 'user activities', 'user following', 'user followers'],
+    paths: [
+      'me',
+      'feed',
+      'user activities',
+      'user following',
+      'user followers',
+      'party start',
+      'party cancel',
+    ],
   },
   {
     title: 'help.group.channels',
