@@ -33,3 +33,23 @@ export const TIME_ZONE_CACHE_LIMIT = 256;
 export function zoneCache<T extends object>(): LRUCache<string, T> {
   return new LRUCache<string, T>({ max: TIME_ZONE_CACHE_LIMIT });
 }
+
+/** Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept (bounded). */
+export const localDateFormats = zoneCache<Intl.DateTimeFormat>();
+
+/** YYYY-MM-DD of an instant in a zone. */
+export function localDateOf(at: Date, timeZone: string): string {
+  let format = localDateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    localDateFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}

@@ -6,7 +6,7 @@
  */
 import { Cron } from 'croner';
 import { HH_MM } from '../subscriptions/model.js';
-import { zoneCache } from '../time-zone.js';
+import { localDateOf } from '../time-zone.js';
 
 export type PartyTime = { ok: true; at: Date } | { ok: false; reason: 'format' | 'past' | 'tooFar' };
 
@@ -14,23 +14,6 @@ const TOMORROW = /^(?:tomorrow|tmrw|明日|あした|あす)\s*/iu;
 const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T\s]+)(\d{1,2}:\d{2})$/;
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const dateFormats = zoneCache<Intl.DateTimeFormat>();
-
-/** YYYY-MM-DD of an instant in a zone. */
-function localDate(at: Date, timeZone: string): string {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(at);
-}
 
 /** The instant of a local date and HH:MM in a zone, or undefined when there is no such date. */
 function localInstant(date: string, hhmm: string, timeZone: string): Date | undefined {
@@ -40,7 +23,7 @@ function localInstant(date: string, hhmm: string, timeZone: string): Date | unde
     // An ISO local date-time pattern is a one-off run in the zone; from the epoch, its one run.
     const run = new Cron(`${date}T${match[1]}:${match[2]}:00`, { timezone: timeZone }).nextRun(new Date(0));
     // croner rolls a day that does not exist (02-30) into the next month: that is not what was typed.
-    return run && localDate(run, timeZone) === date ? run : undefined;
+    return run && localDateOf(run, timeZone) === date ? run : undefined;
   } catch {
     return undefined;
   }
@@ -66,6 +49,6 @@ function instantOf(typed: string, timeZone: string, now: Date): Date | undefined
   const tomorrow = TOMORROW.exec(typed);
   const time = tomorrow ? typed.slice(tomorrow[0].length) : typed;
   // Today's local date in the zone, or the local date a day from now.
-  const day = localDate(new Date(now.getTime() + (tomorrow ? DAY_MS : 0)), timeZone);
+  const day = localDateOf(new Date(now.getTime() + (tomorrow ? DAY_MS : 0)), timeZone);
   return localInstant(day, time, timeZone);
 }

@@ -5,7 +5,7 @@
  */
 import { Cron } from 'croner';
 import { HH_MM } from '../../subscriptions/model.js';
-import { isValidTimeZone, zoneCache } from '../../time-zone.js';
+import { isValidTimeZone, localDateOf } from '../../time-zone.js';
 
 export interface DailyFire {
   /** The instant of the fire. */
@@ -23,29 +23,9 @@ export interface DailySchedule {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept (bounded). */
-export const dateFormats = zoneCache<Intl.DateTimeFormat>();
-
-function dateFormatFor(timeZone: string): Intl.DateTimeFormat {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dateFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** YYYY-MM-DD of an instant in a zone. */
-export function localDateOf(at: Date, timeZone: string): string {
-  const parts = dateFormatFor(timeZone).formatToParts(at);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+// The local date of an instant is the time-zone module's (parties read it too); kept here under its
+// old names for the schedules and their tests.
+export { localDateFormats as dateFormats, localDateOf } from '../../time-zone.js';
 
 /** A daily schedule for `time` (HH:MM) in `timeZone`; throws RangeError on a bad time or zone. */
 export function dailySchedule(time: string, timeZone: string): DailySchedule {
