@@ -6,7 +6,7 @@
  * emulator; unlinking takes a member off the list; the host cancels; an event deleted in Discord
  * cancels its party.
  */
-import { PermissionFlagsBits } from 'discord-api-types/v10';
+import { GuildScheduledEventStatus, PermissionFlagsBits } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { type Stack, startStack, USERS } from '../support/stack.js';
@@ -227,6 +227,18 @@ describe.each(LANGUAGES)('watch parties end to end ($locale)', (text) => {
     expect(done.content).toContain(text.cancelled);
     expect(stack.discord.scheduledEvents(guildId).map((e) => e.id)).not.toContain(planned.eventId);
     expect((await stack.kiroku.deps.parties.store.get(planned.id))?.state).toBe('cancelled');
+  });
+
+  it('cancels a party whose event was cancelled in Discord', async () => {
+    await party({ work: String(DEMO_WORKS.haganeMelody), episode: String(episode()), time: text.tomorrow });
+    const planned = (await stack.kiroku.deps.parties.store.all((p) => p.state === 'scheduled'))[0];
+    if (!planned?.eventId) throw new Error('no party');
+    stack.discord.updateScheduledEvent(guildId, planned.eventId, {
+      status: GuildScheduledEventStatus.Canceled,
+    });
+    await expect
+      .poll(async () => (await stack.kiroku.deps.parties.store.get(planned.id))?.state, { timeout: TIMEOUT })
+      .toBe('cancelled');
   });
 
   it('cancels a party whose event was deleted in Discord', async () => {
