@@ -229,6 +229,42 @@ describe.each(LANGUAGES)('watch parties end to end ($locale)', (text) => {
     expect((await stack.kiroku.deps.parties.store.get(planned.id))?.state).toBe('cancelled');
   });
 
+  it('stops updating in a channel kiroku lost, and tells the host', async () => {
+    offset = 0;
+    const lost = stack.discord.channelIds(guildId)[1] ?? '';
+    const started = await stack.discord.slash({
+      name: 'party',
+      subcommand: 'start',
+      options: { work: String(DEMO_WORKS.haganeMelody), episode: String(episode()), time: text.tomorrow },
+      user: host,
+      locale: host.locale,
+      guildId,
+      channelId: lost,
+    });
+    await started.reply(TIMEOUT);
+    const planned = (await stack.kiroku.deps.parties.store.all((p) => p.channelId === lost))[0];
+    if (!planned) throw new Error('no party');
+    offset = 2 * DAY;
+    await stack.kiroku.jobs.parties?.tick();
+    const [posted] = stack.discord.channelMessages(lost);
+    expect((await stack.kiroku.deps.parties.store.get(planned.id))?.state).toBe('open');
+    // Discord now refuses kiroku there (its access removed).
+    stack.discord.faults.channelStatus.set(lost, 403);
+    const dms = stack.discord.directMessages(USERS.alice.id).length;
+    const pressed = await stack.discord.button({
+      customId: `party:watched:${planned.id}`,
+      user: { ...CAROL, locale: text.locale },
+      locale: text.locale,
+      guildId,
+      channelId: lost,
+      message: posted?.id ?? '',
+    });
+    expect((await pressed.reply(TIMEOUT)).content).toContain(text.recorded);
+    expect((await stack.kiroku.deps.parties.store.get(planned.id))?.state).toBe('stopped');
+    expect(stack.discord.directMessages(USERS.alice.id)).toHaveLength(dms + 1);
+    expect(stack.discord.directMessages(USERS.alice.id).at(-1)?.content).toContain(`<#${lost}>`);
+  });
+
   it('cancels a party whose event was cancelled in Discord', async () => {
     await party({ work: String(DEMO_WORKS.haganeMelody), episode: String(episode()), time: text.tomorrow });
     const planned = (await stack.kiroku.deps.parties.store.all((p) => p.state === 'scheduled'))[0];
