@@ -220,6 +220,21 @@ describe.each(LANGUAGES)('watch parties end to end ($locale)', (text) => {
           channelId,
         })
         .then((r) => r.reply(TIMEOUT));
+    // The host picks it from their parties; someone else has none to pick.
+    const pick = (user: typeof host) =>
+      stack.discord
+        .autocomplete({
+          name: 'party',
+          subcommand: 'cancel',
+          options: { party: '' },
+          focused: 'party',
+          user,
+          guildId,
+          channelId,
+        })
+        .then((r) => r.reply(TIMEOUT));
+    expect((await pick(host)).choices?.map((c) => c.value)).toContain(planned.id);
+    expect((await pick({ ...CAROL, locale: text.locale })).choices).toEqual([]);
     const events = stack.discord.scheduledEvents(guildId).length;
     await cancel({ ...CAROL, locale: text.locale });
     expect(stack.discord.scheduledEvents(guildId)).toHaveLength(events);
