@@ -28,13 +28,21 @@ export function endedPartyEvent(packet: GatewayPacket): EndedEvent | undefined {
   return { guildId, eventId };
 }
 
-/** Cancels the party of an ended event (if kiroku made it) and says so on its message. */
+/**
+ * Cancels the party of an ended event (if kiroku made it) while it waits for its time. A party whose
+ * message is up stays: people record from it after the event, and Discord may end or cancel an
+ * event on its own once it has started.
+ */
 export async function partyEventEnded(
-  desk: Pick<PartyDesk, 'store' | 'board'>,
+  desk: Pick<PartyDesk, 'store'>,
   ended: EndedEvent,
   now: Date,
 ): Promise<void> {
   const party = await desk.store.byEvent(ended.guildId, ended.eventId);
-  if (!party) return;
-  if (await desk.store.cancel(party.id, now)) await desk.board.refresh(party.id);
+  if (party?.state !== 'scheduled') return;
+  await desk.store.change(
+    party.id,
+    (p) => (p.state === 'scheduled' ? { ...p, state: 'cancelled' } : undefined),
+    now,
+  );
 }

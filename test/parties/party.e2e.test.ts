@@ -300,5 +300,16 @@ describe.each(LANGUAGES)('watch parties end to end ($locale)', (text) => {
     await expect
       .poll(async () => (await stack.kiroku.deps.parties.store.get(planned.id))?.state, { timeout: TIMEOUT })
       .toBe('cancelled');
+    // A party whose message is up keeps it: people record from it after the event.
+    const [open] = await stack.kiroku.deps.parties.store.all((p) => p.state === 'open');
+    if (!open?.eventId) throw new Error('no open party');
+    stack.discord.deleteScheduledEvent(guildId, open.eventId);
+    const later = await party({
+      work: String(DEMO_WORKS.haganeMelody),
+      episode: String(episode()),
+      time: text.tomorrow,
+    });
+    expect(later.content).toContain(text.planned);
+    expect((await stack.kiroku.deps.parties.store.get(open.id))?.state).toBe('open');
   });
 });
