@@ -4,11 +4,14 @@
  * bot's Manage Events checked; `/party start` makes the event; at its time one message; three presses
  * (one not linked) with a restart of the bot in the middle, each recorded exactly once on the
  * emulator; unlinking takes a member off the list; the host cancels; an event deleted in Discord
- * cancels its party.
+ * cancels its party; a channel that refuses kiroku stops the party and tells the host. Once more on
+ * Redis, where the claims and the parties' state changes are Redis's atomic operations.
  */
+import { randomBytes } from 'node:crypto';
 import { GuildScheduledEventStatus, PermissionFlagsBits } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
+import { type RedisServer, redisServerAvailable, startRedisServer } from '../support/redis-server.js';
 import { type Stack, startStack, USERS } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
@@ -50,7 +53,14 @@ const LANGUAGES = [
   },
 ] as const;
 
-describe.each(LANGUAGES)('watch parties end to end ($locale)', (text) => {
+/** English on SQLite, Japanese on SQLite, and English again on Redis (claims and state changes there). */
+const CASES = [
+  { ...LANGUAGES[0], store: 'sqlite' },
+  { ...LANGUAGES[1], store: 'sqlite' },
+  ...(redisServerAvailable() ? [{ ...LANGUAGES[0], store: 'redis' }] : []),
+] as const;
+
+describe.each(CASES)('watch parties end to end ($locale, $store)', (text) => {
   let stack: Stack;
   let offset = 0;
   let guildId = '';
@@ -106,8 +116,14 @@ describe.each(LANGUAGES)('watch parties end to end ($locale)', (text) => {
   };
   const whoWatched = () => partyMessage().embeds[0]?.fields?.[0]?.value ?? '';
 
+  let redis: RedisServer | undefined;
+
   beforeAll(async () => {
-    stack = await startStack({ now, emulatorRateLimit: false });
+    redis = text.store === 'redis' ? await startRedisServer() : undefined;
+    const env: Record<string, string> = redis
+      ? { DATABASE_URL: redis.url, VAULT_KEY: randomBytes(32).toString('base64') }
+      : {};
+    stack = await startStack({ now, emulatorRateLimit: false, env });
     guildId = stack.discord.guildIds[0] ?? '';
     channelId = stack.discord.channelIds(guildId)[0] ?? '';
     await stack.link(USERS.alice.id, 'alice');
@@ -117,6 +133,7 @@ describe.each(LANGUAGES)('watch parties end to end ($locale)', (text) => {
   });
   afterAll(async () => {
     await stack?.close();
+    await redis?.stop();
   });
 
   it('needs Manage Events, refuses a time past, and changes nothing then', async () => {
