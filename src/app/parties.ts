@@ -7,6 +7,7 @@ import { type Client, DiscordAPIError, PermissionFlagsBits, Routes } from 'disco
 import { GuildScheduledEventEntityType, GuildScheduledEventPrivacyLevel } from 'discord-api-types/v10';
 import type { UserPreferences } from '../accounts/user-preferences.js';
 import { createTranslator, type ServiceSite } from '../i18n/translator.js';
+import { UserFacingError } from '../i18n/user-facing-error.js';
 import { classifyPostError, createRestPoster } from '../jobs/delivery/poster.js';
 import type { Logger } from '../logger.js';
 import { PartyBoard, type PartyDiscord, type PartyWrite } from '../parties/board.js';
@@ -28,6 +29,19 @@ export interface PartyDeskOptions {
 /** Discord's "Unknown Guild Scheduled Event": already gone, which is what a removal wants. */
 const UNKNOWN_EVENT = 10070;
 
+/** Discord's codes for a server at its 100 unfinished events, and for a permission kiroku lacks. */
+const TOO_MANY_EVENTS = 30038;
+const MISSING_PERMISSIONS = 50013;
+
+/** What the person is told when Discord refuses the event for a reason they can act on. */
+function eventRefusal(error: unknown): never {
+  if (error instanceof DiscordAPIError && error.code === TOO_MANY_EVENTS)
+    throw new UserFacingError('party.tooManyEvents');
+  if (error instanceof DiscordAPIError && error.code === MISSING_PERMISSIONS)
+    throw new UserFacingError('party.needsManageEvents');
+  throw error;
+}
+
 function scheduledEvents(client: Client): PartyEvents {
   return {
     async canManage(guildId) {
@@ -37,17 +51,19 @@ function scheduledEvents(client: Client): PartyEvents {
       return me?.permissions.has(PermissionFlagsBits.ManageEvents) ?? false;
     },
     async create(guildId, event) {
-      const created = (await client.rest.post(Routes.guildScheduledEvents(guildId), {
-        body: {
-          name: event.name,
-          description: event.description,
-          privacy_level: GuildScheduledEventPrivacyLevel.GuildOnly,
-          entity_type: GuildScheduledEventEntityType.External,
-          entity_metadata: { location: event.location },
-          scheduled_start_time: event.startsAt.toISOString(),
-          scheduled_end_time: event.endsAt.toISOString(),
-        },
-      })) as { id: string };
+      const created = (await client.rest
+        .post(Routes.guildScheduledEvents(guildId), {
+          body: {
+            name: event.name,
+            description: event.description,
+            privacy_level: GuildScheduledEventPrivacyLevel.GuildOnly,
+            entity_type: GuildScheduledEventEntityType.External,
+            entity_metadata: { location: event.location },
+            scheduled_start_time: event.startsAt.toISOString(),
+            scheduled_end_time: event.endsAt.toISOString(),
+          },
+        })
+        .catch(eventRefusal)) as { id: string };
       return created.id;
     },
     async remove(guildId, eventId) {

@@ -297,6 +297,37 @@ describe.each(CASES)('watch parties end to end ($locale, $store)', (text) => {
     expect(stack.discord.directMessages(USERS.alice.id).at(-1)?.content).toContain(`<#${lost}>`);
   });
 
+  it('says so when the server has as many events as Discord allows, and changes nothing', async () => {
+    const { discord } = stack;
+    const at = new Date(Date.now() + DAY).toISOString();
+    const open = discord
+      .scheduledEvents(guildId)
+      .filter((e) => e.status === GuildScheduledEventStatus.Scheduled);
+    for (let i = open.length; i < 100; i++)
+      await fetch(`${discord.restUrl}/v10/guilds/${guildId}/scheduled-events`, {
+        method: 'POST',
+        headers: { authorization: `Bot ${discord.botToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: `other ${i}`,
+          privacy_level: 2,
+          entity_type: 3,
+          entity_metadata: { location: 'elsewhere' },
+          scheduled_start_time: at,
+          scheduled_end_time: new Date(Date.parse(at) + DAY).toISOString(),
+        }),
+      });
+    const parties = (await stack.kiroku.deps.parties.store.all()).length;
+    const full = await party({
+      work: String(DEMO_WORKS.haganeMelody),
+      episode: String(episode()),
+      time: text.tomorrow,
+    });
+    expect(full.content).toContain('100');
+    expect(await stack.kiroku.deps.parties.store.all()).toHaveLength(parties);
+    for (const event of discord.scheduledEvents(guildId).filter((e) => e.name.startsWith('other ')))
+      discord.deleteScheduledEvent(guildId, event.id);
+  });
+
   it('cancels a party whose event was cancelled in Discord', async () => {
     await party({ work: String(DEMO_WORKS.haganeMelody), episode: String(episode()), time: text.tomorrow });
     const planned = (await stack.kiroku.deps.parties.store.all((p) => p.state === 'scheduled'))[0];

@@ -24,6 +24,8 @@ export const partyEn = {
   'party.unknown': 'You have no watch party like that in this server: pick one of yours from the list.',
   'party.needsManageEvents':
     'I cannot create events in this server: give me the **Manage Events** permission (Server Settings → Roles), then try again.',
+  'party.tooManyEvents':
+    'This server already has 100 upcoming events, the most Discord allows: end or delete one, then try again.',
   'party.cannotPost':
     'I cannot post in this channel (I need View Channel, Send Messages and Embed Links here), so the party’s message could not go up. Run `/party start` in a channel where I can post.',
   'party.noEpisodes': 'This work has no episodes to watch together (a film is rated with `/review`).',
