@@ -39,6 +39,7 @@ describe('deploy-commands', () => {
       'help',
       'library',
       'me',
+      'party',
       'people',
       'record',
       'remind',
@@ -61,7 +62,7 @@ describe('deploy-commands', () => {
 
     const global = await deploy([]);
     expect(global.stdout).toMatch(/Registered 19 commands globally/);
-    expect(discord.registeredCommands().length).toBe(18);
+    expect(discord.registeredCommands().length).toBe(19);
   });
 
   it('refuses a malformed guild id and a missing token with one clear message', async () => {
