@@ -16,6 +16,7 @@ import {
   type Jobs,
   ownersOfShards,
 } from '../jobs/index.js';
+import { PartyStarts } from '../jobs/party/party-starts.js';
 import { storeSweep } from '../jobs/run/store-sweep.js';
 import { Ticker } from '../jobs/run/ticker.js';
 import { TitleRefresh } from '../jobs/titles/refresh.js';
@@ -30,6 +31,7 @@ import { countingPoster } from './counting-poster.js';
 import type { GatewayConnection } from './gateway-connection.js';
 import type { Infrastructure, StartSettings } from './infrastructure.js';
 import { initialiseKnownMetrics, watchState } from './monitoring.js';
+import { endedPartyEvent, partyEventEnded } from './party-events.js';
 import { forgetChecks, permissionChangeOf } from './permission-events.js';
 import type { StartTimes } from './start-times.js';
 
@@ -158,6 +160,7 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
       servers: () => deps.preferences.servers(),
       serverName: (guildId) => serverName(client, guildId),
     },
+    parties: new PartyStarts({ parties: deps.parties.store, board: deps.parties.board, logger, now }),
     titles: new TitleRefresh({
       index: deps.titles,
       service: infra.service,
@@ -229,6 +232,14 @@ function routeInteractions(
     },
     // A channel's overwrites or a role changed: owners' checks there are asked again before the next post.
     packet(packet) {
+      const ended = endedPartyEvent(packet);
+      if (ended)
+        partyEventEnded(deps.parties, ended, options.now()).catch((error: unknown) =>
+          logger.warn(
+            { err: error, eventId: ended.eventId },
+            'party: could not cancel after its event ended',
+          ),
+        );
       const change = permissionChangeOf(packet);
       if (!change || !jobs.membership) return;
       forgetChecks(jobs.membership, change).catch((error: unknown) =>

@@ -19,6 +19,7 @@ import { Reminders } from '../viewing/reminders.js';
 import { WatchLists } from '../viewing/watch-lists.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure, StartSettings } from './infrastructure.js';
+import { buildPartyDesk } from './parties.js';
 
 export interface HandlerDepsOptions extends StartSettings {
   /** The Discord client (not yet logged in): channel checks and the registered commands go through it. */
@@ -46,6 +47,8 @@ export async function buildHandlerDeps(
   const preferences = new UserPreferences(store);
   const watchLists = new WatchLists(store);
   const reminders = new Reminders(store);
+  const site = { name: config.service.name, webUrl: config.service.webUrl };
+  const parties = buildPartyDesk({ client, store, vault, preferences, site, logger, now });
   const covers = new CoverFetcher({ logger });
   closers.add('cover fetcher', () => covers.close());
   // What this process remembers: pages it showed (after their states' writes land) and languages.
@@ -55,6 +58,7 @@ export async function buildHandlerDeps(
     await pager.forget(discordUserId);
     await preferences.forget(discordUserId);
   });
+  accounts.onUnlink(() => parties.board.refreshOpen());
   const commands = loadCommands().then((loaded) => {
     registerLists(pager, loaded);
     return loaded;
@@ -82,6 +86,7 @@ export async function buildHandlerDeps(
     titles: new TitleIndex(store, now),
     watchLists,
     reminders,
+    parties,
     covers,
     now,
     vault,
@@ -92,7 +97,7 @@ export async function buildHandlerDeps(
       defaultTimezone: config.defaultTimezone,
       serviceToken: config.service.token,
       publicUrl: config.publicUrl,
-      site: { name: config.service.name, webUrl: config.service.webUrl },
+      site,
     },
   };
   return { deps, commands };

@@ -16,6 +16,12 @@ import { FEED_RATE_COLLECTION, feedRateSchema } from '../jobs/feed/rates.js';
 import { OWNER_CHANGE_COLLECTION, ownerChangeSchema } from '../jobs/owners/changes.js';
 import { DIGEST_STATE_COLLECTION, digestStateSchema } from '../jobs/schedule/digest.js';
 import { WEEKLY_STATE_COLLECTION, weeklyStateSchema } from '../jobs/weekly/weekly-summaries.js';
+import {
+  attendanceSchema,
+  PARTIES_COLLECTION,
+  PARTY_ATTENDANCE_COLLECTION,
+  partySchema,
+} from '../parties/model.js';
 import { ownerIdField, type RecordKind } from '../store/record-kinds.js';
 import { SUBSCRIPTION_MIGRATIONS, SUBSCRIPTION_SCHEMA_VERSION } from '../subscriptions/migrations.js';
 import {
@@ -64,6 +70,8 @@ export const PLAIN_RECORD_KINDS: readonly RecordKind[] = [
   firstVersion('oauth-confirmation', pendingLinkSchema),
   firstVersion(WATCH_LIST_COLLECTION, watchListSchema),
   firstVersion(REMINDERS_COLLECTION, reminderSchema),
+  firstVersion(PARTIES_COLLECTION, partySchema),
+  firstVersion(PARTY_ATTENDANCE_COLLECTION, attendanceSchema),
   firstVersion(ACCOUNT_LOCK_COLLECTION, leaseSchema),
   firstVersion(TITLE_INDEX_COLLECTION, titleRecordSchema),
 ];

@@ -72,13 +72,15 @@ const makeCache = ((manager, holds, managerType) =>
   NOT_CACHED.has(manager.name) ? NOTHING : limitedCaches(manager, holds, managerType)) as CacheFactory;
 
 /**
- * The discord.js client with the one intent kiroku needs (slash commands arrive as interactions
- * without any intent; Guilds gives guilds and roles for permission checks) and caches cut to what
- * it reads, so memory stays flat as guilds grow.
+ * The discord.js client with the intents kiroku needs (slash commands arrive as interactions
+ * without any intent; Guilds gives guilds and roles for permission checks; GuildScheduledEvents
+ * tells a watch party that its event was deleted or cancelled, read from the raw packet so no
+ * scheduled event is cached and no partial is needed) and caches cut to what it reads, so memory
+ * stays flat as guilds grow.
  */
 export function createDiscordClient(options: DiscordClientOptions): Client {
   return new Client({
-    intents: [GatewayIntentBits.Guilds],
+    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildScheduledEvents],
     rest: options.restUrl ? { api: options.restUrl } : {},
     ...(options.shards ? { shards: options.shards } : {}),
     ...(options.shardCount ? { shardCount: options.shardCount } : {}),

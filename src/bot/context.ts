@@ -4,6 +4,7 @@ import type { UserPreferences } from '../accounts/user-preferences.js';
 import type { Locale } from '../i18n/locale.js';
 import { createTranslator, DEFAULT_SITE, type ServiceSite, type Translator } from '../i18n/translator.js';
 import type { Logger } from '../logger.js';
+import type { PartyDesk } from '../parties/desk.js';
 import type { CoverFetcher } from '../pictures/covers.js';
 import type { CallOptions, OAuthClient, Priority, ServiceClient, TokenInfo } from '../service/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
@@ -42,6 +43,8 @@ export interface HandlerShared {
   watchLists: WatchLists;
   /** Who asked for DM reminders (`/remind`). */
   reminders: Reminders;
+  /** Watch parties (`/party`): stored parties, their messages, the server's scheduled events. */
+  parties: PartyDesk;
   /** Cover images for the pictures (one fetcher per process, for its cache). */
   covers: Pick<CoverFetcher, 'fetch'>;
   now: () => Date;

@@ -32,7 +32,16 @@ export const COMMAND_PATHS = {
     'schedule',
     'remind',
   ],
-  friends: ['me', 'compare', 'feed', 'user activities', 'user following', 'user followers'],
+  friends: [
+    'me',
+    'compare',
+    'feed',
+    'user activities',
+    'user following',
+    'user followers',
+    'party start',
+    'party cancel',
+  ],
   channels: [
     'subscription feed',
     'subscription schedule',

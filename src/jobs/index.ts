@@ -21,6 +21,7 @@ import { FeedScheduler } from './feed/scheduler.js';
 import { OwnerChanges } from './owners/changes.js';
 import { ownedSubscriptions } from './owners/partition.js';
 import { OwnerSnapshot } from './owners/snapshot.js';
+import type { PartyStarts } from './party/party-starts.js';
 import { OwnerQueue } from './run/owner-queue.js';
 import { Ticker } from './run/ticker.js';
 import { AiringPosts } from './schedule/airing-posts.js';
@@ -113,6 +114,8 @@ export interface JobsOptions {
   alerts?: { refreshMs?: number };
   /** The daily refresh of the English title index (checked hourly; any process may make it). */
   titles?: TitleRefresh;
+  /** Watch parties' messages at their time (any process may step them; see party/party-starts.ts). */
+  parties?: PartyStarts;
   /**
    * With Redis: each owner's work is a BullMQ job that one process at a time runs (see
    * run/owner-queue.ts) instead of every job's ticker running in this process.
@@ -130,6 +133,8 @@ export interface Jobs {
   airing: AiringPosts;
   /** The English title index's refresh; only when `titles` was given. */
   titles: TitleRefresh | undefined;
+  /** Watch parties' step; only when `parties` was given. */
+  parties: PartyStarts | undefined;
   /** DM reminders; only when `reminders` was given. */
   reminders: DmReminders | undefined;
   outbox: Outbox;
@@ -203,6 +208,7 @@ export function createJobs(options: JobsOptions): Jobs {
       })
     : undefined;
   const titles = options.titles;
+  const parties = options.parties;
   const parts = {
     ...common,
     ...feedParts,
@@ -212,6 +218,7 @@ export function createJobs(options: JobsOptions): Jobs {
     airing,
     reminders,
     titles,
+    parties,
     owners,
     poster,
   };
@@ -320,6 +327,7 @@ function assembleJobs(parts: JobParts, changes: OwnerChanges, timing: JobTiming,
       if (tickers.length > 0) return;
       tickers.push(...jobTickers(parts, timing, isReady, logger));
       if (parts.titles) tickers.push(parts.titles.ticker(isReady));
+      if (parts.parties) tickers.push(parts.parties.ticker(isReady));
       for (const ticker of tickers) ticker.start();
     },
     async stop() {

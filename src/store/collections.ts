@@ -47,6 +47,8 @@ export const STORE_COLLECTIONS = {
   },
   'watch-lists': { in: 'field', field: 'invoker' },
   reminders: { in: 'key' },
+  parties: { in: 'field', field: 'hostId' },
+  'party-attendance': { in: 'key-segment' },
   // `text` is the record as it was stored: for a token, its sealed envelope.
   quarantine: { in: 'field-or-key-segment', field: 'ownerId', withhold: { fields: ['text'] } },
   'store-schema': { in: 'nothing', why: "each collection's schema version and the kiroku that wrote it" },

@@ -8,6 +8,7 @@
  * forget both tokens are revoked at the service, the subscriptions' version mark has moved (running
  * jobs drop them), nothing names the person and the other person's rows are all still there.
  */
+import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowsAbout } from '../../src/accounts/forget-person.js';
@@ -156,6 +157,18 @@ describe.each(ENTRY_POINTS)('$name forgets a person everywhere', ({ forget }) =>
     ] as const)
       await (await discord.slash({ name: 'subscription', subcommand, options, user: PERSON })).reply(TIMEOUT);
     await kiroku.jobs.feed.runCycle();
+    // A watch party they host and pressed.
+    discord.setBotPermissions(discord.guildIds[0] ?? '', PermissionFlagsBits.ManageEvents);
+    const partyOptions = {
+      work: String(episode?.workId),
+      episode: String(episode?.id),
+      time: 'tomorrow 21:00',
+    };
+    await (
+      await discord.slash({ name: 'party', subcommand: 'start', options: partyOptions, user: PERSON })
+    ).reply(TIMEOUT);
+    const [party] = await kiroku.deps.parties.store.all();
+    await (await discord.button({ customId: `party:watched:${party?.id}`, user: PERSON })).reply(TIMEOUT);
     await new Quarantine(kiroku.store).put({
       collection: 'subscriptions',
       key: 'dead0201',
@@ -198,7 +211,14 @@ describe.each(ENTRY_POINTS)('$name forgets a person everywhere', ({ forget }) =>
       'pager',
     ])
       expect(collections, expected).toContain(expected);
-    for (const expected of ['subscriptions', 'once-per-user', 'feed-cursor', 'quarantine'])
+    for (const expected of [
+      'subscriptions',
+      'once-per-user',
+      'feed-cursor',
+      'quarantine',
+      'parties',
+      'party-attendance',
+    ])
       expect(collections, expected).toContain(expected);
     // The list finds every row that names the person: a collection left off it fails here.
     const listedRows = await listed(kiroku.store, PERSON.id);

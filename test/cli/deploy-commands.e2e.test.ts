@@ -42,6 +42,7 @@ describe('deploy-commands', () => {
       'help',
       'library',
       'me',
+      'party',
       'people',
       'record',
       'remind',
@@ -63,8 +64,8 @@ describe('deploy-commands', () => {
     }
 
     const global = await deploy([]);
-    expect(global.stdout).toMatch(/Registered 20 commands globally/);
-    expect(discord.registeredCommands().length).toBe(20);
+    expect(global.stdout).toMatch(/Registered 21 commands globally/);
+    expect(discord.registeredCommands().length).toBe(21);
   });
 
   it('refuses a malformed guild id and a missing token with one clear message', async () => {

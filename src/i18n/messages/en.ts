@@ -6,6 +6,7 @@ import { errorsEn } from './errors-en.js';
 import { helpEn } from './help-en.js';
 import { listsEn } from './lists-en.js';
 import { oauthPagesEn } from './oauth-pages-en.js';
+import { partyEn } from './party-en.js';
 import { picturesEn } from './pictures-en.js';
 import { recordsEn } from './records-en.js';
 import { subscriptionsEn } from './subscriptions-en.js';
@@ -33,6 +34,7 @@ export const en = {
   ...channelPostsEn,
   ...helpEn,
   ...compareEn,
+  ...partyEn,
   ...picturesEn,
   ...oauthPagesEn,
 } as const;

@@ -6,6 +6,7 @@ import { errorsJa } from './errors-ja.js';
 import { helpJa } from './help-ja.js';
 import { listsJa } from './lists-ja.js';
 import { oauthPagesJa } from './oauth-pages-ja.js';
+import { partyJa } from './party-ja.js';
 import { picturesJa } from './pictures-ja.js';
 import { recordsJa } from './records-ja.js';
 import { subscriptionsJa } from './subscriptions-ja.js';
@@ -28,6 +29,7 @@ export const ja = {
   ...channelPostsJa,
   ...helpJa,
   ...compareJa,
+  ...partyJa,
   ...picturesJa,
   ...oauthPagesJa,
 } as const satisfies Messages;
