@@ -7,7 +7,6 @@ import { InteractionRouter } from '../bot/router.js';
 import { logSetupHints } from '../bot/setup-hints.js';
 import { OAUTH_CALLBACK_PATH } from '../config.js';
 import { startHttpServer, unreadyReasons } from '../http/server.js';
-import { tellQuarantinedOwners } from '../jobs/delivery/quarantine-notices.js';
 import {
   type ChannelPoster,
   createGatewayMembership,
@@ -16,6 +15,7 @@ import {
   type Jobs,
   ownersOfShards,
 } from '../jobs/index.js';
+import { tellQuarantinedOwners } from '../jobs/posting/quarantine-notices.js';
 import { storeSweep } from '../jobs/run/store-sweep.js';
 import { Ticker } from '../jobs/run/ticker.js';
 import { TitleRefresh } from '../jobs/titles/refresh.js';

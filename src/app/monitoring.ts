@@ -2,10 +2,10 @@
 import { ApplicationCommandOptionType, type Client } from 'discord.js';
 import { z } from 'zod';
 import type { CommandModule } from '../bot/command.js';
-import { DISABLE_REASONS } from '../jobs/delivery/notices.js';
-import { OUTBOX_COLLECTION, outboxEntrySchema } from '../jobs/delivery/outbox.js';
-import { POST_FAILURES } from '../jobs/delivery/poster.js';
 import type { Jobs } from '../jobs/index.js';
+import { DISABLE_REASONS } from '../jobs/posting/notices.js';
+import { OUTBOX_COLLECTION, outboxEntrySchema } from '../jobs/posting/outbox.js';
+import { POST_FAILURES } from '../jobs/posting/poster.js';
 import type { Metrics } from '../metrics.js';
 import { StoreCensus } from '../monitoring/store-census.js';
 import { OPERATIONS } from '../service/api/operations.js';

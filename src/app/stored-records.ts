@@ -9,12 +9,12 @@ import { ACCOUNT_LOCK_COLLECTION, leaseSchema } from '../accounts/person-lock.js
 import { preferencesSchema, USER_PREFERENCES_COLLECTION } from '../accounts/user-preferences.js';
 import { claimSchema, ONCE_PER_USER_COLLECTION } from '../bot/once-per-user.js';
 import { pagerStateSchema } from '../bot/paging.js';
-import { MEMBERSHIP_CHECK_COLLECTION, membershipCheckSchema } from '../jobs/delivery/membership.js';
-import { OUTBOX_COLLECTION, outboxEntrySchema } from '../jobs/delivery/outbox.js';
+import { DIGEST_STATE_COLLECTION, digestStateSchema } from '../jobs/broadcasts/digest.js';
 import { FEED_CURSOR_COLLECTION, feedCursorSchema } from '../jobs/feed/cursors.js';
 import { FEED_RATE_COLLECTION, feedRateSchema } from '../jobs/feed/rates.js';
 import { OWNER_CHANGE_COLLECTION, ownerChangeSchema } from '../jobs/owners/changes.js';
-import { DIGEST_STATE_COLLECTION, digestStateSchema } from '../jobs/schedule/digest.js';
+import { MEMBERSHIP_CHECK_COLLECTION, membershipCheckSchema } from '../jobs/posting/membership.js';
+import { OUTBOX_COLLECTION, outboxEntrySchema } from '../jobs/posting/outbox.js';
 import { WEEKLY_STATE_COLLECTION, weeklyStateSchema } from '../jobs/weekly/weekly-summaries.js';
 import { ownerIdField, type RecordKind } from '../store/record-kinds.js';
 import { SUBSCRIPTION_MIGRATIONS, SUBSCRIPTION_SCHEMA_VERSION } from '../subscriptions/migrations.js';

@@ -9,56 +9,56 @@ import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { TokenVault } from '../vault/index.js';
 import type { Reminders } from '../viewing/reminders.js';
-import { MembershipGate, type MembershipLookup } from './delivery/membership.js';
-import { type DisableReason, SubscriptionNotices } from './delivery/notices.js';
-import { Outbox } from './delivery/outbox.js';
-import { PostLanguages } from './delivery/post-language.js';
-import type { ChannelPoster } from './delivery/poster.js';
-import type { FeedPostEvent } from './feed/delivery.js';
+import { AiringPosts } from './broadcasts/airing-posts.js';
+import { AiringAlerts } from './broadcasts/alerts.js';
+import { DailyDigest } from './broadcasts/digest.js';
+import { OwnerPrograms } from './broadcasts/owner-programs.js';
+import { DmReminders } from './broadcasts/reminders.js';
+import type { FeedPostEvent } from './feed/channel-batches.js';
+import { FeedPace } from './feed/pace.js';
+import { PacedPolling } from './feed/paced-polling.js';
 import { FeedPoller } from './feed/poller.js';
-import { FeedSchedule } from './feed/schedule.js';
-import { FeedScheduler } from './feed/scheduler.js';
 import { OwnerChanges } from './owners/changes.js';
 import { ownedSubscriptions } from './owners/partition.js';
 import { OwnerSnapshot } from './owners/snapshot.js';
+import { MembershipGate, type MembershipLookup } from './posting/membership.js';
+import { type DisableReason, SubscriptionNotices } from './posting/notices.js';
+import { Outbox } from './posting/outbox.js';
+import { PostLanguages } from './posting/post-language.js';
+import type { ChannelPoster } from './posting/poster.js';
 import { OwnerQueue } from './run/owner-queue.js';
 import { Ticker } from './run/ticker.js';
-import { AiringPosts } from './schedule/airing-posts.js';
-import { AiringAlerts } from './schedule/alerts.js';
-import { DailyDigest } from './schedule/digest.js';
-import { OwnerPrograms } from './schedule/owner-programs.js';
-import { DmReminders } from './schedule/reminders.js';
 import type { TitleRefresh } from './titles/refresh.js';
 import { createWeeklySummaries, type WeeklyOptions } from './weekly/build.js';
 import type { WeeklySummaries } from './weekly/weekly-summaries.js';
 
-export { createGatewayMembership } from './delivery/gateway-membership.js';
-export { MembershipGate, type MembershipLookup } from './delivery/membership.js';
-export { createRestMembership } from './delivery/membership-rest.js';
-export { type DisableReason, STATE_REASONS, SubscriptionNotices } from './delivery/notices.js';
-export { type DeliveryResult, nonceFor, Outbox, type OutboxEntry } from './delivery/outbox.js';
+export { AiringPosts, type AiringTickReport, firstAirings } from './broadcasts/airing-posts.js';
+export { AiringAlerts, type AiringAlertsDeps, type AlertTickReport } from './broadcasts/alerts.js';
+export {
+  type DailyFire,
+  type DailySchedule,
+  dailySchedule,
+  localDateOf,
+} from './broadcasts/daily-time.js';
+export { DailyDigest, type DailyDigestDeps, type DigestTickReport } from './broadcasts/digest.js';
+export type { FeedPostEvent } from './feed/channel-batches.js';
+export { FeedPace, type PollPlan, planPolls, pollFrequency } from './feed/pace.js';
+export { PacedPolling } from './feed/paced-polling.js';
+export { type CycleReport, FeedPoller, type FeedPollerDeps } from './feed/poller.js';
+export { ownersOfShards } from './owners/partition.js';
+export { createGatewayMembership } from './posting/gateway-membership.js';
+export { MembershipGate, type MembershipLookup } from './posting/membership.js';
+export { createRestMembership } from './posting/membership-rest.js';
+export { type DisableReason, STATE_REASONS, SubscriptionNotices } from './posting/notices.js';
+export { type DeliveryResult, nonceFor, Outbox, type OutboxEntry } from './posting/outbox.js';
 export {
   type ChannelPoster,
   createRestPoster,
   type NoncedMessage,
   type OutgoingMessage,
   type PostOutcome,
-} from './delivery/poster.js';
-export type { FeedPostEvent } from './feed/delivery.js';
-export { type CycleReport, FeedPoller, type FeedPollerDeps } from './feed/poller.js';
-export { FeedSchedule, type PollPlan, planPolls, pollFrequency } from './feed/schedule.js';
-export { FeedScheduler } from './feed/scheduler.js';
-export { ownersOfShards } from './owners/partition.js';
+} from './posting/poster.js';
 export { Ticker } from './run/ticker.js';
-export { AiringPosts, type AiringTickReport, firstAirings } from './schedule/airing-posts.js';
-export { AiringAlerts, type AiringAlertsDeps, type AlertTickReport } from './schedule/alerts.js';
-export {
-  type DailyFire,
-  type DailySchedule,
-  dailySchedule,
-  localDateOf,
-} from './schedule/daily-time.js';
-export { DailyDigest, type DailyDigestDeps, type DigestTickReport } from './schedule/digest.js';
 export { createWeeklySummaries, type WeeklyOptions } from './weekly/build.js';
 export { WeeklySummaries, type WeeklyTickReport } from './weekly/weekly-summaries.js';
 
@@ -144,9 +144,9 @@ export interface Jobs {
   /** How posts and owner notices are written (languages, the service's name and site, command mentions). */
   languages: PostLanguages;
   /** Each feed owner's poll interval (its estimated round-robin cycle feeds a metric). */
-  schedule: FeedSchedule;
+  schedule: FeedPace;
   /** Without Redis: polls the owners whose next poll is due (one `tick()` per ticker step). */
-  scheduler: FeedScheduler;
+  scheduler: PacedPolling;
   /** The per-owner job queue, with `scaleOut` (Redis) only. */
   owners: OwnerQueue | undefined;
   /**
@@ -276,7 +276,7 @@ function buildFeed(options: JobsOptions, shared: SharedJobDeps, changes: OwnerCh
   const { feedMs, pollsPerS, adaptive } = timing;
   // The schedule plans over the feed owners this process serves (with Redis: every owner).
   const feedOwners = new OwnerSnapshot(shared.subscriptions, Math.min(5_000, feedMs / 4), changes);
-  const schedule = new FeedSchedule({
+  const schedule = new FeedPace({
     store,
     owners: () => feedOwners.feedOwners(),
     pollsPerS,
@@ -294,7 +294,7 @@ function buildFeed(options: JobsOptions, shared: SharedJobDeps, changes: OwnerCh
     ...(options.onFeedPosted ? { onPosted: options.onFeedPosted } : {}),
     ...(options.onFeedEvent ? { onFeedEvent: options.onFeedEvent } : {}),
   });
-  const scheduler = new FeedScheduler({
+  const scheduler = new PacedPolling({
     poller: feed,
     schedule,
     owners: feedOwners,

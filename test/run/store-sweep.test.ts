@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { OAUTH_STATE_TTL_MS } from '../../src/accounts/oauth-state.js';
-import { DEFAULT_OUTBOX_TTL_MS } from '../../src/jobs/delivery/outbox.js';
+import { DEFAULT_OUTBOX_TTL_MS } from '../../src/jobs/posting/outbox.js';
 import { storeSweep } from '../../src/jobs/run/store-sweep.js';
 import { createLogger } from '../../src/logger.js';
 import { openStore, type Store } from '../../src/store/index.js';

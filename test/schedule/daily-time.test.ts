@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailySchedule, localDateOf } from '../../src/jobs/schedule/daily-time.js';
+import { dailySchedule, localDateOf } from '../../src/jobs/broadcasts/daily-time.js';
 
 const iso = (d: Date | undefined) => d?.toISOString();
 

@@ -1,7 +1,7 @@
 /** Issue 28 item 8: per-zone caches are bounded and keyed by canonical names; service bodies and headers are read only so far. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.js';
-import { dateFormats, localDateOf } from '../../src/jobs/schedule/daily-time.js';
+import { dateFormats, localDateOf } from '../../src/jobs/broadcasts/daily-time.js';
 import { broadcastTime, wallClocks } from '../../src/render/broadcast-day.js';
 import { MalformedResponse } from '../../src/service/wire/errors.js';
 import { HttpTransport, parseWwwAuthenticate } from '../../src/service/wire/http.js';

@@ -19,12 +19,12 @@ import { z } from 'zod';
 import { DEFAULTS } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import { activeFeeds, type Subscription, type Subscriptions } from '../../subscriptions/model.js';
+import type { AiringPosts } from '../broadcasts/airing-posts.js';
+import type { AiringAlerts } from '../broadcasts/alerts.js';
+import type { DailyDigest } from '../broadcasts/digest.js';
 import type { CycleReport, FeedPoller } from '../feed/poller.js';
 import type { OwnerChanges } from '../owners/changes.js';
 import { OwnerSnapshot } from '../owners/snapshot.js';
-import type { AiringPosts } from '../schedule/airing-posts.js';
-import type { AiringAlerts } from '../schedule/alerts.js';
-import type { DailyDigest } from '../schedule/digest.js';
 import type { WeeklySummaries } from '../weekly/weekly-summaries.js';
 
 export const OWNER_QUEUE_NAME = 'kiroku-owners';

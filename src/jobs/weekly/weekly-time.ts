@@ -5,7 +5,7 @@
 import { Cron } from 'croner';
 import { HH_MM, WEEKDAYS, type Weekday } from '../../subscriptions/model.js';
 import { isValidTimeZone } from '../../time-zone.js';
-import { fireSpans, localDateOf } from '../schedule/daily-time.js';
+import { fireSpans, localDateOf } from '../broadcasts/daily-time.js';
 
 export interface WeeklyFire {
   /** The instant of the fire. */

@@ -12,12 +12,12 @@ import type { Logger } from '../../logger.js';
 import { activeFeeds } from '../../subscriptions/model.js';
 import type { OwnerSnapshot } from '../owners/snapshot.js';
 import { DueQueue } from './due-queue.js';
+import type { FeedPace } from './pace.js';
 import type { FeedPoller } from './poller.js';
-import type { FeedSchedule } from './schedule.js';
 
-export interface FeedSchedulerOptions {
+export interface PacedPollingOptions {
   poller: Pick<FeedPoller, 'pollOwner'>;
-  schedule: Pick<FeedSchedule, 'replan' | 'intervalMs' | 'nextDelayMs' | 'dueAt' | 'mayPollNow'>;
+  schedule: Pick<FeedPace, 'replan' | 'intervalMs' | 'nextDelayMs' | 'dueAt' | 'mayPollNow'>;
   owners: Pick<OwnerSnapshot, 'feedOwners' | 'ofOwner' | 'invalidate'>;
   /** Polls per second the feed may use: bounds how many owners one tick takes. */
   pollsPerS: number;
@@ -26,7 +26,7 @@ export interface FeedSchedulerOptions {
   logger: Logger;
 }
 
-export interface ScheduledTickReport {
+export interface PacedTickReport {
   owners: number;
   polled: number;
 }
@@ -34,8 +34,8 @@ export interface ScheduledTickReport {
 /** One tick polls at most this much of the budget's time before the owner list is read again. */
 const TICK_SHARE_MS = 5_000;
 
-export class FeedScheduler {
-  readonly #options: FeedSchedulerOptions;
+export class PacedPolling {
+  readonly #options: PacedPollingOptions;
   /** The owners not being polled, by next due time and interval. */
   readonly #due = new DueQueue();
   /** Owners being polled (out of `#due` meanwhile). */
@@ -46,7 +46,7 @@ export class FeedScheduler {
   #unspent = 0;
   #unspentAt: number | undefined;
 
-  constructor(options: FeedSchedulerOptions) {
+  constructor(options: PacedPollingOptions) {
     this.#options = options;
   }
 
@@ -66,7 +66,7 @@ export class FeedScheduler {
    * Polls due owners, each worker taking the most overdue one left, until none is due or the tick
    * has taken its share of the budget (a few seconds' worth, so the owner list is read again).
    */
-  async tick(): Promise<ScheduledTickReport> {
+  async tick(): Promise<PacedTickReport> {
     const { owners, schedule, concurrency, now } = this.#options;
     const ownerIds = await owners.feedOwners();
     await schedule.replan();
