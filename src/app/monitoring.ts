@@ -9,10 +9,10 @@ import { POST_FAILURES } from '../jobs/posting/poster.js';
 import type { Metrics } from '../metrics.js';
 import { StoreCensus } from '../monitoring/store-census.js';
 import { OPERATIONS } from '../service/api/operations.js';
-import { COLLECTION_NAMES } from '../store/collections.js';
 import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import { VAULT_COLLECTION } from '../vault/index.js';
+import { COLLECTION_NAMES } from './stored-records.js';
 
 export interface MonitoredParts {
   metrics: Metrics;
@@ -40,7 +40,7 @@ export function watchState(parts: MonitoredParts): void {
   if (parts.scaleOut && ownerQueue) metrics.watched.ownerQueueWaiting = () => ownerQueue.waitingJobs();
   else
     metrics.watched.feedBacklog = () => {
-      const { due, longestWaitMs } = jobs.scheduler.backlog();
+      const { due, longestWaitMs } = jobs.feedDriver.backlog();
       return { due, oldestOverdueS: longestWaitMs / 1000 };
     };
   metrics.watched.shards = () =>

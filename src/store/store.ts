@@ -81,7 +81,7 @@ export interface Store {
 export interface StoreOptions {
   logger?: Logger;
   /**
-   * The only collection names this store accepts (the app passes STORE_COLLECTIONS, so every
+   * The only collection names this store accepts (the app passes its registry, src/app/stored-records.ts, so every
    * collection is listed with where a person's rows are); any name when absent (tests, tools).
    */
   collections?: Readonly<Record<string, unknown>>;
@@ -325,7 +325,7 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
       opened.add(name);
       if (options.collections && !Object.hasOwn(options.collections, name)) {
         throw new StoreError(
-          `store: collection ${JSON.stringify(name)} is not listed in src/store/collections.ts (list it with where a person's rows are, so unlink forgets them)`,
+          `store: collection ${JSON.stringify(name)} is not in the store's registry (declare it with where a person's rows are, in its job or src/app/stored-records.ts, so unlink forgets them)`,
         );
       }
       return new KeyvCollection(context, name, schema);

@@ -25,7 +25,7 @@ describe('feed scheduler between due times', () => {
           return emptyCycleReport();
         },
       },
-      schedule: {
+      pace: {
         replan: async () => ({ cycleS: 3, floorHz: 0, capHz: 1, scale: 1 }),
         // Intervals far apart: each owner in a bucket of its own.
         intervalMs: (owner) => ({ a: 100_000, b: 200_000, c: 50_000 })[owner] ?? 100_000,

@@ -2,6 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { AlertTickReport } from '../../src/jobs/broadcasts/alerts.js';
 import type { DigestTickReport } from '../../src/jobs/broadcasts/digest.js';
 import { type CycleReport, emptyCycleReport } from '../../src/jobs/feed/poller.js';
+import { ofKind } from '../../src/jobs/job.js';
 import { enqueueOwnerJobs, OwnerQueue } from '../../src/jobs/run/owner-queue.js';
 import type { Subscription } from '../../src/subscriptions/model.js';
 import { captureLogger } from '../support/log-capture.js';
@@ -57,8 +58,10 @@ function world(redisUrl: string, subscriptions: Subscription[], feedDelayMs?: ()
           return cycleReport();
         },
       },
-      digest: { tick: async () => digestReport() },
-      alerts: { tick: async () => alertReport() },
+      steps: [
+        { select: ofKind('schedule'), step: async () => digestReport() },
+        { select: ofKind('schedule'), step: async () => alertReport() },
+      ],
       logger,
       feedMs: 500,
       lockMs: 1_000,
@@ -174,8 +177,10 @@ describeWithRedis(title, () => {
           return cycleReport();
         },
       },
-      digest: { tick: async () => digestReport() },
-      alerts: { tick: async () => alertReport() },
+      steps: [
+        { select: ofKind('schedule'), step: async () => digestReport() },
+        { select: ofKind('schedule'), step: async () => alertReport() },
+      ],
       logger: captureLogger('warn').logger,
       feedMs: 60_000,
       lockMs: 5_000,

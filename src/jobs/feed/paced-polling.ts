@@ -2,7 +2,7 @@
  * Without Redis, this process's feed owners polled by due time instead of in turn: every tick polls
  * the owners whose next poll is due, most overdue first (relative to their interval, so that when the
  * budget falls short every owner slows down in proportion and the plan's shares hold), no more than
- * the poll budget covers until the next tick, and gives each its next due time from the schedule. After a
+ * the poll budget covers until the next tick, and gives each its next due time from the pace. After a
  * restart each owner is due one interval after its stored last poll, so nobody starts from zero.
  * Due times fall unevenly, so at moments nobody is due while the plan's rate is not spent: then the
  * owner nearest its time (relative to its interval) is polled early, never beyond the plan's rate
@@ -17,7 +17,7 @@ import type { FeedPoller } from './poller.js';
 
 export interface PacedPollingOptions {
   poller: Pick<FeedPoller, 'pollOwner'>;
-  schedule: Pick<FeedPace, 'replan' | 'intervalMs' | 'nextDelayMs' | 'dueAt' | 'mayPollNow'>;
+  pace: Pick<FeedPace, 'replan' | 'intervalMs' | 'nextDelayMs' | 'dueAt' | 'mayPollNow'>;
   owners: Pick<OwnerSnapshot, 'feedOwners' | 'ofOwner' | 'invalidate'>;
   /** Polls per second the feed may use: bounds how many owners one tick takes. */
   pollsPerS: number;
@@ -67,9 +67,9 @@ export class PacedPolling {
    * has taken its share of the budget (a few seconds' worth, so the owner list is read again).
    */
   async tick(): Promise<PacedTickReport> {
-    const { owners, schedule, concurrency, now } = this.#options;
+    const { owners, pace, concurrency, now } = this.#options;
     const ownerIds = await owners.feedOwners();
-    await schedule.replan();
+    await pace.replan();
     this.#follow(ownerIds);
     const limit = Math.max(concurrency, Math.ceil((this.#options.pollsPerS * TICK_SHARE_MS) / 1000));
     let polled = 0;
@@ -102,23 +102,23 @@ export class PacedPolling {
   /** The owner nearest its due time, when nobody is due and the plan's rate has a poll unspent. */
   #early(at: number): string | undefined {
     if (this.#unspent < 1) return undefined;
-    return this.#due.takeNearestDue(at, (owner) => this.#options.schedule.mayPollNow(owner));
+    return this.#due.takeNearestDue(at, (owner) => this.#options.pace.mayPollNow(owner));
   }
 
   /** Drops owners that have no feed any more; a new one is due by its stored last poll (now if none). */
   #follow(ownerIds: readonly string[]): void {
-    const { schedule } = this.#options;
+    const { pace } = this.#options;
     const current = new Set(ownerIds);
     // Deleting from a Map while iterating its keys is safe: no copy of every owner per tick.
     for (const owner of this.#due.owners()) if (!current.has(owner)) this.#due.delete(owner);
     for (const owner of ownerIds) {
       if (!this.#due.has(owner) && !this.#inFlight.has(owner))
-        this.#due.set(owner, schedule.dueAt(owner), schedule.intervalMs(owner));
+        this.#due.set(owner, pace.dueAt(owner), pace.intervalMs(owner));
     }
   }
 
   async #poll(ownerId: string): Promise<void> {
-    const { owners, schedule, poller, now } = this.#options;
+    const { owners, pace, poller, now } = this.#options;
     this.#inFlight.add(ownerId);
     try {
       const { owned, mark } = await owners.ofOwner(ownerId);
@@ -130,7 +130,7 @@ export class PacedPolling {
       this.#inFlight.delete(ownerId);
       const at = now().getTime();
       if (this.#soon.delete(ownerId)) this.#due.set(ownerId, at, 1);
-      else this.#due.set(ownerId, at + schedule.nextDelayMs(ownerId), schedule.intervalMs(ownerId));
+      else this.#due.set(ownerId, at + pace.nextDelayMs(ownerId), pace.intervalMs(ownerId));
     }
   }
 }

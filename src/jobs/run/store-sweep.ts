@@ -6,28 +6,23 @@
  */
 import type { Logger } from '../../logger.js';
 import type { Store } from '../../store/index.js';
-import { Ticker } from './ticker.js';
+import { defineJob } from '../job.js';
 
 /** Hourly: the shortest TTL is minutes, the longest two weeks; an hour bounds the pile-up tightly. */
 export const STORE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-export interface StoreSweepOptions {
-  store: Store;
-  logger: Logger;
-  intervalMs?: number;
+/** One sweep: how many expired records it deleted. */
+export async function sweepStore(store: Pick<Store, 'purgeExpired'>, logger: Logger): Promise<number> {
+  const purged = await store.purgeExpired();
+  if (purged > 0) logger.debug({ purged }, 'store: purged expired records');
+  return purged;
 }
 
-export function storeSweep(options: StoreSweepOptions): Ticker {
-  const { store, logger } = options;
-  return new Ticker({
-    name: 'store-sweep',
-    intervalMs: options.intervalMs ?? STORE_SWEEP_INTERVAL_MS,
-    // The store is all it needs: it runs whether or not the gateway is up.
-    isReady: () => true,
-    logger,
-    step: async () => {
-      const purged = await store.purgeExpired();
-      if (purged > 0) logger.debug({ purged }, 'store: purged expired records');
-    },
-  });
-}
+export const storeSweepJob = defineJob({
+  name: 'storeSweep',
+  build: ({ options }) => ({ sweep: () => sweepStore(options.store, options.logger) }),
+  // The store is all it needs: it runs whether or not the gateway is up.
+  cadence: { ticker: 'store-sweep', intervalMs: () => STORE_SWEEP_INTERVAL_MS, withoutGateway: true },
+  step: (sweeper) => sweeper.sweep(),
+  collections: [],
+});
