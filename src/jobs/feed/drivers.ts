@@ -15,7 +15,7 @@ import type { FeedPoller, FeedPollerDeps } from './poller.js';
 export type FeedPolicy = 'adaptive' | 'round-robin';
 
 /** What a ticker needs beyond its name, readiness and logger. */
-export type FeedTicker = Pick<TickerOptions, 'intervalMs' | 'step' | 'isIdle'>;
+type FeedTicker = Pick<TickerOptions, 'intervalMs' | 'step' | 'isIdle'>;
 
 export interface FeedDriver {
   readonly policy: FeedPolicy;

@@ -33,7 +33,7 @@ export interface PollPlan {
 }
 
 /** How poll frequency grows with the activity rate (0.5: the square-root rule; see above). */
-export const RATE_EXPONENT = 0.4;
+const RATE_EXPONENT = 0.4;
 
 /** rate^RATE_EXPONENT (0 for no activity). */
 function weight(rate: number): number {

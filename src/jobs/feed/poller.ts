@@ -18,6 +18,9 @@ import { fetchNewActivities } from './fetch.js';
 import { postPoll } from './post.js';
 import type { PollObservation } from './rates.js';
 
+/** What one poll's request read. */
+type Fetched = Awaited<ReturnType<typeof fetchNewActivities>>;
+
 /** The catch-up window's default: older activities found after an outage are summed up. */
 export const DEFAULT_CATCH_UP_MS = DEFAULTS.feedCatchUpHours * 3600 * 1000;
 
@@ -206,7 +209,7 @@ export class FeedPoller {
     mark: string | undefined,
     report: CycleReport,
   ): Promise<void> {
-    const { service, now } = this.#deps;
+    const { now } = this.#deps;
     const { kept: read, retryLater } = await this.#kept(all, report);
     // A check Discord could not answer holds the whole poll back: the cursor stays, nothing is skipped.
     if (retryLater) {
@@ -220,22 +223,8 @@ export class FeedPoller {
     const cursor = cursorRecord?.lastId;
     const catchUpMs = this.#deps.catchUpMs ?? DEFAULT_CATCH_UP_MS;
     const oldBefore = now().getTime() - catchUpMs;
-    let fetched: Awaited<ReturnType<typeof fetchNewActivities>>;
-    try {
-      fetched = await fetchNewActivities(service, stored.token, cursor, {
-        pageSize: this.#deps.pageSize ?? 50,
-        probeSize: this.#deps.readsHistory?.(ownerId) ? undefined : (this.#deps.probeSize ?? 5),
-        maxCatchUpPages: this.#deps.maxCatchUpPages ?? 100,
-        oldBefore,
-      });
-    } catch (error) {
-      report.requests += 1;
-      const outcome = await ownerCallFailed(this.#deps, ownerId, error, 'feed');
-      if (outcome === 'paused') report.paused += read.length;
-      else report.retryLater += 1;
-      return;
-    }
-    report.requests += fetched.requests;
+    const fetched = await this.#fetch(ownerId, stored.token, { cursor, oldBefore, read, report });
+    if (!fetched) return;
     if (cursor === undefined) {
       // First poll of this account: start from now instead of posting history.
       await this.#cursors.set(ownerId, stored.serviceUserId, fetched.newestId, now());
@@ -266,6 +255,31 @@ export class FeedPoller {
     });
   }
 
+  /** The owner's new activities since `cursor`; undefined when the request failed (token refused: paused). */
+  async #fetch(
+    ownerId: string,
+    token: string,
+    at: { cursor: number | undefined; oldBefore: number; read: Subscription[]; report: CycleReport },
+  ): Promise<Fetched | undefined> {
+    const { report } = at;
+    try {
+      const fetched = await fetchNewActivities(this.#deps.service, token, at.cursor, {
+        pageSize: this.#deps.pageSize ?? 50,
+        probeSize: this.#deps.readsHistory?.(ownerId) ? undefined : (this.#deps.probeSize ?? 5),
+        maxCatchUpPages: this.#deps.maxCatchUpPages ?? 100,
+        oldBefore: at.oldBefore,
+      });
+      report.requests += fetched.requests;
+      return fetched;
+    } catch (error) {
+      report.requests += 1;
+      const outcome = await ownerCallFailed(this.#deps, ownerId, error, 'feed');
+      if (outcome === 'paused') report.paused += at.read.length;
+      else report.retryLater += 1;
+      return undefined;
+    }
+  }
+
   /**
    * Posts the new activities to every matching channel (post.ts); returns how far the cursor
    * may move: past all of them, or only past those every channel took when a post failed for now.
@@ -273,7 +287,7 @@ export class FeedPoller {
   async #postAll(
     ownerId: string,
     subscriptions: Subscription[],
-    fetched: Awaited<ReturnType<typeof fetchNewActivities>>,
+    fetched: Fetched,
     at: {
       cursor: number;
       cursorAt: string | undefined;

@@ -24,7 +24,7 @@ import type { CycleReport, FeedPoller } from '../feed/poller.js';
 import type { OwnerChanges } from '../owners/changes.js';
 import { OwnerSnapshot } from '../owners/snapshot.js';
 
-export const OWNER_QUEUE_NAME = 'kiroku-owners';
+const OWNER_QUEUE_NAME = 'kiroku-owners';
 /** BullMQ's keys live under this prefix, apart from the store's. */
 const QUEUE_PREFIX = 'kiroku-bull';
 /** While the gateway is down, an owner's job looks again this much later. */

@@ -9,7 +9,7 @@ import type { Store } from '../../store/index.js';
 import { defineJob } from '../job.js';
 
 /** Hourly: the shortest TTL is minutes, the longest two weeks; an hour bounds the pile-up tightly. */
-export const STORE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const STORE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** One sweep: how many expired records it deleted. */
 export async function sweepStore(store: Pick<Store, 'purgeExpired'>, logger: Logger): Promise<number> {
