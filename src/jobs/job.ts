@@ -1,6 +1,7 @@
 /**
- * What a job declares about itself. Each job is one module (`feed/feed-job.ts`,
- * `broadcasts/digest-job.ts`, …) exporting one `defineJob({...})`, and `list.ts` names them all:
+ * What a job declares about itself. Each job is one module of `declared/` (`declared/feed.ts`,
+ * `declared/digest.ts`, …) exporting one `defineJob({...})` over a worker from the job's capability
+ * folder (`feed/`, `broadcasts/`, …; a small job keeps its worker beside it), and `list.ts` names them all:
  * `createJobs`, the `Jobs` type, the tickers, the per-owner BullMQ job and the store's registry of
  * collections are all derived from that list, so a new job is its module plus one line there.
  */

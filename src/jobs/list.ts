@@ -5,17 +5,17 @@
  */
 
 import { firstVersion, type StoredCollection } from '../store/collections.js';
-import { airingJob } from './broadcasts/airing-job.js';
-import { alertsJob } from './broadcasts/alerts-job.js';
-import { digestJob } from './broadcasts/digest-job.js';
-import { remindersJob } from './broadcasts/reminders-job.js';
-import { feedJob } from './feed/feed-job.js';
+import { airingJob } from './declared/airing.js';
+import { alertsJob } from './declared/alerts.js';
+import { digestJob } from './declared/digest.js';
+import { feedJob } from './declared/feed.js';
+import { remindersJob } from './declared/reminders.js';
+import { storeSweepJob } from './declared/store-sweep.js';
+import { titlesJob } from './declared/titles.js';
+import { weeklyJob } from './declared/weekly.js';
 import { OWNER_CHANGE_COLLECTION, ownerChangeSchema } from './owners/changes.js';
 import { MEMBERSHIP_CHECK_COLLECTION, membershipCheckSchema } from './posting/membership.js';
 import { OUTBOX_COLLECTION, outboxEntrySchema } from './posting/outbox.js';
-import { storeSweepJob } from './run/store-sweep.js';
-import { titlesJob } from './titles/titles-job.js';
-import { weeklyJob } from './weekly/weekly-job.js';
 
 export const JOBS = [
   feedJob,

@@ -7,15 +7,19 @@
  *   delay (adaptive) or one interval (round-robin).
  * The pace (pace.ts) learns activity rates only under the adaptive policy.
  */
-import type { TickerOptions } from '../run/ticker.js';
 import type { FeedPace } from './pace.js';
 import { PacedPolling, type PacedPollingOptions, type PacedTickReport } from './paced-polling.js';
 import type { FeedPoller, FeedPollerDeps } from './poller.js';
 
 export type FeedPolicy = 'adaptive' | 'round-robin';
 
-/** What a ticker needs beyond its name, readiness and logger. */
-type FeedTicker = Pick<TickerOptions, 'intervalMs' | 'step' | 'isIdle'>;
+/** What the feed's ticker needs beyond its name, readiness and logger (see run/ticker.ts). */
+interface FeedTicker {
+  intervalMs: number;
+  step: () => Promise<unknown>;
+  /** A step that polled nobody: logged at debug, so an idle bot's log is not a line a second. */
+  isIdle?: (result: unknown) => boolean;
+}
 
 export interface FeedDriver {
   readonly policy: FeedPolicy;

@@ -1,6 +1,7 @@
 /** Airing posts: channels that follow chosen works are told when an episode airs. */
+
+import { AiringPosts } from '../broadcasts/airing-posts.js';
 import { defineJob, ofKind } from '../job.js';
-import { AiringPosts } from './airing-posts.js';
 
 export const airingJob = defineJob({
   name: 'airing',

@@ -4,11 +4,11 @@
  * BullMQ job, with its own due time per owner) is the feed driver's, chosen once (drivers.ts).
  */
 import { firstVersion } from '../../store/collections.js';
+import { FEED_CURSOR_COLLECTION, feedCursorSchema } from '../feed/cursors.js';
+import { paceHooks } from '../feed/drivers.js';
+import { FeedPoller } from '../feed/poller.js';
+import { FEED_RATE_COLLECTION, feedRateSchema } from '../feed/rates.js';
 import { defineJob } from '../job.js';
-import { FEED_CURSOR_COLLECTION, feedCursorSchema } from './cursors.js';
-import { paceHooks } from './drivers.js';
-import { FeedPoller } from './poller.js';
-import { FEED_RATE_COLLECTION, feedRateSchema } from './rates.js';
 
 export const feedJob = defineJob({
   name: 'feed',

@@ -1,6 +1,7 @@
 /** Airing alerts: a post with buttons when an episode a schedule subscription follows airs. */
+
+import { AiringAlerts } from '../broadcasts/alerts.js';
 import { defineJob, ofKind } from '../job.js';
-import { AiringAlerts } from './alerts.js';
 
 export const alertsJob = defineJob({
   name: 'alerts',

@@ -3,8 +3,9 @@
  * per owner: every process steps them, also with the owner queue; the outbox's nonce folds a DM
  * two processes send at once.
  */
+
+import { DmReminders } from '../broadcasts/reminders.js';
 import { defineJob } from '../job.js';
-import { DmReminders } from './reminders.js';
 
 export const remindersJob = defineJob({
   name: 'reminders',

@@ -1,7 +1,7 @@
 /** The daily digest: each schedule subscription's next 24 hours of broadcasts, posted at its local time. */
 import { firstVersion } from '../../store/collections.js';
+import { DailyDigest, DIGEST_STATE_COLLECTION, digestStateSchema } from '../broadcasts/digest.js';
 import { defineJob, ofKind } from '../job.js';
-import { DailyDigest, DIGEST_STATE_COLLECTION, digestStateSchema } from './digest.js';
 
 export const digestJob = defineJob({
   name: 'digest',

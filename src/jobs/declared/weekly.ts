@@ -1,8 +1,8 @@
 /** The weekly server summaries: a picture of what the server's members watched, posted once a week. */
 import { firstVersion } from '../../store/collections.js';
 import { defineJob, ofKind } from '../job.js';
-import { createWeeklySummaries } from './build.js';
-import { WEEKLY_STATE_COLLECTION, weeklyStateSchema } from './weekly-summaries.js';
+import { createWeeklySummaries } from '../weekly/build.js';
+import { WEEKLY_STATE_COLLECTION, weeklyStateSchema } from '../weekly/weekly-summaries.js';
 
 export const weeklyJob = defineJob({
   name: 'weekly',
