@@ -21,7 +21,7 @@ export interface MonitoredParts {
   jobs: Jobs;
   client: Client;
   now: () => Date;
-  /** With Redis the owner queue runs the feed: the backlog is its waiting jobs, not the scheduler's. */
+  /** With Redis the owner queue runs the feed: the backlog is its waiting jobs, not the paced polling's. */
   scaleOut: boolean;
 }
 

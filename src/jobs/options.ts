@@ -60,7 +60,7 @@ export interface JobsOptions {
     /** `adaptive` (by activity rate; the default) or `round-robin` (every owner in turn): FEED_POLICY. */
     policy?: 'adaptive' | 'round-robin';
   };
-  /** Feed polls per second the budget leaves after commands (the schedule's budget; default 2.25). */
+  /** Feed polls per second the budget leaves after commands (the pace's budget; default 2.25). */
   feedPollsPerSecond?: number;
   /** Told the creation time of each activity when it is first posted (the feed delay metric). */
   onFeedPosted?: (createdAt: string) => void;

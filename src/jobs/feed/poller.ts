@@ -30,9 +30,9 @@ export interface FeedPollerDeps extends SubscriptionJobDeps {
   pageSize?: number;
   /** per_page of each poll's first, small request (default 5): full pages only when all of it is new. */
   probeSize?: number;
-  /** True when the owner's poll should read a full page at once: the schedule learns its rate from it. */
+  /** True when the owner's poll should read a full page at once: the pace learns its rate from it. */
   readsHistory?: (ownerId: string) => boolean;
-  /** Told after each poll what it saw: new activities and the first page's times (the schedule's rate). */
+  /** Told after each poll what it saw: new activities and the first page's times (the pace's rate). */
   onPolled?: (ownerId: string, observation: PollObservation) => Promise<void>;
   /** Told the creation time of each activity when it is first posted (the feed delay metric). */
   onPosted?: (createdAt: string) => void;
