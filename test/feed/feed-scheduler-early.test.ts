@@ -20,7 +20,7 @@ describe('feed scheduler between due times', () => {
     const dueAt: Record<string, number> = { a: 10_000, b: 20_000, c: 5_000 };
     const scheduler = new PacedPolling({
       poller: {
-        async pollOwner(ownerId) {
+        async pollOwned(ownerId) {
           polled.push(ownerId);
           return emptyCycleReport();
         },

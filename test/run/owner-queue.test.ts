@@ -49,7 +49,7 @@ function world(redisUrl: string, subscriptions: Subscription[], feedDelayMs?: ()
         version: async () => String(Math.random()),
       },
       feed: {
-        async pollOwner(ownerId) {
+        async pollOwned(ownerId) {
           if (running.has(ownerId)) overlaps.push(ownerId);
           running.add(ownerId);
           polls.push({ process, ownerId });
@@ -171,7 +171,7 @@ describeWithRedis(title, () => {
         version: async () => '1',
       },
       feed: {
-        async pollOwner() {
+        async pollOwned() {
           await gate;
           polled += 1;
           return cycleReport();

@@ -39,7 +39,7 @@ describeWithRedis('weekly summaries in the owner queue over a real redis-server'
           all: async (filter = () => true) => subscriptions.filter(filter),
           version: async () => 'one',
         },
-        feed: { pollOwner: async () => Promise.reject(new Error('no feed subscriptions here')) },
+        feed: { pollOwned: async () => Promise.reject(new Error('no feed subscriptions here')) },
         steps: [
           {
             select: ofKind('schedule'),

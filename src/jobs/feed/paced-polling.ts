@@ -9,14 +9,13 @@
  * over time and never sooner than POLL_INTERVAL_SECONDS after its last poll.
  */
 import type { Logger } from '../../logger.js';
-import { activeFeeds } from '../../subscriptions/model.js';
 import type { OwnerSnapshot } from '../owners/snapshot.js';
 import { DueQueue } from './due-queue.js';
 import type { FeedPace } from './pace.js';
 import type { FeedPoller } from './poller.js';
 
 export interface PacedPollingOptions {
-  poller: Pick<FeedPoller, 'pollOwner'>;
+  poller: Pick<FeedPoller, 'pollOwned'>;
   pace: Pick<FeedPace, 'replan' | 'intervalMs' | 'nextDelayMs' | 'dueAt' | 'mayPollNow'>;
   owners: Pick<OwnerSnapshot, 'feedOwners' | 'ofOwner' | 'invalidate'>;
   /** Polls per second the feed may use: bounds how many owners one tick takes. */
@@ -122,8 +121,7 @@ export class PacedPolling {
     this.#inFlight.add(ownerId);
     try {
       const { owned, mark } = await owners.ofOwner(ownerId);
-      const feeds = activeFeeds(owned);
-      if (feeds.length > 0) await poller.pollOwner(ownerId, feeds, mark);
+      await poller.pollOwned(ownerId, owned, mark);
     } catch (error) {
       this.#options.logger.error({ err: error, ownerId }, 'feed: scheduled poll failed');
     } finally {

@@ -7,7 +7,7 @@
 import pLimit from 'p-limit';
 import { DEFAULTS } from '../../config.js';
 import type { Store } from '../../store/index.js';
-import { isActiveFeed, type Subscription } from '../../subscriptions/model.js';
+import { activeFeeds, isActiveFeed, type Subscription } from '../../subscriptions/model.js';
 import { ownerCallFailed, ownerToken } from '../owners/access.js';
 import type { OwnerChanges } from '../owners/changes.js';
 import type { SubscriptionJobDeps } from '../owners/job-deps.js';
@@ -92,6 +92,11 @@ export function emptyCycleReport(): CycleReport {
   };
 }
 
+/** Adds one owner's poll to a cycle's counts. */
+function addReport(into: CycleReport, from: CycleReport): void {
+  for (const key of Object.keys(into) as Array<keyof CycleReport>) into[key] += from[key];
+}
+
 export class FeedPoller {
   readonly #deps: FeedPollerDeps;
   readonly #cursors: FeedCursors;
@@ -117,11 +122,12 @@ export class FeedPoller {
     for (const subscription of active) {
       byOwner.set(subscription.ownerId, [...(byOwner.get(subscription.ownerId) ?? []), subscription]);
     }
-    report.owners = byOwner.size;
     await pLimit(this.#deps.concurrency ?? DEFAULTS.feedConcurrency).map(
       [...byOwner.entries()],
-      async ([ownerId, subscriptions]) =>
-        this.#pollOwnerSafely(ownerId, subscriptions, marks?.get(ownerId), report),
+      async ([ownerId, subscriptions]) => {
+        const polled = await this.pollOwned(ownerId, subscriptions, marks?.get(ownerId));
+        if (polled) addReport(report, polled);
+      },
     );
     this.#lastCycleAt = this.#deps.now();
     this.#deps.logger.debug({ report }, 'feed: cycle done');
@@ -139,6 +145,20 @@ export class FeedPoller {
     await this.#pollOwnerSafely(ownerId, subscriptions, mark, report);
     this.#lastCycleAt = this.#deps.now();
     return report;
+  }
+
+  /**
+   * The one way the drivers poll an owner (the paced polling, each owner's BullMQ job, and the
+   * round-robin cycle): the owner's active feeds among `owned`, read under change mark `mark`;
+   * undefined when there are none.
+   */
+  async pollOwned(
+    ownerId: string,
+    owned: readonly Subscription[],
+    mark?: string,
+  ): Promise<CycleReport | undefined> {
+    const feeds = activeFeeds(owned);
+    return feeds.length > 0 ? this.pollOwner(ownerId, feeds, mark) : undefined;
   }
 
   /**

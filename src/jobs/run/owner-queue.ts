@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { DEFAULTS } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import { activeFeeds, type Subscription, type Subscriptions } from '../../subscriptions/model.js';
-import type { CycleReport, FeedPoller } from '../feed/poller.js';
+import { type CycleReport, emptyCycleReport, type FeedPoller } from '../feed/poller.js';
 import type { OwnerChanges } from '../owners/changes.js';
 import { OwnerSnapshot } from '../owners/snapshot.js';
 
@@ -46,7 +46,7 @@ export interface OwnerStep {
 export interface OwnerQueueOptions {
   redisUrl: string;
   subscriptions: Pick<Subscriptions, 'all' | 'version'>;
-  feed: Pick<FeedPoller, 'pollOwner'>;
+  feed: Pick<FeedPoller, 'pollOwned'>;
   /** The other jobs' parts of an owner's job, in order (from their declarations' `perOwner`). */
   steps?: readonly OwnerStep[];
   logger: Logger;
@@ -229,7 +229,7 @@ export class OwnerQueue {
     const feeds = activeFeeds(owned);
     const startedAt = Date.now();
     if (feeds.length > 0 && feedDueAt <= startedAt) {
-      const report = await feed.pollOwner(ownerId, feeds, mark);
+      const report = (await feed.pollOwned(ownerId, owned, mark)) ?? emptyCycleReport();
       feedDueAt = startedAt + ((await feedDelayMs?.(ownerId, report)) ?? feedMs);
     }
     let timed = false;
