@@ -1,11 +1,12 @@
 /**
- * Everything kiroku stores about a person, found through the one list (STORE_COLLECTIONS), and the one
+ * Everything kiroku stores about a person, found through the store's one registry (src/app/stored-records.ts,
+ * given as `collections`), and the one
  * forget that `/account unlink` and `admin forget` both run after the token is taken: pending links
  * with their tokens revoked, subscriptions removed as the jobs see them go, then every other row.
  */
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
-import { type CollectionName, type PersonRows, STORE_COLLECTIONS } from '../store/collections.js';
+import type { CollectionName, CollectionRegistry, PersonRows } from '../store/collections.js';
 import type { Collection, Store } from '../store/index.js';
 import { QUARANTINE_COLLECTION } from '../store/quarantine.js';
 import { SUBSCRIPTIONS_COLLECTION, type Subscriptions } from '../subscriptions/model.js';
@@ -82,14 +83,15 @@ async function subscriptionIdsOf(store: Pick<Store, 'collection'>, personId: str
   return ids;
 }
 
-/** Every stored row about the person, collection by collection as STORE_COLLECTIONS lists them. */
+/** Every stored row about the person, collection by collection as the registry lists them. */
 export async function* rowsAbout(
   store: Pick<Store, 'collection'>,
+  collections: CollectionRegistry,
   personId: string,
   subscriptionIds?: ReadonlySet<string>,
 ): AsyncGenerator<PersonRow> {
   const ids = subscriptionIds ?? (await subscriptionIdsOf(store, personId));
-  for (const [name, rows] of Object.entries(STORE_COLLECTIONS) as Array<[CollectionName, PersonRows]>) {
+  for (const [name, rows] of Object.entries(collections)) {
     const collection = store.collection(name, anyValue);
     for await (const row of rowsIn(collection, rows, personId, ids)) yield { collection: name, ...row };
   }
@@ -107,6 +109,8 @@ export interface Forgotten {
 
 interface ForgetParts {
   store: Store;
+  /** Where a person's rows are, by collection (the store's registry). */
+  collections: CollectionRegistry;
   vault: Pick<TokenVault, 'sealTransient' | 'openTransient'>;
   /** Revokes a token at the service; undefined without an OAuth application (nothing can be revoked). */
   revoke: ((accessToken: string, person: string | null) => Promise<void>) | undefined;
@@ -141,7 +145,7 @@ export function personForgetter(parts: ForgetParts): (personId: string) => Promi
     const rows: Forgotten['rows'] = {};
     // Gathered before deleting, so a scan never walks over its own deletions.
     const found: PersonRow[] = [];
-    for await (const row of rowsAbout(store, personId, subscriptionIds)) found.push(row);
+    for await (const row of rowsAbout(store, parts.collections, personId, subscriptionIds)) found.push(row);
     for (const { collection, key } of found) {
       if (await store.collection(collection, anyValue).delete(key))
         rows[collection] = (rows[collection] ?? 0) + 1;

@@ -6,6 +6,7 @@
  */
 import type { Logger } from '../logger.js';
 import type { OAuthClient } from '../service/index.js';
+import type { CollectionRegistry } from '../store/collections.js';
 import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { TokenVault } from '../vault/index.js';
@@ -19,9 +20,12 @@ interface StoreAccountsParts {
   oauth: Pick<OAuthClient, 'revoke'> | undefined;
   logger: Logger;
   subscriptions: Pick<Subscriptions, 'resumeOwner' | 'removeByOwner' | 'all'>;
+  /** Where a person's rows are, by collection: what forgetting them walks (the store's registry). */
+  collections: CollectionRegistry;
 }
 
-export function storeAccounts({ store, vault, oauth, logger, subscriptions }: StoreAccountsParts): Accounts {
+export function storeAccounts(parts: StoreAccountsParts): Accounts {
+  const { store, vault, oauth, logger, subscriptions, collections } = parts;
   return new Accounts({
     vault,
     oauth,
@@ -30,6 +34,7 @@ export function storeAccounts({ store, vault, oauth, logger, subscriptions }: St
     subscriptions,
     forget: personForgetter({
       store,
+      collections,
       vault,
       revoke: oauth ? (token, person) => oauth.revoke(token, { person }) : undefined,
       subscriptions,

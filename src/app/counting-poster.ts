@@ -1,4 +1,4 @@
-import type { ChannelPoster } from '../jobs/delivery/poster.js';
+import type { ChannelPoster } from '../jobs/posting/poster.js';
 import type { Metrics } from '../monitoring/metrics.js';
 
 /** Counts and times channel posts by outcome, and counts owner notices, for /metrics. */

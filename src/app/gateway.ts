@@ -7,7 +7,6 @@ import { InteractionRouter } from '../bot/router.js';
 import { logSetupHints } from '../bot/setup-hints.js';
 import { OAUTH_CALLBACK_PATH } from '../config.js';
 import { startHttpServer, unreadyReasons } from '../http/server.js';
-import { tellQuarantinedOwners } from '../jobs/delivery/quarantine-notices.js';
 import {
   type ChannelPoster,
   createGatewayMembership,
@@ -17,7 +16,7 @@ import {
   ownersOfShards,
 } from '../jobs/index.js';
 import { PartyStarts } from '../jobs/party/party-starts.js';
-import { storeSweep } from '../jobs/run/store-sweep.js';
+import { tellQuarantinedOwners } from '../jobs/posting/quarantine-notices.js';
 import { Ticker } from '../jobs/run/ticker.js';
 import { TitleRefresh } from '../jobs/titles/refresh.js';
 import type { OAuthClient } from '../service/index.js';
@@ -73,8 +72,6 @@ export async function wireGateway(
   const { client, logger } = options;
   const restPoster = createRestPoster(client.rest, logger);
   const jobs = buildJobs(wiring, restPoster);
-  const sweep = storeSweep({ store: infra.store, logger });
-  closers.add('store sweep', () => sweep.stop());
   // Every series the dashboard reads exists from the first scrape: the commands' routes are known
   // once they load, and a scrape before that waits for them (a start without the compile cache,
   // on an older Node, can be ready before they are).
@@ -119,7 +116,6 @@ export async function wireGateway(
   // Jobs skip their steps while the gateway is down and pick up where they left off.
   if (options.startJobs) {
     jobs.start(() => client.isReady());
-    sweep.start();
   }
   return { jobs, httpPort: httpServer?.port };
 }
@@ -171,7 +167,7 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
   });
   closers.add('jobs', () => jobs.stop());
   metrics.watchFeedPolls(() => jobs.feed.lastCycleAt);
-  metrics.watchFeedCycle(() => jobs.schedule.cycleS);
+  metrics.watchFeedCycle(() => jobs.pace.cycleS);
   watchState({
     metrics,
     store: infra.store,

@@ -20,6 +20,7 @@ import { WatchLists } from '../viewing/watch-lists.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure, StartSettings } from './infrastructure.js';
 import { buildPartyDesk } from './parties.js';
+import { STORE_COLLECTIONS } from './stored-records.js';
 
 export interface HandlerDepsOptions extends StartSettings {
   /** The Discord client (not yet logged in): channel checks and the registered commands go through it. */
@@ -40,7 +41,8 @@ export async function buildHandlerDeps(
   const { store, vault, service, oauthEndpoint } = infra;
   const oauth = config.service.oauth ? oauthEndpoint : undefined;
   const subscriptions = new Subscriptions(store);
-  const accounts = storeAccounts({ store, vault, oauth, logger, subscriptions });
+  const collections = STORE_COLLECTIONS;
+  const accounts = storeAccounts({ store, vault, oauth, logger, subscriptions, collections });
   const pager = new Pager(store.collection('pager', pagerStateSchema));
   // List states written by the last interactions land before the store closes.
   closers.add('pager', () => pager.settled());

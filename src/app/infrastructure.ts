@@ -16,14 +16,13 @@ import {
   ServiceClient,
 } from '../service/index.js';
 import { backendKindFor } from '../store/backend.js';
-import { STORE_COLLECTIONS } from '../store/collections.js';
 import { openStore, type Store } from '../store/index.js';
 import { type UpgradeReport, upgradeStore } from '../store/upgrade.js';
 import { type KeyRing, loadKeyRing, TokenVault } from '../vault/index.js';
 import { KIROKU_VERSION } from '../version.js';
 import type { Closers } from './closers.js';
 import type { StartTimes } from './start-times.js';
-import { storedRecordKinds } from './stored-records.js';
+import { STORE_COLLECTIONS, storedRecordKinds } from './stored-records.js';
 
 /** Linked users whose sealed token the vault keeps in memory (a few hundred bytes each). */
 const VAULT_CACHE_ENTRIES = 10_000;

@@ -2,17 +2,17 @@
 import { ApplicationCommandOptionType, type Client } from 'discord.js';
 import { z } from 'zod';
 import type { CommandModule } from '../bot/command.js';
-import { DISABLE_REASONS } from '../jobs/delivery/notices.js';
-import { OUTBOX_COLLECTION, outboxEntrySchema } from '../jobs/delivery/outbox.js';
-import { POST_FAILURES } from '../jobs/delivery/poster.js';
 import type { Jobs } from '../jobs/index.js';
+import { DISABLE_REASONS } from '../jobs/posting/notices.js';
+import { OUTBOX_COLLECTION, outboxEntrySchema } from '../jobs/posting/outbox.js';
+import { POST_FAILURES } from '../jobs/posting/poster.js';
 import type { Metrics } from '../monitoring/metrics.js';
 import { StoreCensus } from '../monitoring/store-census.js';
 import { OPERATIONS } from '../service/api/operations.js';
-import { COLLECTION_NAMES } from '../store/collections.js';
 import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import { VAULT_COLLECTION } from '../vault/index.js';
+import { COLLECTION_NAMES } from './stored-records.js';
 
 export interface MonitoredParts {
   metrics: Metrics;
@@ -21,7 +21,7 @@ export interface MonitoredParts {
   jobs: Jobs;
   client: Client;
   now: () => Date;
-  /** With Redis the owner queue runs the feed: the backlog is its waiting jobs, not the scheduler's. */
+  /** With Redis the owner queue runs the feed: the backlog is its waiting jobs, not the paced polling's. */
   scaleOut: boolean;
 }
 
@@ -40,7 +40,7 @@ export function watchState(parts: MonitoredParts): void {
   if (parts.scaleOut && ownerQueue) metrics.watched.ownerQueueWaiting = () => ownerQueue.waitingJobs();
   else
     metrics.watched.feedBacklog = () => {
-      const { due, longestWaitMs } = jobs.scheduler.backlog();
+      const { due, longestWaitMs } = jobs.feedDriver.backlog();
       return { due, oldestOverdueS: longestWaitMs / 1000 };
     };
   metrics.watched.shards = () =>

@@ -8,7 +8,7 @@ import { GuildScheduledEventEntityType, GuildScheduledEventPrivacyLevel } from '
 import type { UserPreferences } from '../accounts/user-preferences.js';
 import { createTranslator, type ServiceSite } from '../i18n/translator.js';
 import { UserFacingError } from '../i18n/user-facing-error.js';
-import { classifyPostError, createRestPoster } from '../jobs/delivery/poster.js';
+import { classifyPostError, createRestPoster } from '../jobs/posting/poster.js';
 import type { Logger } from '../logger.js';
 import { PartyBoard, type PartyDiscord, type PartyWrite } from '../parties/board.js';
 import type { PartyDesk, PartyEvents } from '../parties/desk.js';

@@ -3,7 +3,7 @@
  * owner may still see or send in its channel. Read from the raw packets: discord.js emits its own
  * channel events only for cached channels, and kiroku does not cache channels.
  */
-import type { MembershipGate } from '../jobs/delivery/membership.js';
+import type { MembershipGate } from '../jobs/posting/membership.js';
 
 /** What a packet changed: one channel's overwrites, or a role anywhere in a server. */
 export type PermissionChange = { guildId: string; channelId?: string };

@@ -1,7 +1,7 @@
 /** The admin commands themselves (parsing and help are in admin.ts). Each writes plain lines to `out`. */
 
-import { OUTBOX_COLLECTION, outboxEntrySchema } from '../jobs/delivery/outbox.js';
-import { DIGEST_STATE_COLLECTION, digestStateSchema } from '../jobs/schedule/digest.js';
+import { DIGEST_STATE_COLLECTION, digestStateSchema } from '../jobs/broadcasts/digest.js';
+import { OUTBOX_COLLECTION, outboxEntrySchema } from '../jobs/posting/outbox.js';
 import { readSchemaVersions } from '../store/schema-versions.js';
 import { STATE_REASONS, type Subscription } from '../subscriptions/model.js';
 import { KIROKU_VERSION } from '../version.js';

@@ -2,7 +2,7 @@
 
 import type { Accounts } from '../accounts/accounts.js';
 import { storeAccounts } from '../accounts/store-accounts.js';
-import { PLAIN_RECORD_KINDS } from '../app/stored-records.js';
+import { PLAIN_RECORD_KINDS, STORE_COLLECTIONS } from '../app/stored-records.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { createRequestBudget, HttpTransport, OAuthClient } from '../service/index.js';
@@ -67,7 +67,7 @@ export async function openAdminContext(
     quarantine: new Quarantine(store),
     // The same unlink as /account unlink: serialised with the person's other link changes, and
     // followed by the one forget (src/accounts/forget-person.ts).
-    accounts: storeAccounts({ store, vault, oauth, logger, subscriptions }),
+    accounts: storeAccounts({ store, vault, oauth, logger, subscriptions, collections: STORE_COLLECTIONS }),
     out,
     async close() {
       await budget.close();

@@ -1,10 +1,11 @@
 /**
  * `admin export` and `admin forget`: one person's stored data, found through the one list of what is
- * stored about a person (src/store/collections.ts), the same list `/account unlink` forgets by.
+ * stored about a person (the store's registry, src/app/stored-records.ts), the same list `/account unlink` forgets by.
  */
 import type { UnlinkOutcome } from '../accounts/accounts.js';
 import { type PersonRow, rowsAbout } from '../accounts/forget-person.js';
-import { type CollectionName, type PersonRows, STORE_COLLECTIONS } from '../store/collections.js';
+import { STORE_COLLECTIONS } from '../app/stored-records.js';
+import type { CollectionName } from '../store/collections.js';
 import { VaultError } from '../vault/index.js';
 import { KIROKU_VERSION } from '../version.js';
 import type { AdminContext } from './admin-context.js';
@@ -13,7 +14,7 @@ const WITHHELD = '[withheld]';
 
 /** The row as an export shows it: what the list says is secret (a key, a sealed value, sealed fields) withheld. */
 function shown(row: PersonRow): { key: string; value: unknown } {
-  const withhold = (STORE_COLLECTIONS[row.collection] as PersonRows).withhold;
+  const withhold = STORE_COLLECTIONS[row.collection]?.withhold;
   const key = withhold?.key ? WITHHELD : row.key;
   if (withhold?.value) return { key, value: WITHHELD };
   const fields = withhold?.fields ?? [];
@@ -43,9 +44,9 @@ async function linkOf(context: AdminContext, userId: string): Promise<Record<str
  */
 export async function exportUser(context: AdminContext, userId: string): Promise<void> {
   const stored: Partial<Record<CollectionName, Array<{ key: string; value: unknown }>>> = {};
-  for (const [name, rows] of Object.entries(STORE_COLLECTIONS) as Array<[CollectionName, PersonRows]>)
-    if (rows.in !== 'nothing') stored[name] = [];
-  for await (const row of rowsAbout(context.store, userId)) stored[row.collection]?.push(shown(row));
+  for (const [name, rows] of Object.entries(STORE_COLLECTIONS)) if (rows.in !== 'nothing') stored[name] = [];
+  for await (const row of rowsAbout(context.store, STORE_COLLECTIONS, userId))
+    stored[row.collection]?.push(shown(row));
   const data = {
     discordUserId: userId,
     exportedAt: new Date().toISOString(),

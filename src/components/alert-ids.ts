@@ -1,6 +1,6 @@
 /**
  * The airing alert's components: a "Watched" button and a rating select, posted by the alert job
- * (src/jobs/schedule/alert-message.ts) and answered by /subscription (commands/subscription/index.ts). Both sides
+ * (src/jobs/broadcasts/alert-message.ts) and answered by /subscription (commands/subscription/index.ts). Both sides
  * import this module, so the ids they build and route cannot drift apart; it lives here rather
  * than beside the handler because src/jobs may not import commands/.
  */

@@ -1,5 +1,5 @@
 /**
- * The reminder DM's Stop button: built by the reminders job (src/jobs/schedule/reminders.ts), answered by
+ * The reminder DM's Stop button: built by the reminders job (src/jobs/broadcasts/reminders.ts), answered by
  * /remind (commands/remind/index.ts); both import this module so the id cannot drift apart.
  */
 import type { CommandName } from './command-names.js';

@@ -1,152 +1,70 @@
-/** The background jobs (feed poller, daily digest, airing alerts) and how to build them together. */
-import { DEFAULTS } from '../config.js';
-import type { CommandMentionSource } from '../i18n/command-text.js';
-import type { Locale } from '../i18n/locale.js';
-import type { ServiceSite } from '../i18n/translator.js';
-import type { Logger } from '../logger.js';
-import type { ServiceClient } from '../service/index.js';
-import type { Store } from '../store/index.js';
-import type { Subscriptions } from '../subscriptions/model.js';
-import type { TokenVault } from '../vault/index.js';
-import type { Reminders } from '../viewing/reminders.js';
-import { MembershipGate, type MembershipLookup } from './delivery/membership.js';
-import { type DisableReason, SubscriptionNotices } from './delivery/notices.js';
-import { Outbox } from './delivery/outbox.js';
-import { PostLanguages } from './delivery/post-language.js';
-import type { ChannelPoster } from './delivery/poster.js';
-import type { FeedPostEvent } from './feed/delivery.js';
-import { FeedPoller } from './feed/poller.js';
-import { FeedSchedule } from './feed/schedule.js';
-import { FeedScheduler } from './feed/scheduler.js';
-import { OwnerChanges } from './owners/changes.js';
-import { ownedSubscriptions } from './owners/partition.js';
-import { OwnerSnapshot } from './owners/snapshot.js';
-import type { PartyStarts } from './party/party-starts.js';
-import { OwnerQueue } from './run/owner-queue.js';
-import { Ticker } from './run/ticker.js';
-import { AiringPosts } from './schedule/airing-posts.js';
-import { AiringAlerts } from './schedule/alerts.js';
-import { DailyDigest } from './schedule/digest.js';
-import { OwnerPrograms } from './schedule/owner-programs.js';
-import { DmReminders } from './schedule/reminders.js';
-import type { TitleRefresh } from './titles/refresh.js';
-import { createWeeklySummaries, type WeeklyOptions } from './weekly/build.js';
-import type { WeeklySummaries } from './weekly/weekly-summaries.js';
+/**
+ * The background jobs, built together from the one list of jobs (list.ts): each job declares
+ * itself (job.ts), and this builds their workers, the feed's driver, the owner queue (with Redis)
+ * and the tickers from those declarations.
+ */
 
-export { createGatewayMembership } from './delivery/gateway-membership.js';
-export { MembershipGate, type MembershipLookup } from './delivery/membership.js';
-export { createRestMembership } from './delivery/membership-rest.js';
-export { type DisableReason, STATE_REASONS, SubscriptionNotices } from './delivery/notices.js';
-export { type DeliveryResult, nonceFor, Outbox, type OutboxEntry } from './delivery/outbox.js';
+import { DEFAULTS } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { Subscription } from '../subscriptions/model.js';
+import { OwnerPrograms } from './broadcasts/owner-programs.js';
+import { chooseFeedDriver, type FeedDriver } from './feed/drivers.js';
+import { FeedPace } from './feed/pace.js';
+import type { PacedPolling } from './feed/paced-polling.js';
+import type { Job, JobContext } from './job.js';
+import { JOBS } from './list.js';
+import { type JobsOptions, type JobTiming, jobTiming } from './options.js';
+import { OwnerChanges } from './owners/changes.js';
+import { OwnerSnapshot } from './owners/snapshot.js';
+import { OwnerQueue } from './run/owner-queue.js';
+import type { Ticker } from './run/ticker.js';
+import { type SharedJobParts, sharedJobParts } from './shared-parts.js';
+import { type BuiltJob, jobTickers } from './tickers.js';
+
+export { AiringPosts, type AiringTickReport, firstAirings } from './broadcasts/airing-posts.js';
+export { AiringAlerts, type AiringAlertsDeps, type AlertTickReport } from './broadcasts/alerts.js';
+export { type DailyFire, type DailySchedule, dailySchedule } from './broadcasts/daily-time.js';
+export { DailyDigest, type DailyDigestDeps, type DigestTickReport } from './broadcasts/digest.js';
+export type { FeedPostEvent } from './feed/channel-batches.js';
+export type { FeedDriver } from './feed/drivers.js';
+export { FeedPace, type PollPlan, planPolls, pollFrequency } from './feed/pace.js';
+export { PacedPolling } from './feed/paced-polling.js';
+export { type CycleReport, FeedPoller, type FeedPollerDeps } from './feed/poller.js';
+export { JOBS } from './list.js';
+export type { JobsOptions } from './options.js';
+export { ownersOfShards } from './owners/partition.js';
+export { createGatewayMembership } from './posting/gateway-membership.js';
+export { MembershipGate, type MembershipLookup } from './posting/membership.js';
+export { createRestMembership } from './posting/membership-rest.js';
+export { type DisableReason, STATE_REASONS, SubscriptionNotices } from './posting/notices.js';
+export { type DeliveryResult, nonceFor, Outbox, type OutboxEntry } from './posting/outbox.js';
 export {
   type ChannelPoster,
   createRestPoster,
   type NoncedMessage,
   type OutgoingMessage,
   type PostOutcome,
-} from './delivery/poster.js';
-export type { FeedPostEvent } from './feed/delivery.js';
-export { type CycleReport, FeedPoller, type FeedPollerDeps } from './feed/poller.js';
-export { FeedSchedule, type PollPlan, planPolls, pollFrequency } from './feed/schedule.js';
-export { FeedScheduler } from './feed/scheduler.js';
-export { ownersOfShards } from './owners/partition.js';
+} from './posting/poster.js';
 export { Ticker } from './run/ticker.js';
-export { AiringPosts, type AiringTickReport, firstAirings } from './schedule/airing-posts.js';
-export { AiringAlerts, type AiringAlertsDeps, type AlertTickReport } from './schedule/alerts.js';
-export { type DailyFire, type DailySchedule, dailySchedule } from './schedule/daily-time.js';
-export { DailyDigest, type DailyDigestDeps, type DigestTickReport } from './schedule/digest.js';
 export { createWeeklySummaries, type WeeklyOptions } from './weekly/build.js';
 export { WeeklySummaries, type WeeklyTickReport } from './weekly/weekly-summaries.js';
 
-export interface JobsOptions {
-  store: Store;
-  /**
-   * Every subscription (the one instance commands use too): a channel or server that refuses kiroku
-   * is refused to every owner's subscriptions there, whichever process runs them.
-   */
-  subscriptions: Subscriptions;
-  /**
-   * The owners whose jobs this process runs (default: every owner): shard processes of one host
-   * split the owners with it. The feed, digest and alerts see only these owners' subscriptions.
-   */
-  servesOwner?: (ownerId: string) => boolean;
-  vault: TokenVault;
-  service: ServiceClient;
-  /** Where channel posts and DMs go (`createRestPoster` over discord.js REST). */
-  poster: ChannelPoster;
-  /** How owners' membership is checked (`createGatewayMembership`, `createRestMembership`); without it, not at all. */
-  membership?: MembershipLookup;
-  /** Told how many subscriptions were disabled and why (metrics). */
-  onDisabled?: (reason: DisableReason, count: number) => void;
-  /** The service as posts and notices name it and link to it (SERVICE_NAME, SERVICE_WEB_URL; default Annict's). */
-  site?: ServiceSite;
-  /** The registered commands' ids (global ones: they work in DMs too); without: commands as text. */
-  mentions?: CommandMentionSource;
-  /** The language of a Discord user's last interaction: owner notices follow it. */
-  localeOf?: (discordUserId: string) => Promise<Locale | undefined>;
-  /** Minutes after midnight at which Japanese digests' broadcast day starts (default 05:00). */
-  broadcastDayStart?: number;
-  logger: Logger;
-  now: () => Date;
-  /** People who asked for DM reminders (`/remind`), and how to open their DM channel. */
-  reminders?: { store: Reminders; openDm(discordUserId: string): Promise<string | undefined> };
-  /** Step intervals in ms (defaults: feed 60 s, digest 30 s, alerts 30 s). */
-  intervals?: { feedMs?: number; digestMs?: number; alertsMs?: number };
-  feed?: {
-    pageSize?: number;
-    probeSize?: number;
-    maxCatchUpPages?: number;
-    /** FEED_CATCH_UP_HOURS in ms: activities older than this when found are summed up (default 24 h). */
-    catchUpMs?: number;
-    concurrency?: number;
-    /** `adaptive` (by activity rate; the default) or `round-robin` (every owner in turn): FEED_POLICY. */
-    policy?: 'adaptive' | 'round-robin';
-  };
-  /** Feed polls per second the budget leaves after commands (the schedule's budget; default 2.25). */
-  feedPollsPerSecond?: number;
-  /** Told the creation time of each activity when it is first posted (the feed delay metric). */
-  onFeedPosted?: (createdAt: string) => void;
-  /** Told of each refused feed post and each activity posted in the minimal form (metrics). */
-  onFeedEvent?: (event: FeedPostEvent) => void;
-  digest?: { prefetchMs?: number; catchUpMs?: number };
-  /** The weekly server summaries: whose record is shared, servers' names, how pictures are drawn. */
-  weekly?: WeeklyOptions;
-  alerts?: { refreshMs?: number };
-  /** The daily refresh of the English title index (checked hourly; any process may make it). */
-  titles?: TitleRefresh;
-  /** Watch parties' messages at their time (any process may step them; see party/party-starts.ts). */
-  parties?: PartyStarts;
-  /**
-   * With Redis: each owner's work is a BullMQ job that one process at a time runs (see
-   * run/owner-queue.ts) instead of every job's ticker running in this process.
-   */
-  scaleOut?: { redisUrl: string; lockMs?: number; concurrency?: number };
-}
+/** Each job's worker by its name (`undefined` for a job its options leave out). */
+export type JobWorkers = { [J in (typeof JOBS)[number] as J['name']]: ReturnType<J['build']> };
 
-export interface Jobs {
-  feed: FeedPoller;
-  digest: DailyDigest;
-  /** The weekly server summaries (weekly subscriptions). */
-  weekly: WeeklySummaries;
-  alerts: AiringAlerts;
-  /** Channels that follow chosen works (airing subscriptions). */
-  airing: AiringPosts;
-  /** The English title index's refresh; only when `titles` was given. */
-  titles: TitleRefresh | undefined;
-  /** Watch parties' step; only when `parties` was given. */
-  parties: PartyStarts | undefined;
-  /** DM reminders; only when `reminders` was given. */
-  reminders: DmReminders | undefined;
-  outbox: Outbox;
-  notices: SubscriptionNotices;
-  poster: ChannelPoster;
-  membership: MembershipGate | undefined;
+export type Jobs = JobWorkers & {
+  outbox: SharedJobParts['outbox'];
+  notices: SharedJobParts['notices'];
+  poster: SharedJobParts['poster'];
+  membership: SharedJobParts['membership'];
   /** How posts and owner notices are written (languages, the service's name and site, command mentions). */
-  languages: PostLanguages;
+  languages: SharedJobParts['languages'];
   /** Each feed owner's poll interval (its estimated round-robin cycle feeds a metric). */
-  schedule: FeedSchedule;
-  /** Without Redis: polls the owners whose next poll is due (one `tick()` per ticker step). */
-  scheduler: FeedScheduler;
+  pace: FeedPace;
+  /** How the feed's owners are polled: chosen once from the policy and whether Redis runs the owner queue. */
+  feedDriver: FeedDriver;
+  /** Polls the owners whose pace says they are due (the adaptive driver without Redis; tests step it). */
+  pacedPolling: PacedPolling;
   /** The per-owner job queue, with `scaleOut` (Redis) only. */
   owners: OwnerQueue | undefined;
   /**
@@ -159,159 +77,123 @@ export interface Jobs {
   /** True once started and, with Redis, once the owner queue is open (readiness). */
   readonly scheduled: boolean;
   stop(): Promise<void>;
-}
+};
 
 export function createJobs(options: JobsOptions): Jobs {
-  const { poster } = options;
-  const intervals = options.intervals ?? {};
-  const feedMs = intervals.feedMs ?? DEFAULTS.pollIntervalSeconds * 1000;
-  const adaptive = options.feed?.policy !== 'round-robin';
-  const timing: JobTiming = {
-    feedMs,
-    digestMs: intervals.digestMs ?? DEFAULTS.scheduleStepMs,
-    alertsMs: intervals.alertsMs ?? DEFAULTS.scheduleStepMs,
-    pollsPerS: options.feedPollsPerSecond ?? DEFAULTS.serviceRatePerSecond * DEFAULTS.feedPollShare,
-    adaptive,
-  };
-  const common = commonParts(options, poster);
-  const changes = new OwnerChanges(options.store);
-  const feedParts = buildFeed(options, common.shared, changes, timing);
-  const digest = new DailyDigest({ ...common.shared, store: options.store, ...options.digest });
-  const weekly = createWeeklySummaries({ ...common.shared, store: options.store }, options.weekly);
-  // One copy of each owner's programs for the alerts and the airing subscriptions.
-  const programs = new OwnerPrograms(common.shared, options.alerts?.refreshMs);
-  const alerts = new AiringAlerts({ ...common.shared, ...options.alerts, programs });
-  const airing = new AiringPosts({ ...common.shared, programs });
-  const reminders = options.reminders
-    ? new DmReminders({
-        ...common.shared,
-        programs,
-        reminders: options.reminders.store,
-        openDm: options.reminders.openDm,
-        ...(options.servesOwner ? { servesOwner: options.servesOwner } : {}),
-      })
-    : undefined;
-  const owners = options.scaleOut
-    ? new OwnerQueue({
-        ...options.scaleOut,
-        subscriptions: common.shared.subscriptions,
-        feed: feedParts.feed,
-        digest,
-        weekly,
-        alerts,
-        airing,
-        logger: options.logger,
-        changes,
-        feedMs,
-        scheduleMs: timing.digestMs,
-        ...(adaptive ? { feedDelayMs: (ownerId: string) => feedParts.schedule.delayMs(ownerId) } : {}),
-      })
-    : undefined;
-  const titles = options.titles;
-  const parties = options.parties;
-  const parts = {
-    ...common,
-    ...feedParts,
-    digest,
-    weekly,
-    alerts,
-    airing,
-    reminders,
-    titles,
-    parties,
-    owners,
-    poster,
-  };
-  return assembleJobs(parts, changes, timing, options.logger);
-}
-
-/** The intervals and poll budget the jobs run at, from `JobsOptions` and their defaults. */
-interface JobTiming {
-  feedMs: number;
-  digestMs: number;
-  alertsMs: number;
-  pollsPerS: number;
-  adaptive: boolean;
-}
-
-/** The outbox, the owner notices and the membership gate, and what every subscription job shares. */
-function commonParts(options: JobsOptions, poster: ChannelPoster) {
-  const { store, subscriptions, vault, service, logger, now, broadcastDayStart } = options;
-  const languages = new PostLanguages({
-    ...(options.site ? { site: options.site } : {}),
-    ...(options.mentions ? { mentions: options.mentions } : {}),
-  });
-  const t = languages.of('en');
-  const outbox = new Outbox(store, { poster, now, logger });
-  const notices = new SubscriptionNotices({
-    subscriptions,
-    poster,
-    t,
-    languages,
-    logger,
-    onDisabled: options.onDisabled,
-    localeOf: options.localeOf,
-  });
-  const lookup = options.membership;
-  const membership = lookup ? new MembershipGate({ store, lookup, notices, now, logger }) : undefined;
-  const shared = {
-    subscriptions: ownedSubscriptions(subscriptions, options.servesOwner),
-    vault,
-    service,
-    outbox,
-    notices,
-    membership,
-    logger,
-    now,
-    t,
-    languages,
-    broadcastDayStart,
-  };
-  return { outbox, notices, membership, languages, shared };
-}
-
-type SharedJobDeps = ReturnType<typeof commonParts>['shared'];
-
-/** The feed poller, its schedule and the scheduler that polls the owners whose turn it is. */
-function buildFeed(options: JobsOptions, shared: SharedJobDeps, changes: OwnerChanges, timing: JobTiming) {
   const { store, now, logger } = options;
-  const { feedMs, pollsPerS, adaptive } = timing;
-  // The schedule plans over the feed owners this process serves (with Redis: every owner).
-  const feedOwners = new OwnerSnapshot(shared.subscriptions, Math.min(5_000, feedMs / 4), changes);
-  const schedule = new FeedSchedule({
+  const timing = jobTiming(options);
+  const shared = sharedJobParts(options);
+  const changes = new OwnerChanges(store);
+  // The pace plans over the feed owners this process serves (with Redis: every owner).
+  const feedOwners = new OwnerSnapshot(
+    shared.deps.subscriptions,
+    Math.min(5_000, timing.feedMs / 4),
+    changes,
+  );
+  const { feedMs, pollsPerS } = timing;
+  const pace = new FeedPace({
     store,
     owners: () => feedOwners.feedOwners(),
     pollsPerS,
     minIntervalMs: feedMs,
     now,
   });
-  const feed = new FeedPoller({
-    ...shared,
-    store,
+  const context: JobContext = {
+    options,
+    shared: shared.deps,
+    timing,
     changes,
-    ...options.feed,
-    ...(adaptive
-      ? { onPolled: schedule.observe, readsHistory: (ownerId: string) => schedule.readsHistory(ownerId) }
-      : {}),
-    ...(options.onFeedPosted ? { onPosted: options.onFeedPosted } : {}),
-    ...(options.onFeedEvent ? { onFeedEvent: options.onFeedEvent } : {}),
-  });
-  const scheduler = new FeedScheduler({
-    poller: feed,
-    schedule,
+    programs: ownerPrograms(options, shared),
+    pace,
+  };
+  const built: BuiltJob[] = JOBS.map((job: Job) => ({ job, worker: job.build(context) }));
+  const workers = Object.fromEntries(built.map(({ job, worker }) => [job.name, worker])) as JobWorkers;
+  const { driver: feedDriver, paced: pacedPolling } = chooseFeedDriver({
+    policy: options.feed?.policy ?? 'adaptive',
+    queued: options.scaleOut !== undefined,
+    feedMs,
+    pace,
+    poller: workers.feed,
     owners: feedOwners,
     pollsPerS,
     concurrency: options.feed?.concurrency ?? DEFAULTS.feedConcurrency,
     now,
     logger,
   });
-  return { feed, schedule, scheduler };
+  const owners = options.scaleOut
+    ? ownerQueue(options, built, {
+        workers,
+        feedDriver,
+        changes,
+        timing,
+        subscriptions: shared.deps.subscriptions,
+      })
+    : undefined;
+  const { outbox, notices, poster, membership, languages } = shared;
+  const parts = {
+    ...workers,
+    outbox,
+    notices,
+    poster,
+    membership,
+    languages,
+    pace,
+    feedDriver,
+    pacedPolling,
+    owners,
+  };
+  return withLifecycle(parts, { built, changes, timing, logger });
+}
+
+/** One copy of each owner's programs for the alerts, the airing posts and the reminders. */
+function ownerPrograms(options: JobsOptions, shared: SharedJobParts): OwnerPrograms {
+  return new OwnerPrograms(shared.deps, options.alerts?.refreshMs);
+}
+
+/** The per-owner BullMQ queue: the feed's poll at the driver's pace, then each job's per-owner step. */
+function ownerQueue(
+  options: JobsOptions,
+  built: readonly BuiltJob[],
+  parts: {
+    workers: JobWorkers;
+    feedDriver: FeedDriver;
+    changes: OwnerChanges;
+    timing: JobTiming;
+    subscriptions: JobContext['shared']['subscriptions'];
+  },
+): OwnerQueue | undefined {
+  if (!options.scaleOut) return undefined;
+  const { feedDriver, timing } = parts;
+  const steps = built.flatMap(({ job, worker }) => {
+    const { perOwner } = job;
+    if (!perOwner || worker === undefined || worker === null) return [];
+    return [{ select: perOwner.select, step: (mine: Subscription[]) => perOwner.step(worker, mine) }];
+  });
+  return new OwnerQueue({
+    ...options.scaleOut,
+    subscriptions: parts.subscriptions,
+    feed: parts.workers.feed,
+    steps,
+    logger: options.logger,
+    changes: parts.changes,
+    feedMs: timing.feedMs,
+    scheduleMs: timing.digestMs,
+    feedDelayMs: (ownerId) => feedDriver.nextPollDelayMs(ownerId),
+  });
 }
 
 type JobParts = Omit<Jobs, 'subscribed' | 'start' | 'stop' | 'scheduled'>;
 
 /** The jobs with their lifecycle: `start` builds the tickers (or starts the owner queue), `stop` ends them. */
-function assembleJobs(parts: JobParts, changes: OwnerChanges, timing: JobTiming, logger: Logger): Jobs {
+function withLifecycle(
+  parts: JobParts,
+  {
+    built,
+    changes,
+    timing,
+    logger,
+  }: { built: readonly BuiltJob[]; changes: OwnerChanges; timing: JobTiming; logger: Logger },
+): Jobs {
   const tickers: Ticker[] = [];
   return {
     ...parts,
@@ -320,14 +202,13 @@ function assembleJobs(parts: JobParts, changes: OwnerChanges, timing: JobTiming,
     },
     async subscribed(ownerId) {
       await changes.mark(ownerId);
-      parts.scheduler.pollSoon(ownerId);
+      parts.feedDriver.pollSoon(ownerId);
       await parts.owners?.enqueue(ownerId);
     },
     start(isReady) {
       if (tickers.length > 0) return;
-      tickers.push(...jobTickers(parts, timing, isReady, logger));
-      if (parts.titles) tickers.push(parts.titles.ticker(isReady));
-      if (parts.parties) tickers.push(parts.parties.ticker(isReady));
+      const { feedDriver, owners } = parts;
+      tickers.push(...jobTickers({ built, feedDriver, owners, timing, isReady, logger }));
       for (const ticker of tickers) ticker.start();
     },
     async stop() {
@@ -336,68 +217,4 @@ function assembleJobs(parts: JobParts, changes: OwnerChanges, timing: JobTiming,
       await parts.owners?.stop();
     },
   };
-}
-
-/** Without Redis: one ticker per job. With it: the owner queue runs the jobs, one ticker reconciles it. */
-function jobTickers(parts: JobParts, timing: JobTiming, isReady: () => boolean, logger: Logger): Ticker[] {
-  const { owners, scheduler, feed, digest, weekly, alerts, airing, reminders } = parts;
-  const { feedMs } = timing;
-  if (owners) {
-    owners
-      .start(isReady)
-      .catch((error: unknown) => logger.error({ err: error }, 'owner queue: start failed'));
-    // Owners whose subscriptions were made elsewhere (another host) or resumed get their job.
-    const reconcile = () => owners.reconcile();
-    const tickers = [new Ticker({ name: 'owners', intervalMs: feedMs, isReady, step: reconcile, logger })];
-    // Reminders are per person, not per owner job: each process steps them; the outbox's nonce
-    // folds a DM two processes send at once.
-    if (reminders) {
-      const step = () => reminders.tick();
-      tickers.push(
-        new Ticker({
-          name: 'reminders',
-          intervalMs: timing.alertsMs,
-          alignToClock: true,
-          isReady,
-          step,
-          logger,
-        }),
-      );
-    }
-    return tickers;
-  }
-  // The adaptive scheduler looks for due owners every 1/60 of the poll interval (1 s at the default
-  // 60 s): owners that fall due between two looks wait for the next, and the budget idles meanwhile.
-  const tickMs = Math.min(1_000, feedMs / 60);
-  // Digest and alert ticks fall on :00 and :30, so an 08:00 digest posts at 08:00:00.
-  return [
-    timing.adaptive
-      ? new Ticker({
-          name: 'feed',
-          intervalMs: tickMs,
-          isReady,
-          step: () => scheduler.tick(),
-          isIdle: (report) => report.polled === 0,
-          logger,
-        })
-      : new Ticker({ name: 'feed', intervalMs: feedMs, isReady, step: () => feed.runCycle(), logger }),
-    new Ticker({
-      name: 'digest',
-      intervalMs: timing.digestMs,
-      alignToClock: true,
-      isReady,
-      // The weekly summaries share the digest's step: both post at a local time, on the :00 and :30.
-      step: async () => [await digest.tick(), await weekly.tick()],
-      logger,
-    }),
-    new Ticker({
-      name: 'alerts',
-      intervalMs: timing.alertsMs,
-      alignToClock: true,
-      isReady,
-      // Alerts first: they refresh the programs the airing posts then read without a request.
-      step: async () => [await alerts.tick(), await airing.tick(), await reminders?.tick()],
-      logger,
-    }),
-  ];
 }

@@ -4,7 +4,7 @@
  * gauge and every scrape meanwhile (concurrent scrapes share one scan). The store is the same for
  * every process, so under sharding these gauges are combined with `max`, not summed.
  */
-import type { OutboxEntry } from '../jobs/delivery/outbox.js';
+import type { OutboxEntry } from '../jobs/posting/outbox.js';
 import { type Subscription, subscriptionSchema } from '../subscriptions/model.js';
 
 export const SUBSCRIPTION_KINDS = subscriptionSchema.shape.kind.options;

@@ -9,8 +9,6 @@ import { ZoneFormats } from '../lib/time-zone.js';
 
 /** Minutes after midnight at which a broadcast day starts by default (05:00). */
 export const DEFAULT_BROADCAST_DAY_START = 5 * 60;
-/** The latest day start that keeps late-night times within 24:00–29:59. */
-export const MAX_BROADCAST_DAY_START = 6 * 60;
 
 export interface BroadcastTime {
   /** The broadcast day, YYYY-MM-DD. */

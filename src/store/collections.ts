@@ -1,9 +1,14 @@
 /**
- * Every collection kiroku keeps in its store, and where a person's rows are in it: the one list the
- * app's store accepts names from (a collection missing here is refused at its first use, so a new one
- * cannot be added without saying how a person's rows are found in it), and the one list of what is
- * stored about a person that forgetting (unlink, `admin forget`) and `admin export` both walk.
+ * What the store's one registry of collections says about each: where a person's rows are in it
+ * (forgetting, `/account unlink` and `admin forget`, and `admin export` walk this), beside its
+ * schema version and migrations (`RecordKind`). The registry itself is put together by the app
+ * (src/app/stored-records.ts) from the collections each part of kiroku declares, each job's among
+ * them; a collection missing from it is refused at its first use, so a new one cannot be added
+ * without saying how a person's rows are found in it.
  */
+import { QUARANTINE_COLLECTION } from './quarantine.js';
+import type { RecordKind } from './record-kinds.js';
+import { SCHEMA_COLLECTION } from './schema-versions.js';
 
 /** How to find one person's rows (the person is a Discord user id). */
 export type PersonRows = PersonRowsIn & {
@@ -25,40 +30,32 @@ type PersonRowsIn =
   /** Nothing in it names a person; `why` says so for the reader of this list. */
   | { in: 'nothing'; why: string };
 
-export const STORE_COLLECTIONS = {
-  vault: { in: 'key', withhold: { value: true } },
-  subscriptions: { in: 'field', field: 'ownerId' },
-  'subscriptions-version': { in: 'nothing', why: 'one random mark for every subscription' },
-  'user-preferences': { in: 'key' },
-  pager: { in: 'field', field: 'invoker' },
-  // The key is the OAuth state itself, which completes a link while it lives.
-  'oauth-state': { in: 'field', field: 'discordUserId', withhold: { key: true } },
-  'oauth-confirmation': { in: 'field', field: 'discordUserId', withhold: { fields: ['sealedToken'] } },
-  'once-per-user': { in: 'key-segment' },
-  'feed-cursor': { in: 'key' },
-  'feed-rate': { in: 'key' },
-  'owner-change': { in: 'key' },
-  'membership-checks': { in: 'key-segment' },
-  'digest-state': { in: 'subscription-key' },
-  'weekly-state': { in: 'subscription-key' },
-  outbox: {
-    in: 'nothing',
-    why: 'keyed by a hash of channel and activity; the entry holds delivery state and the message id only',
-  },
-  'watch-lists': { in: 'field', field: 'invoker' },
-  reminders: { in: 'key' },
-  parties: { in: 'field', field: 'hostId' },
-  'party-attendance': { in: 'key-segment' },
+/** A collection's name. */
+export type CollectionName = string;
+
+/** One entry of the registry: the record kind the upgrade versions, and where a person's rows are. */
+export interface StoredCollection extends RecordKind {
+  readonly person: PersonRows;
+}
+
+/** Where a person's rows are, by collection: what the store accepts names from, and what forgetting walks. */
+export type CollectionRegistry = Readonly<Record<CollectionName, PersonRows>>;
+
+/** A collection whose records have not changed shape since versions began. */
+export function firstVersion(
+  collection: string,
+  schema: RecordKind['schema'],
+  person: PersonRows,
+): StoredCollection {
+  return { collection, version: 1, schema, migrations: [], person };
+}
+
+/** The upgrade's own bookkeeping, listed for where a person's rows are but not versioned itself. */
+export const UPGRADE_BOOKKEEPING: CollectionRegistry = {
   // `text` is the record as it was stored: for a token, its sealed envelope.
-  quarantine: { in: 'field-or-key-segment', field: 'ownerId', withhold: { fields: ['text'] } },
-  'store-schema': { in: 'nothing', why: "each collection's schema version and the kiroku that wrote it" },
-  'title-index': { in: 'nothing', why: "the service's public titles of works, and when they were last read" },
-  'account-lock': {
+  [QUARANTINE_COLLECTION]: { in: 'field-or-key-segment', field: 'ownerId', withhold: { fields: ['text'] } },
+  [SCHEMA_COLLECTION]: {
     in: 'nothing',
-    why: 'a lease held only while a link change runs, released when it ends (or expired within a minute)',
+    why: "each collection's schema version and the kiroku that wrote it",
   },
-} as const satisfies Record<string, PersonRows>;
-
-export type CollectionName = keyof typeof STORE_COLLECTIONS;
-
-export const COLLECTION_NAMES = Object.keys(STORE_COLLECTIONS) as CollectionName[];
+};

@@ -81,7 +81,7 @@ export interface Store {
 export interface StoreOptions {
   logger?: Logger;
   /**
-   * The only collection names this store accepts (the app passes STORE_COLLECTIONS, so every
+   * The only collection names this store accepts (the app passes its registry, src/app/stored-records.ts, so every
    * collection is listed with where a person's rows are); any name when absent (tests, tools).
    */
   collections?: Readonly<Record<string, unknown>>;
@@ -296,36 +296,16 @@ class KeyvCollection<T> implements Collection<T> {
 export async function openStore(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
   const logger = options.logger ?? createLogger('silent');
   const backend = await backendFactoryFor(databaseUrl)(databaseUrl, { logger });
-  const keyv = new Keyv<unknown>({
-    store: backend.adapter,
-    // No keyv namespace: its adapter-wide namespace field and "already prefixed" key check are traps.
-    namespace: undefined,
-    useKeyPrefix: false,
-    // Without this, keyv's get() turns a database failure into "absent".
-    throwOnErrors: true,
-    // Errors are thrown to the caller; emitting them too would log each one twice.
-    emitErrors: false,
-    serialize: serializeRecord,
-    deserialize: deserializeRecord,
-  });
-  const context: StoreContext = { keyv, backend, logger };
+  const context: StoreContext = { keyv: keyvOver(backend), backend, logger };
   let closed = false;
   const opened = new Set<string>();
-  const checkName = (name: string) => {
-    if (!COLLECTION_NAME.test(name)) {
-      throw new StoreError(
-        `store: collection names are 1-64 letters, digits, '_', '-' or '.' (got ${JSON.stringify(name)})`,
-      );
-    }
-  };
-
   const store: Store = {
     collection<T>(name: string, schema: z.ZodType<T>): Collection<T> {
       checkName(name);
       opened.add(name);
       if (options.collections && !Object.hasOwn(options.collections, name)) {
         throw new StoreError(
-          `store: collection ${JSON.stringify(name)} is not listed in src/store/collections.ts (list it with where a person's rows are, so unlink forgets them)`,
+          `store: collection ${JSON.stringify(name)} is not in the store's registry (declare it with where a person's rows are, in its job or src/app/stored-records.ts, so unlink forgets them)`,
         );
       }
       return new KeyvCollection(context, name, schema);
@@ -357,6 +337,30 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
     opened: () => [...opened],
   });
   return store;
+}
+
+/** keyv over the backend's adapter, set to throw what the database throws and to leave keys as given. */
+function keyvOver(backend: StoreBackend): Keyv<unknown> {
+  return new Keyv<unknown>({
+    store: backend.adapter,
+    // No keyv namespace: its adapter-wide namespace field and "already prefixed" key check are traps.
+    namespace: undefined,
+    useKeyPrefix: false,
+    // Without this, keyv's get() turns a database failure into "absent".
+    throwOnErrors: true,
+    // Errors are thrown to the caller; emitting them too would log each one twice.
+    emitErrors: false,
+    serialize: serializeRecord,
+    deserialize: deserializeRecord,
+  });
+}
+
+function checkName(name: string): void {
+  if (!COLLECTION_NAME.test(name)) {
+    throw new StoreError(
+      `store: collection names are 1-64 letters, digits, '_', '-' or '.' (got ${JSON.stringify(name)})`,
+    );
+  }
 }
 
 /** What upgrades and operator tools reach beneath the schema-checked API, per store that openStore made. */

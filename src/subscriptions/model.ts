@@ -128,9 +128,7 @@ export function capReached(
   if (ofOwner >= SUBSCRIPTION_CAPS.perOwner) return 'owner';
   return undefined;
 }
-export type FeedSettings = z.infer<typeof feedSettingsSchema>;
 export type ScheduleSettings = z.infer<typeof scheduleSettingsSchema>;
-export type AiringSettings = z.infer<typeof airingSettingsSchema>;
 export type WeeklySettings = z.infer<typeof weeklySettingsSchema>;
 export type FollowedWork = z.infer<typeof followedWorkSchema>;
 export type NewSubscription = Omit<Subscription, 'id' | 'createdAt' | 'state' | 'stateReason' | 'language'> &

@@ -13,10 +13,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowsAbout } from '../../src/accounts/forget-person.js';
 import { OAuthConfirmations, pendingLinkSchema } from '../../src/accounts/oauth-confirmations.js';
+import { STORE_COLLECTIONS } from '../../src/app/stored-records.js';
 import { runAdmin } from '../../src/cli/admin.js';
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
-import { STORE_COLLECTIONS } from '../../src/store/collections.js';
 import type { Store } from '../../src/store/index.js';
 import { Quarantine } from '../../src/store/quarantine.js';
 import { customIds } from '../fakes/discord/fake-discord.js';
@@ -41,7 +41,7 @@ async function rowsNaming(store: Store, id: string): Promise<Set<string>> {
 
 async function listed(store: Store, id: string): Promise<Set<string>> {
   const found = new Set<string>();
-  for await (const row of rowsAbout(store, id)) found.add(`${row.collection}/${row.key}`);
+  for await (const row of rowsAbout(store, STORE_COLLECTIONS, id)) found.add(`${row.collection}/${row.key}`);
   return found;
 }
 
@@ -61,7 +61,7 @@ async function admin(stack: Stack, ...argv: string[]): Promise<string> {
 /** Secrets the store holds about the person: none may reach an export. */
 async function secretsOf(store: Store, id: string): Promise<string[]> {
   const secrets: string[] = [];
-  for await (const row of rowsAbout(store, id)) {
+  for await (const row of rowsAbout(store, STORE_COLLECTIONS, id)) {
     if (row.collection === 'vault' && typeof row.value === 'string') secrets.push(row.value);
     if (row.collection === 'oauth-state') secrets.push(row.key);
     const sealed = (row.value as { sealedToken?: unknown } | undefined)?.sealedToken;

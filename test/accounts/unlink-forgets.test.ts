@@ -11,11 +11,12 @@ import { z } from 'zod';
 import { Closers } from '../../src/app/closers.js';
 import { buildHandlerDeps } from '../../src/app/handler-deps.js';
 import { openInfrastructure } from '../../src/app/infrastructure.js';
+import { STORE_COLLECTIONS } from '../../src/app/stored-records.js';
 import type { HandlerDeps } from '../../src/bot/context.js';
 import { DEFAULT_INTERACTION_LIMITS } from '../../src/bot/interaction-limits.js';
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
-import { type PersonRows, STORE_COLLECTIONS } from '../../src/store/collections.js';
+import type { PersonRows } from '../../src/store/collections.js';
 import { openStore, type Store, StoreError } from '../../src/store/index.js';
 
 const PERSON = '200000000000000002';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommandMentions } from '../../src/bot/command-mentions.js';
 import { mentionCommands } from '../../src/i18n/command-text.js';
-import { PostLanguages } from '../../src/jobs/delivery/post-language.js';
+import { PostLanguages } from '../../src/jobs/posting/post-language.js';
 import { createLogger } from '../../src/logger.js';
 
 const logger = createLogger('silent');

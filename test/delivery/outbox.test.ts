@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nonceFor, Outbox } from '../../src/jobs/delivery/outbox.js';
-import type { ChannelPoster, NoncedMessage, PostOutcome } from '../../src/jobs/delivery/poster.js';
+import { nonceFor, Outbox } from '../../src/jobs/posting/outbox.js';
+import type { ChannelPoster, NoncedMessage, PostOutcome } from '../../src/jobs/posting/poster.js';
 import { createLogger } from '../../src/logger.js';
 import { openStore } from '../../src/store/index.js';
 

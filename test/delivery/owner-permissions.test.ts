@@ -2,7 +2,7 @@
 import { OverwriteType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { permissionChangeOf } from '../../src/app/permission-events.js';
-import { channelPermissions, maySeeAndSend } from '../../src/jobs/delivery/channel-permissions.js';
+import { channelPermissions, maySeeAndSend } from '../../src/jobs/posting/channel-permissions.js';
 
 const GUILD = '10';
 const OWNER = '20';

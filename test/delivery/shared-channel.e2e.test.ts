@@ -43,7 +43,7 @@ describe('a channel shared by two feed subscriptions', () => {
 
   // Found by the crash suite: two owners polled at once both posted the same activity (the second
   // took the first's `pending` entry for an interrupted attempt); only Discord's enforce_nonce hid
-  // the second message. Fixed by serializing the deliveries of one outbox key (src/jobs/delivery/outbox.ts).
+  // the second message. Fixed by serializing the deliveries of one outbox key (src/jobs/posting/outbox.ts).
   it('sends each activity to Discord once (no second POST with the same nonce)', () => {
     const posts = stack.discord.restCalls.filter(
       (call) => call.method === 'POST' && call.path === `/channels/${channel}/messages`,

@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTranslator } from '../../src/i18n/translator.js';
-import { nonceFor, Outbox } from '../../src/jobs/delivery/outbox.js';
-import type { ChannelPoster, NoncedMessage, PostOutcome } from '../../src/jobs/delivery/poster.js';
-import { ChannelFeed, type FeedPostEvent, type RenderedActivity } from '../../src/jobs/feed/delivery.js';
+import {
+  ChannelFeed,
+  type FeedPostEvent,
+  type RenderedActivity,
+} from '../../src/jobs/feed/channel-batches.js';
 import { feedItem } from '../../src/jobs/feed/message.js';
 import { minimalFeedMessage } from '../../src/jobs/feed/minimal.js';
+import { nonceFor, Outbox } from '../../src/jobs/posting/outbox.js';
+import type { ChannelPoster, NoncedMessage, PostOutcome } from '../../src/jobs/posting/poster.js';
 import { createLogger } from '../../src/logger.js';
 import type { Activity } from '../../src/service/index.js';
 import { openStore, type Store } from '../../src/store/index.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type FeedService, fetchNewActivities } from '../../src/jobs/feed/fetch.js';
+import { FeedPace, planPolls, pollFrequency } from '../../src/jobs/feed/pace.js';
 import { estimatedRate, FeedRates, historyRate, observedRate } from '../../src/jobs/feed/rates.js';
-import { FeedSchedule, planPolls, pollFrequency } from '../../src/jobs/feed/schedule.js';
 import type { Activity } from '../../src/service/index.js';
 import { openStore } from '../../src/store/index.js';
 
@@ -143,7 +143,7 @@ describe('feed schedule', () => {
     const store = await openStore('sqlite://:memory:');
     try {
       const draws = [0.25, 0.75];
-      const schedule = new FeedSchedule({
+      const schedule = new FeedPace({
         store,
         owners: async () => ['a', 'b'],
         pollsPerS: 0.01,
@@ -171,7 +171,7 @@ describe('feed schedule', () => {
     const store = await openStore('sqlite://:memory:');
     try {
       // POLL_INTERVAL_SECONDS of an hour: every interval is the cap, and a random phase near 0 drawn.
-      const schedule = new FeedSchedule({
+      const schedule = new FeedPace({
         store,
         owners: async () => ['a'],
         pollsPerS: 10,

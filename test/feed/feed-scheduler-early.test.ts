@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PacedPolling } from '../../src/jobs/feed/paced-polling.js';
 import { emptyCycleReport } from '../../src/jobs/feed/poller.js';
-import { FeedScheduler } from '../../src/jobs/feed/scheduler.js';
 import type { Subscription } from '../../src/subscriptions/model.js';
 import { captureLogger } from '../support/log-capture.js';
 import { feedSubscription } from '../support/subscriptions.js';
@@ -18,14 +18,14 @@ describe('feed scheduler between due times', () => {
     let clock = 0;
     const polled: string[] = [];
     const dueAt: Record<string, number> = { a: 10_000, b: 20_000, c: 5_000 };
-    const scheduler = new FeedScheduler({
+    const scheduler = new PacedPolling({
       poller: {
-        async pollOwner(ownerId) {
+        async pollOwned(ownerId) {
           polled.push(ownerId);
           return emptyCycleReport();
         },
       },
-      schedule: {
+      pace: {
         replan: async () => ({ cycleS: 3, floorHz: 0, capHz: 1, scale: 1 }),
         // Intervals far apart: each owner in a bucket of its own.
         intervalMs: (owner) => ({ a: 100_000, b: 200_000, c: 50_000 })[owner] ?? 100_000,

@@ -41,7 +41,7 @@ async function run(h: Harness, ms: number, busyUserId: number, polls: Map<string
   const episode = [...h.emulator.data.episodes.values()][0]?.id ?? 0;
   for (let elapsed = 0; elapsed < ms; elapsed += STEP_MS) {
     if (elapsed % 120_000 === 0) h.emulator.data.createRecord({ userId: busyUserId, episodeId: episode });
-    await h.jobs.scheduler.tick();
+    await h.jobs.pacedPolling.tick();
     h.clock.advance(STEP_MS);
   }
   return polls;
@@ -104,11 +104,11 @@ describe('feed scheduler', () => {
       h.emulator.data.createRecord({ userId: busy.user.id, episodeId: episode, createdAt });
     }
     await h.jobs.feed.startOwner(BUSY);
-    await h.jobs.scheduler.tick();
+    await h.jobs.pacedPolling.tick();
     // All twenty seen (a probe of five would have counted five); none of them posted.
     expect((await new FeedRates(h.store).get(BUSY))?.events).toBe(20);
     expect(h.discord.channelMessages(a)).toHaveLength(0);
-    expect(h.jobs.schedule.readsHistory(BUSY)).toBe(false);
+    expect(h.jobs.pace.readsHistory(BUSY)).toBe(false);
   });
 
   it('keeps the estimated rates across a restart', async () => {
@@ -121,16 +121,16 @@ describe('feed scheduler', () => {
     const busy = await owner(h, BUSY, a);
     await owner(h, IDLE, b);
     await run(h, 3_600_000, busy.user.id, recordPolls(h));
-    await h.jobs.schedule.replan(true);
-    const before = { busy: h.jobs.schedule.intervalMs(BUSY), idle: h.jobs.schedule.intervalMs(IDLE) };
+    await h.jobs.pace.replan(true);
+    const before = { busy: h.jobs.pace.intervalMs(BUSY), idle: h.jobs.pace.intervalMs(IDLE) };
     expect(before.busy).toBeLessThan(before.idle);
 
     await h.restart();
-    await h.jobs.schedule.replan(true);
-    expect(h.jobs.schedule.intervalMs(BUSY)).toBeCloseTo(before.busy, 3);
-    expect(h.jobs.schedule.intervalMs(IDLE)).toBeCloseTo(before.idle, 3);
+    await h.jobs.pace.replan(true);
+    expect(h.jobs.pace.intervalMs(BUSY)).toBeCloseTo(before.busy, 3);
+    expect(h.jobs.pace.intervalMs(IDLE)).toBeCloseTo(before.idle, 3);
     // After the restart the busy owner is due one interval after its stored last poll, not at once.
-    expect(h.jobs.schedule.dueAt(BUSY)).toBeGreaterThan(h.clock.now().getTime() - STEP_MS);
+    expect(h.jobs.pace.dueAt(BUSY)).toBeGreaterThan(h.clock.now().getTime() - STEP_MS);
   });
 
   it('polls an owner given a new subscription mid-poll again right after that poll, never twice at once', async () => {
@@ -157,10 +157,10 @@ describe('feed scheduler', () => {
         seen.running -= 1;
       }
     });
-    const first = h.jobs.scheduler.tick(); // takes the owner, whose poll waits at the gate
+    const first = h.jobs.pacedPolling.tick(); // takes the owner, whose poll waits at the gate
     await vi.waitFor(() => expect(seen.calls).toBe(1));
-    h.jobs.scheduler.pollSoon(BUSY);
-    expect((await h.jobs.scheduler.tick()).polled).toBe(0); // not while its poll runs
+    h.jobs.pacedPolling.pollSoon(BUSY);
+    expect((await h.jobs.pacedPolling.tick()).polled).toBe(0); // not while its poll runs
     release();
     // The clock has not moved: only the new subscription makes it due again, in the same tick.
     expect((await first).polled).toBe(2);

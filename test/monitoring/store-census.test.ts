@@ -1,6 +1,6 @@
 /** The store's counts behind the gauges: every kind and state, linked users, the outbox's pending posts. */
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../src/jobs/delivery/outbox.js';
+import type { OutboxEntry } from '../../src/jobs/posting/outbox.js';
 import { StoreCensus } from '../../src/monitoring/store-census.js';
 import type { Subscription } from '../../src/subscriptions/model.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { minutesOfDay } from '#src/lib/clock-time.js';
 import { createTranslator } from '../../src/i18n/translator.js';
-import { digestMessage } from '../../src/jobs/schedule/digest-message.js';
+import { digestMessage } from '../../src/jobs/broadcasts/digest-message.js';
 import { broadcastTime, clockText, japaneseDate } from '../../src/render/broadcast-day.js';
 import type { Program } from '../../src/service/index.js';
 

@@ -1,8 +1,9 @@
 import { afterEach, expect, it } from 'vitest';
+import type { AlertTickReport } from '../../src/jobs/broadcasts/alerts.js';
+import type { DigestTickReport } from '../../src/jobs/broadcasts/digest.js';
 import { type CycleReport, emptyCycleReport } from '../../src/jobs/feed/poller.js';
+import { ofKind } from '../../src/jobs/job.js';
 import { enqueueOwnerJobs, OwnerQueue } from '../../src/jobs/run/owner-queue.js';
-import type { AlertTickReport } from '../../src/jobs/schedule/alerts.js';
-import type { DigestTickReport } from '../../src/jobs/schedule/digest.js';
 import type { Subscription } from '../../src/subscriptions/model.js';
 import { captureLogger } from '../support/log-capture.js';
 import { feedSubscription as feedFixture } from '../support/subscriptions.js';
@@ -48,7 +49,7 @@ function world(redisUrl: string, subscriptions: Subscription[], feedDelayMs?: ()
         version: async () => String(Math.random()),
       },
       feed: {
-        async pollOwner(ownerId) {
+        async pollOwned(ownerId) {
           if (running.has(ownerId)) overlaps.push(ownerId);
           running.add(ownerId);
           polls.push({ process, ownerId });
@@ -57,8 +58,10 @@ function world(redisUrl: string, subscriptions: Subscription[], feedDelayMs?: ()
           return cycleReport();
         },
       },
-      digest: { tick: async () => digestReport() },
-      alerts: { tick: async () => alertReport() },
+      steps: [
+        { select: ofKind('schedule'), step: async () => digestReport() },
+        { select: ofKind('schedule'), step: async () => alertReport() },
+      ],
       logger,
       feedMs: 500,
       lockMs: 1_000,
@@ -168,14 +171,16 @@ describeWithRedis(title, () => {
         version: async () => '1',
       },
       feed: {
-        async pollOwner() {
+        async pollOwned() {
           await gate;
           polled += 1;
           return cycleReport();
         },
       },
-      digest: { tick: async () => digestReport() },
-      alerts: { tick: async () => alertReport() },
+      steps: [
+        { select: ofKind('schedule'), step: async () => digestReport() },
+        { select: ofKind('schedule'), step: async () => alertReport() },
+      ],
       logger: captureLogger('warn').logger,
       feedMs: 60_000,
       lockMs: 5_000,

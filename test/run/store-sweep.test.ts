@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { OAUTH_STATE_TTL_MS } from '../../src/accounts/oauth-state.js';
-import { DEFAULT_OUTBOX_TTL_MS } from '../../src/jobs/delivery/outbox.js';
-import { storeSweep } from '../../src/jobs/run/store-sweep.js';
+import { sweepStore } from '../../src/jobs/declared/store-sweep.js';
+import { DEFAULT_OUTBOX_TTL_MS } from '../../src/jobs/posting/outbox.js';
 import { createLogger } from '../../src/logger.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { describeWithPostgres, usePostgres } from '../support/use-servers.js';
@@ -33,7 +33,7 @@ async function simulate30Days(store: Store): Promise<number> {
   const outbox = store.collection('outbox', z.string());
   const pager = store.collection('pager', z.string());
   const states = store.collection('oauth-state', z.string());
-  const sweep = storeSweep({ store, logger: createLogger('silent') });
+  const logger = createLogger('silent');
   for (let hour = 0; hour < 30 * 24; hour++) {
     vi.setSystemTime(START + hour * HOUR);
     const writes: Array<Promise<void>> = [];
@@ -43,7 +43,7 @@ async function simulate30Days(store: Store): Promise<number> {
     for (let i = 0; i < PER_HOUR.oauth; i++)
       writes.push(states.set(`${hour}-${i}`, 'user', OAUTH_STATE_TTL_MS));
     await Promise.all(writes);
-    expect(await sweep.runOnce()).toBe(true);
+    await sweepStore(store, logger);
   }
   return physicalRows(store, ['outbox', 'pager', 'oauth-state']);
 }

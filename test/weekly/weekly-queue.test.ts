@@ -4,6 +4,7 @@
  * subscriptions, and never by two processes at once.
  */
 import { afterEach, expect, it } from 'vitest';
+import { ofKind } from '../../src/jobs/job.js';
 import { OwnerQueue } from '../../src/jobs/run/owner-queue.js';
 import { emptyWeeklyReport } from '../../src/jobs/weekly/weekly-summaries.js';
 import type { Subscription } from '../../src/subscriptions/model.js';
@@ -38,20 +39,25 @@ describeWithRedis('weekly summaries in the owner queue over a real redis-server'
           all: async (filter = () => true) => subscriptions.filter(filter),
           version: async () => 'one',
         },
-        feed: { pollOwner: async () => Promise.reject(new Error('no feed subscriptions here')) },
-        digest: { tick: async () => Promise.reject(new Error('no schedule subscriptions here')) },
-        alerts: { tick: async () => Promise.reject(new Error('no schedule subscriptions here')) },
-        weekly: {
-          async tick(only) {
-            const owner = only?.[0]?.ownerId ?? '';
-            if (running.has(owner)) overlaps.push(owner);
-            running.add(owner);
-            steps.push({ process, ids: (only ?? []).map((s) => s.id) });
-            await sleep(20);
-            running.delete(owner);
-            return emptyWeeklyReport();
+        feed: { pollOwned: async () => Promise.reject(new Error('no feed subscriptions here')) },
+        steps: [
+          {
+            select: ofKind('schedule'),
+            step: async () => Promise.reject(new Error('no schedule subscriptions here')),
           },
-        },
+          {
+            select: ofKind('weekly'),
+            async step(only) {
+              const owner = only[0]?.ownerId ?? '';
+              if (running.has(owner)) overlaps.push(owner);
+              running.add(owner);
+              steps.push({ process, ids: only.map((s) => s.id) });
+              await sleep(20);
+              running.delete(owner);
+              return emptyWeeklyReport();
+            },
+          },
+        ],
         logger,
         feedMs: 500,
         scheduleMs: 200,

@@ -4,7 +4,7 @@
  * consecutive status lines sharing one embed's description (4,096 characters).
  */
 import type { APIEmbed } from 'discord-api-types/v10';
-import type { OutgoingMessage } from '../delivery/poster.js';
+import type { OutgoingMessage } from '../posting/poster.js';
 import type { FeedItem } from './message.js';
 import { collapseRuns } from './runs.js';
 

@@ -15,7 +15,7 @@ import {
   isCreateReviewActivity,
   isCreateStatusActivity,
 } from '../../service/index.js';
-import type { OutgoingMessage } from '../delivery/poster.js';
+import type { OutgoingMessage } from '../posting/poster.js';
 import { activityUrl, DEFAULT_SERVICE_WEB_URL, safeHttpsUrl } from './links.js';
 
 /** Each name in the line is cut to this; the whole line stays far under Discord's 2,000. */

@@ -7,16 +7,19 @@
 import pLimit from 'p-limit';
 import { DEFAULTS } from '../../config.js';
 import type { Store } from '../../store/index.js';
-import { isActiveFeed, type Subscription } from '../../subscriptions/model.js';
-import { DEFAULT_POST_LANGUAGES } from '../delivery/post-language.js';
+import { activeFeeds, isActiveFeed, type Subscription } from '../../subscriptions/model.js';
 import { ownerCallFailed, ownerToken } from '../owners/access.js';
 import type { OwnerChanges } from '../owners/changes.js';
 import type { SubscriptionJobDeps } from '../owners/job-deps.js';
+import { DEFAULT_POST_LANGUAGES } from '../posting/post-language.js';
+import type { FeedPostEvent } from './channel-batches.js';
 import { FeedCursors } from './cursors.js';
-import type { FeedPostEvent } from './delivery.js';
 import { fetchNewActivities } from './fetch.js';
 import { postPoll } from './post.js';
 import type { PollObservation } from './rates.js';
+
+/** What one poll's request read. */
+type Fetched = Awaited<ReturnType<typeof fetchNewActivities>>;
 
 /** The catch-up window's default: older activities found after an outage are summed up. */
 export const DEFAULT_CATCH_UP_MS = DEFAULTS.feedCatchUpHours * 3600 * 1000;
@@ -27,9 +30,9 @@ export interface FeedPollerDeps extends SubscriptionJobDeps {
   pageSize?: number;
   /** per_page of each poll's first, small request (default 5): full pages only when all of it is new. */
   probeSize?: number;
-  /** True when the owner's poll should read a full page at once: the schedule learns its rate from it. */
+  /** True when the owner's poll should read a full page at once: the pace learns its rate from it. */
   readsHistory?: (ownerId: string) => boolean;
-  /** Told after each poll what it saw: new activities and the first page's times (the schedule's rate). */
+  /** Told after each poll what it saw: new activities and the first page's times (the pace's rate). */
   onPolled?: (ownerId: string, observation: PollObservation) => Promise<void>;
   /** Told the creation time of each activity when it is first posted (the feed delay metric). */
   onPosted?: (createdAt: string) => void;
@@ -89,6 +92,11 @@ export function emptyCycleReport(): CycleReport {
   };
 }
 
+/** Adds one owner's poll to a cycle's counts. */
+function addReport(into: CycleReport, from: CycleReport): void {
+  for (const key of Object.keys(into) as Array<keyof CycleReport>) into[key] += from[key];
+}
+
 export class FeedPoller {
   readonly #deps: FeedPollerDeps;
   readonly #cursors: FeedCursors;
@@ -114,11 +122,12 @@ export class FeedPoller {
     for (const subscription of active) {
       byOwner.set(subscription.ownerId, [...(byOwner.get(subscription.ownerId) ?? []), subscription]);
     }
-    report.owners = byOwner.size;
     await pLimit(this.#deps.concurrency ?? DEFAULTS.feedConcurrency).map(
       [...byOwner.entries()],
-      async ([ownerId, subscriptions]) =>
-        this.#pollOwnerSafely(ownerId, subscriptions, marks?.get(ownerId), report),
+      async ([ownerId, subscriptions]) => {
+        const polled = await this.pollOwned(ownerId, subscriptions, marks?.get(ownerId));
+        if (polled) addReport(report, polled);
+      },
     );
     this.#lastCycleAt = this.#deps.now();
     this.#deps.logger.debug({ report }, 'feed: cycle done');
@@ -136,6 +145,20 @@ export class FeedPoller {
     await this.#pollOwnerSafely(ownerId, subscriptions, mark, report);
     this.#lastCycleAt = this.#deps.now();
     return report;
+  }
+
+  /**
+   * The one way the drivers poll an owner (the paced polling, each owner's BullMQ job, and the
+   * round-robin cycle): the owner's active feeds among `owned`, read under change mark `mark`;
+   * undefined when there are none.
+   */
+  async pollOwned(
+    ownerId: string,
+    owned: readonly Subscription[],
+    mark?: string,
+  ): Promise<CycleReport | undefined> {
+    const feeds = activeFeeds(owned);
+    return feeds.length > 0 ? this.pollOwner(ownerId, feeds, mark) : undefined;
   }
 
   /**
@@ -206,7 +229,7 @@ export class FeedPoller {
     mark: string | undefined,
     report: CycleReport,
   ): Promise<void> {
-    const { service, now } = this.#deps;
+    const { now } = this.#deps;
     const { kept: read, retryLater } = await this.#kept(all, report);
     // A check Discord could not answer holds the whole poll back: the cursor stays, nothing is skipped.
     if (retryLater) {
@@ -220,22 +243,8 @@ export class FeedPoller {
     const cursor = cursorRecord?.lastId;
     const catchUpMs = this.#deps.catchUpMs ?? DEFAULT_CATCH_UP_MS;
     const oldBefore = now().getTime() - catchUpMs;
-    let fetched: Awaited<ReturnType<typeof fetchNewActivities>>;
-    try {
-      fetched = await fetchNewActivities(service, stored.token, cursor, {
-        pageSize: this.#deps.pageSize ?? 50,
-        probeSize: this.#deps.readsHistory?.(ownerId) ? undefined : (this.#deps.probeSize ?? 5),
-        maxCatchUpPages: this.#deps.maxCatchUpPages ?? 100,
-        oldBefore,
-      });
-    } catch (error) {
-      report.requests += 1;
-      const outcome = await ownerCallFailed(this.#deps, ownerId, error, 'feed');
-      if (outcome === 'paused') report.paused += read.length;
-      else report.retryLater += 1;
-      return;
-    }
-    report.requests += fetched.requests;
+    const fetched = await this.#fetch(ownerId, stored.token, { cursor, oldBefore, read, report });
+    if (!fetched) return;
     if (cursor === undefined) {
       // First poll of this account: start from now instead of posting history.
       await this.#cursors.set(ownerId, stored.serviceUserId, fetched.newestId, now());
@@ -266,6 +275,31 @@ export class FeedPoller {
     });
   }
 
+  /** The owner's new activities since `cursor`; undefined when the request failed (token refused: paused). */
+  async #fetch(
+    ownerId: string,
+    token: string,
+    at: { cursor: number | undefined; oldBefore: number; read: Subscription[]; report: CycleReport },
+  ): Promise<Fetched | undefined> {
+    const { report } = at;
+    try {
+      const fetched = await fetchNewActivities(this.#deps.service, token, at.cursor, {
+        pageSize: this.#deps.pageSize ?? 50,
+        probeSize: this.#deps.readsHistory?.(ownerId) ? undefined : (this.#deps.probeSize ?? 5),
+        maxCatchUpPages: this.#deps.maxCatchUpPages ?? 100,
+        oldBefore: at.oldBefore,
+      });
+      report.requests += fetched.requests;
+      return fetched;
+    } catch (error) {
+      report.requests += 1;
+      const outcome = await ownerCallFailed(this.#deps, ownerId, error, 'feed');
+      if (outcome === 'paused') report.paused += at.read.length;
+      else report.retryLater += 1;
+      return undefined;
+    }
+  }
+
   /**
    * Posts the new activities to every matching channel (post.ts); returns how far the cursor
    * may move: past all of them, or only past those every channel took when a post failed for now.
@@ -273,7 +307,7 @@ export class FeedPoller {
   async #postAll(
     ownerId: string,
     subscriptions: Subscription[],
-    fetched: Awaited<ReturnType<typeof fetchNewActivities>>,
+    fetched: Fetched,
     at: {
       cursor: number;
       cursorAt: string | undefined;

@@ -7,13 +7,13 @@ import type { Locale } from '../../i18n/locale.js';
 import { discordTime } from '../../render/format.js';
 import type { Activity } from '../../service/index.js';
 import type { Subscription } from '../../subscriptions/model.js';
-import type { PostLanguages } from '../delivery/post-language.js';
+import type { PostLanguages } from '../posting/post-language.js';
 import {
   ChannelFeed,
   type ChannelFeedDeps,
   type ChannelFeedResult,
   type RenderedActivity,
-} from './delivery.js';
+} from './channel-batches.js';
 import { isOlder } from './fetch.js';
 import { actionMatches, feedItem } from './message.js';
 import { minimalFeedMessage, wellFormed } from './minimal.js';

@@ -5,7 +5,7 @@
 import type { Logger } from '../../logger.js';
 import { ServiceError, Unauthorized } from '../../service/index.js';
 import type { StoredToken, TokenVault } from '../../vault/index.js';
-import { STATE_REASONS, type SubscriptionNotices } from '../delivery/notices.js';
+import { STATE_REASONS, type SubscriptionNotices } from '../posting/notices.js';
 
 export interface OwnerAccessDeps {
   vault: TokenVault;

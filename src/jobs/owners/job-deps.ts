@@ -1,8 +1,8 @@
 import type { Translator } from '../../i18n/translator.js';
 import type { ServiceClient } from '../../service/index.js';
-import type { MembershipGate } from '../delivery/membership.js';
-import type { Outbox } from '../delivery/outbox.js';
-import type { PostLanguages } from '../delivery/post-language.js';
+import type { MembershipGate } from '../posting/membership.js';
+import type { Outbox } from '../posting/outbox.js';
+import type { PostLanguages } from '../posting/post-language.js';
 import type { OwnerAccessDeps } from './access.js';
 import type { OwnedSubscriptions } from './partition.js';
 

@@ -7,7 +7,6 @@
 import type { Logger } from '../../logger.js';
 import type { PartyBoard } from '../../parties/board.js';
 import type { Parties } from '../../parties/model.js';
-import { Ticker } from '../run/ticker.js';
 
 export interface PartyStepReport {
   opened: number;
@@ -19,11 +18,7 @@ export interface PartyStartsDeps {
   board: PartyBoard;
   logger: Logger;
   now: () => Date;
-  /** How often the step runs (default 30 s, on the clock's :00 and :30 like the alerts). */
-  intervalMs?: number;
 }
-
-const STEP_MS = 30_000;
 
 export class PartyStarts {
   constructor(private readonly deps: PartyStartsDeps) {}
@@ -39,18 +34,5 @@ export class PartyStarts {
     const open = live.filter((p) => p.state === 'open');
     for (const party of open) await this.deps.board.refresh(party.id);
     return { opened, refreshed: open.length };
-  }
-
-  ticker(isReady: () => boolean): Ticker {
-    const intervalMs = this.deps.intervalMs ?? STEP_MS;
-    return new Ticker({
-      name: 'parties',
-      intervalMs,
-      alignToClock: intervalMs === STEP_MS,
-      isReady,
-      isIdle: (report) => report.opened === 0,
-      logger: this.deps.logger,
-      step: () => this.tick(),
-    });
   }
 }

@@ -1,5 +1,6 @@
 /**
- * Scale-out over Redis: every owner's work (feed poll, digests, weekly summaries, airing alerts) is one BullMQ job,
+ * Scale-out over Redis: every owner's work (feed poll, and each job's per-owner step: digests, weekly
+ * summaries, airing alerts and posts) is one BullMQ job,
  * `owner-<discord id>`, that lives as long as the owner has active subscriptions. A worker runs it,
  * then moves it back to the delayed set until its next due time; the deterministic job id means
  * there is never more than one per owner, and BullMQ's job lock means exactly one process runs it
@@ -19,15 +20,11 @@ import { z } from 'zod';
 import { DEFAULTS } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import { activeFeeds, type Subscription, type Subscriptions } from '../../subscriptions/model.js';
-import type { CycleReport, FeedPoller } from '../feed/poller.js';
+import { type CycleReport, emptyCycleReport, type FeedPoller } from '../feed/poller.js';
 import type { OwnerChanges } from '../owners/changes.js';
 import { OwnerSnapshot } from '../owners/snapshot.js';
-import type { AiringPosts } from '../schedule/airing-posts.js';
-import type { AiringAlerts } from '../schedule/alerts.js';
-import type { DailyDigest } from '../schedule/digest.js';
-import type { WeeklySummaries } from '../weekly/weekly-summaries.js';
 
-export const OWNER_QUEUE_NAME = 'kiroku-owners';
+const OWNER_QUEUE_NAME = 'kiroku-owners';
 /** BullMQ's keys live under this prefix, apart from the store's. */
 const QUEUE_PREFIX = 'kiroku-bull';
 /** While the gateway is down, an owner's job looks again this much later. */
@@ -40,16 +37,18 @@ const ownerJobSchema = z.object({
 });
 export type OwnerJobData = z.infer<typeof ownerJobSchema>;
 
+/** One job's part of an owner's job: the owner's subscriptions it steps, and the step. */
+export interface OwnerStep {
+  select(owned: readonly Subscription[]): Subscription[];
+  step(subscriptions: Subscription[]): Promise<unknown>;
+}
+
 export interface OwnerQueueOptions {
   redisUrl: string;
   subscriptions: Pick<Subscriptions, 'all' | 'version'>;
-  feed: Pick<FeedPoller, 'pollOwner'>;
-  digest: Pick<DailyDigest, 'tick'>;
-  /** Weekly server summaries; optional so that a queue without them still builds. */
-  weekly?: Pick<WeeklySummaries, 'tick'>;
-  alerts: Pick<AiringAlerts, 'tick'>;
-  /** Channels following chosen works; optional so that a queue without them still builds. */
-  airing?: Pick<AiringPosts, 'tick'>;
+  feed: Pick<FeedPoller, 'pollOwned'>;
+  /** The other jobs' parts of an owner's job, in order (from their declarations' `perOwner`). */
+  steps?: readonly OwnerStep[];
   logger: Logger;
   /**
    * Subscriptions made since (by any process): a job seeing a mark it has not seen reads the owner's
@@ -226,23 +225,20 @@ export class OwnerQueue {
     mark: string | undefined,
     feedDueAt: number,
   ): Promise<{ next: number | undefined; feedDueAt: number }> {
-    const { feed, digest, alerts, feedMs, feedDelayMs } = this.#options;
+    const { feed, feedMs, feedDelayMs } = this.#options;
     const feeds = activeFeeds(owned);
-    const schedules = owned.filter((s) => s.kind === 'schedule');
-    const airings = owned.filter((s) => s.kind === 'airing');
-    const weeklies = owned.filter((s) => s.kind === 'weekly');
     const startedAt = Date.now();
     if (feeds.length > 0 && feedDueAt <= startedAt) {
-      const report = await feed.pollOwner(ownerId, feeds, mark);
+      const report = (await feed.pollOwned(ownerId, owned, mark)) ?? emptyCycleReport();
       feedDueAt = startedAt + ((await feedDelayMs?.(ownerId, report)) ?? feedMs);
     }
-    if (schedules.length > 0) {
-      await digest.tick(schedules);
-      await alerts.tick(schedules);
+    let timed = false;
+    for (const { select, step } of this.#options.steps ?? []) {
+      const mine = select(owned);
+      if (mine.length === 0) continue;
+      timed = true;
+      await step(mine);
     }
-    if (airings.length > 0) await this.#options.airing?.tick(airings);
-    if (weeklies.length > 0) await this.#options.weekly?.tick(weeklies);
-    const timed = schedules.length > 0 || airings.length > 0 || weeklies.length > 0;
     const scheduleMs = timed ? (this.#options.scheduleMs ?? DEFAULTS.scheduleStepMs) : undefined;
     return { next: nextRunAt(Date.now(), feeds.length > 0 ? feedDueAt : undefined, scheduleMs), feedDueAt };
   }

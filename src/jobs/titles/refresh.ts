@@ -9,7 +9,6 @@
 import type { Logger } from '../../logger.js';
 import type { ServiceClient } from '../../service/index.js';
 import type { TitleIndex } from '../../titles/title-index.js';
-import { Ticker } from '../run/ticker.js';
 import { recentSeasons } from './seasons.js';
 
 /** Works a page: the service's largest. */
@@ -18,8 +17,6 @@ export const REFRESH_PAGE_SIZE = 50;
 export const REFRESH_PAGES_PER_SEASON = 3;
 /** A refresh is due this long after the last one (whichever process made it). */
 export const REFRESH_EVERY_MS = 24 * 60 * 60 * 1000;
-/** How often a process looks whether a refresh is due. */
-const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 export interface TitleRefreshOptions {
   index: TitleIndex;
@@ -42,7 +39,9 @@ export class TitleRefresh {
   async refreshIfDue(): Promise<TitleRefreshReport | undefined> {
     const last = await this.options.index.refreshedAt();
     if (last && this.options.now().getTime() - last.getTime() < REFRESH_EVERY_MS) return undefined;
-    return this.refresh();
+    const report = await this.refresh();
+    this.options.logger.debug(report, 'titles: English title index refreshed');
+    return report;
   }
 
   /** One refresh: each season's pages until one is the last, then the marker. */
@@ -69,20 +68,5 @@ export class TitleRefresh {
     }
     await index.markRefreshed();
     return report;
-  }
-
-  /** Hourly look whether a refresh is due; the store alone decides, so any process may make it. */
-  ticker(isReady: () => boolean): Ticker {
-    const { logger } = this.options;
-    return new Ticker({
-      name: 'title-refresh',
-      intervalMs: CHECK_EVERY_MS,
-      isReady,
-      logger,
-      step: async () => {
-        const report = await this.refreshIfDue();
-        if (report) logger.debug(report, 'titles: English title index refreshed');
-      },
-    });
   }
 }

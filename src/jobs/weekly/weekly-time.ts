@@ -5,7 +5,7 @@
 import { Cron } from 'croner';
 import { isValidTimeZone, localDateOf } from '../../lib/time-zone.js';
 import { HH_MM, WEEKDAYS, type Weekday } from '../../subscriptions/model.js';
-import { fireSpans } from '../schedule/daily-time.js';
+import { fireSpans } from '../broadcasts/daily-time.js';
 
 export interface WeeklyFire {
   /** The instant of the fire. */

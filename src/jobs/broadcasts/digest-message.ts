@@ -12,7 +12,7 @@ import { LIMITS, truncate } from '../../render/format.js';
 import { broadcastProgramLine, programLine } from '../../render/program.js';
 import { userUrl } from '../../render/user.js';
 import type { Program } from '../../service/index.js';
-import type { OutgoingMessage } from '../delivery/poster.js';
+import type { OutgoingMessage } from '../posting/poster.js';
 
 export interface DigestInfo {
   localDate: string;

@@ -16,8 +16,8 @@
  */
 import type { Logger } from '../../logger.js';
 import type { Activity } from '../../service/index.js';
-import type { DeliveryResult, Outbox, OutboxEntry } from '../delivery/outbox.js';
-import type { OutgoingMessage, PostFailure } from '../delivery/poster.js';
+import type { DeliveryResult, Outbox, OutboxEntry } from '../posting/outbox.js';
+import type { OutgoingMessage, PostFailure } from '../posting/poster.js';
 import { packFeedBatches } from './batch.js';
 import type { FeedItem } from './message.js';
 

@@ -16,7 +16,7 @@ import { localTitle } from '../../render/names.js';
 import { programLine } from '../../render/program.js';
 import type { Program } from '../../service/index.js';
 import { shortEpisode } from '../../viewing/episode-short.js';
-import type { OutgoingMessage } from '../delivery/poster.js';
+import type { OutgoingMessage } from '../posting/poster.js';
 import { programLink } from './alert-message.js';
 
 const AIRING_COLOR = 0x22c55e;

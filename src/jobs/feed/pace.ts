@@ -33,7 +33,7 @@ export interface PollPlan {
 }
 
 /** How poll frequency grows with the activity rate (0.5: the square-root rule; see above). */
-export const RATE_EXPONENT = 0.4;
+const RATE_EXPONENT = 0.4;
 
 /** rate^RATE_EXPONENT (0 for no activity). */
 function weight(rate: number): number {
@@ -68,7 +68,7 @@ export function planPolls(input: PlanInput): PollPlan {
   return { cycleS, floorHz, capHz, scale: lo };
 }
 
-export interface FeedScheduleOptions {
+export interface FeedPaceOptions {
   store: Store;
   /** The feed owners to plan for (this process's, or all of them with Redis). */
   owners: () => Promise<readonly string[]>;
@@ -92,8 +92,8 @@ const HALF_LIFE_CYCLES = 50;
 const PLANNED_GAP_CYCLES = 3.5;
 
 /** Each owner's poll interval from its rate (kept in the store) and the current plan. */
-export class FeedSchedule {
-  readonly #options: FeedScheduleOptions;
+export class FeedPace {
+  readonly #options: FeedPaceOptions;
   readonly #rates: FeedRates;
   readonly #known = new Map<string, FeedRate | undefined>();
   /** Owners just polled for the first time: their next interval starts at a random phase. */
@@ -101,7 +101,7 @@ export class FeedSchedule {
   #plan: PollPlan | undefined;
   #plannedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(options: FeedScheduleOptions) {
+  constructor(options: FeedPaceOptions) {
     this.#options = options;
     this.#rates = new FeedRates(options.store);
   }

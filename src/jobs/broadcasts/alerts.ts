@@ -8,8 +8,8 @@
  */
 import type { Program } from '../../service/index.js';
 import type { ScheduleSettings, Subscription } from '../../subscriptions/model.js';
-import { DEFAULT_POST_LANGUAGES } from '../delivery/post-language.js';
 import type { SubscriptionJobDeps } from '../owners/job-deps.js';
+import { DEFAULT_POST_LANGUAGES } from '../posting/post-language.js';
 import { alertMessage } from './alert-message.js';
 import { DEFAULT_PROGRAMS_REFRESH_MS, OwnerPrograms } from './owner-programs.js';
 import { postProgramOnce } from './program-post.js';

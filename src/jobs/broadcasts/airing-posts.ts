@@ -7,8 +7,8 @@
  */
 import type { Program } from '../../service/index.js';
 import type { Subscription } from '../../subscriptions/model.js';
-import { DEFAULT_POST_LANGUAGES } from '../delivery/post-language.js';
 import type { SubscriptionJobDeps } from '../owners/job-deps.js';
+import { DEFAULT_POST_LANGUAGES } from '../posting/post-language.js';
 import { airingMessage } from './airing-message.js';
 import { type OwnerPrograms, PROGRAMS_LOOKBACK_MS } from './owner-programs.js';
 import { postProgramOnce } from './program-post.js';

@@ -17,7 +17,7 @@ import { coverUrl, discordTime, LIMITS, plain, ratingStateText, truncate } from 
 import { localEpisodeLabel, localTitle } from '../../render/names.js';
 import { workUrl } from '../../render/work.js';
 import type { Program } from '../../service/index.js';
-import type { OutgoingMessage } from '../delivery/poster.js';
+import type { OutgoingMessage } from '../posting/poster.js';
 
 const ALERT_COLOR = 0xef4444;
 

@@ -5,8 +5,8 @@
  */
 
 import type { Subscription } from '../../subscriptions/model.js';
-import type { OutgoingMessage } from '../delivery/poster.js';
 import type { SubscriptionJobDeps } from '../owners/job-deps.js';
+import type { OutgoingMessage } from '../posting/poster.js';
 
 export interface ProgramPostCounts {
   posted: number;

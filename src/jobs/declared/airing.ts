@@ -1,0 +1,13 @@
+/** Airing posts: channels that follow chosen works are told when an episode airs. */
+
+import { AiringPosts } from '../broadcasts/airing-posts.js';
+import { defineJob, ofKind } from '../job.js';
+
+export const airingJob = defineJob({
+  name: 'airing',
+  build: ({ shared, programs }) => new AiringPosts({ ...shared, programs }),
+  cadence: { ticker: 'alerts', intervalMs: (timing) => timing.alertsMs, alignToClock: true },
+  step: (airing) => airing.tick(),
+  perOwner: { select: ofKind('airing'), step: (airing, mine) => airing.tick(mine) },
+  collections: [],
+});
