@@ -37,12 +37,29 @@ async function recordFromAlert(
       const episode = record.episode
         ? localEpisodeNumber(record.episode, ctx.t)
         : ctx.t('episode.unnumbered');
+      await countInVerdict(ctx, episodeId, rating);
       return record.work?.title
         ? ctx.t('subscription.recordedWork', { work: plain(localTitle(record.work, ctx.t)), episode })
         : ctx.t('subscription.recorded', { episode });
     },
   );
   return { kind: 'message', content: recorded ?? ctx.t('subscription.alreadyRecorded') };
+}
+
+/** The press counts at once in the server's verdict on the channel's post of the episode, if it has one. */
+async function countInVerdict(ctx: Context, episodeId: number, rating: AlertRating): Promise<void> {
+  if (!ctx.verdicts || !ctx.guildId || !ctx.channelId) return;
+  const press = {
+    guildId: ctx.guildId,
+    channelId: ctx.channelId,
+    episodeId,
+    discordUserId: ctx.user.id,
+    rating: ('rating_state' in rating ? rating.rating_state : undefined) ?? null,
+  };
+  // The record is made: a verdict that cannot be edited now catches up at its next change.
+  await ctx.verdicts.pressed(press).catch((error: unknown) => {
+    ctx.logger.warn({ err: error }, 'verdict: a press was not counted');
+  });
 }
 
 export const alertButtons: Readonly<Record<string, ComponentHandler>> = {

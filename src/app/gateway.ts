@@ -12,9 +12,11 @@ import {
   type ChannelPoster,
   createGatewayMembership,
   createJobs,
+  createRestEditor,
   createRestPoster,
   type Jobs,
   ownersOfShards,
+  type VerdictOptions,
 } from '../jobs/index.js';
 import { storeSweep } from '../jobs/run/store-sweep.js';
 import { Ticker } from '../jobs/run/ticker.js';
@@ -71,6 +73,8 @@ export async function wireGateway(
   const { client, logger } = options;
   const restPoster = createRestPoster(client.rest, logger);
   const jobs = buildJobs(wiring, restPoster);
+  // Presses on airing posts and alerts count in their verdicts at once.
+  if (jobs.verdicts) wiring.deps.verdicts = jobs.verdicts;
   const sweep = storeSweep({ store: infra.store, logger });
   closers.add('store sweep', () => sweep.stop());
   // Every series the dashboard reads exists from the first scrape: the commands' routes are known
@@ -153,6 +157,7 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
     onFeedPosted: metrics.observeFeedDelay,
     onFeedEvent: metrics.observeFeedEvent,
     reminders: { store: deps.reminders, openDm: (userId) => openDmChannel(client, userId) },
+    verdicts: verdictOptions({ options, infra, deps }),
     weekly: {
       shares: (discordUserId) => deps.preferences.isDiscoverable(discordUserId),
       servers: () => deps.preferences.servers(),
@@ -191,6 +196,22 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
     }
   });
   return jobs;
+}
+
+/** The verdicts count the linked people of each server (the weekly summaries' list) and edit posts over REST. */
+function verdictOptions({
+  options,
+  infra,
+  deps,
+}: Pick<Wiring, 'options' | 'infra' | 'deps'>): VerdictOptions {
+  return {
+    editor: createRestEditor(options.client.rest, options.logger),
+    people: {
+      servers: () => deps.preferences.servers(),
+      token: (discordUserId) => infra.vault.get(discordUserId),
+      shares: (discordUserId) => deps.preferences.isDiscoverable(discordUserId),
+    },
+  };
 }
 
 /** Interactions go to the router; the gateway's other events are logged, or disable a server's subscriptions. */

@@ -28,6 +28,8 @@ import { TITLE_INDEX_COLLECTION, titleRecordSchema } from '../titles/title-index
 import type { KeyRing } from '../vault/keyring.js';
 import { inspectEnvelope } from '../vault/record-check.js';
 import { envelopeSchema, VAULT_COLLECTION } from '../vault/token-vault.js';
+import { VERDICT_POSTS_COLLECTION, verdictPostSchema } from '../verdicts/posts.js';
+import { VERDICT_VOTES_COLLECTION, verdictVoteSchema } from '../verdicts/votes.js';
 import { REMINDERS_COLLECTION, reminderSchema } from '../viewing/reminders.js';
 import { WATCH_LIST_COLLECTION, watchListSchema } from '../viewing/watch-lists.js';
 
@@ -66,6 +68,8 @@ export const PLAIN_RECORD_KINDS: readonly RecordKind[] = [
   firstVersion(REMINDERS_COLLECTION, reminderSchema),
   firstVersion(ACCOUNT_LOCK_COLLECTION, leaseSchema),
   firstVersion(TITLE_INDEX_COLLECTION, titleRecordSchema),
+  firstVersion(VERDICT_VOTES_COLLECTION, verdictVoteSchema),
+  firstVersion(VERDICT_POSTS_COLLECTION, verdictPostSchema),
 ];
 
 /** Every kind, the vault's envelopes also checked with the keys: a merely corrupt one is quarantined. */

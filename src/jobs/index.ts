@@ -8,6 +8,7 @@ import type { ServiceClient } from '../service/index.js';
 import type { Store } from '../store/index.js';
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { TokenVault } from '../vault/index.js';
+import type { VerdictBoard } from '../verdicts/board.js';
 import type { Reminders } from '../viewing/reminders.js';
 import { MembershipGate, type MembershipLookup } from './delivery/membership.js';
 import { type DisableReason, SubscriptionNotices } from './delivery/notices.js';
@@ -29,6 +30,7 @@ import { DailyDigest } from './schedule/digest.js';
 import { OwnerPrograms } from './schedule/owner-programs.js';
 import { DmReminders } from './schedule/reminders.js';
 import type { TitleRefresh } from './titles/refresh.js';
+import { createVerdicts, type VerdictOptions } from './verdict/build.js';
 import { createWeeklySummaries, type WeeklyOptions } from './weekly/build.js';
 import type { WeeklySummaries } from './weekly/weekly-summaries.js';
 
@@ -59,6 +61,8 @@ export {
   localDateOf,
 } from './schedule/daily-time.js';
 export { DailyDigest, type DailyDigestDeps, type DigestTickReport } from './schedule/digest.js';
+export type { VerdictOptions } from './verdict/build.js';
+export { createRestEditor } from './verdict/editor.js';
 export { createWeeklySummaries, type WeeklyOptions } from './weekly/build.js';
 export { WeeklySummaries, type WeeklyTickReport } from './weekly/weekly-summaries.js';
 
@@ -116,6 +120,7 @@ export interface JobsOptions {
   /** The weekly server summaries: whose record is shared, servers' names, how pictures are drawn. */
   weekly?: WeeklyOptions;
   alerts?: { refreshMs?: number };
+  verdicts?: VerdictOptions;
   /** The daily refresh of the English title index (checked hourly; any process may make it). */
   titles?: TitleRefresh;
   /**
@@ -133,6 +138,9 @@ export interface Jobs {
   alerts: AiringAlerts;
   /** Channels that follow chosen works (airing subscriptions). */
   airing: AiringPosts;
+  /** The verdicts on airing posts and alerts (and their refresh) with `verdicts`. */
+  verdicts: VerdictBoard | undefined;
+  verdictRefresh: ReturnType<typeof createVerdicts>['verdictRefresh'];
   /** The English title index's refresh; only when `titles` was given. */
   titles: TitleRefresh | undefined;
   /** DM reminders; only when `reminders` was given. */
@@ -180,8 +188,9 @@ export function createJobs(options: JobsOptions): Jobs {
   const weekly = createWeeklySummaries({ ...common.shared, store: options.store }, options.weekly);
   // One copy of each owner's programs for the alerts and the airing subscriptions.
   const programs = new OwnerPrograms(common.shared, options.alerts?.refreshMs);
-  const alerts = new AiringAlerts({ ...common.shared, ...options.alerts, programs });
-  const airing = new AiringPosts({ ...common.shared, programs });
+  const { verdicts, verdictRefresh } = createVerdicts({ ...options, ...common.shared }, options.verdicts);
+  const alerts = new AiringAlerts({ ...common.shared, ...options.alerts, programs, verdicts });
+  const airing = new AiringPosts({ ...common.shared, programs, verdicts });
   const reminders = options.reminders
     ? new DmReminders({
         ...common.shared,
@@ -215,6 +224,8 @@ export function createJobs(options: JobsOptions): Jobs {
     weekly,
     alerts,
     airing,
+    verdicts,
+    verdictRefresh,
     reminders,
     titles,
     owners,
@@ -325,6 +336,7 @@ function assembleJobs(parts: JobParts, changes: OwnerChanges, timing: JobTiming,
       if (tickers.length > 0) return;
       tickers.push(...jobTickers(parts, timing, isReady, logger));
       if (parts.titles) tickers.push(parts.titles.ticker(isReady));
+      if (parts.verdictRefresh) tickers.push(parts.verdictRefresh.ticker(timing.alertsMs, isReady));
       for (const ticker of tickers) ticker.start();
     },
     async stop() {

@@ -46,6 +46,11 @@ export const STORE_COLLECTIONS = {
     why: 'keyed by a hash of channel and activity; the entry holds delivery state and the message id only',
   },
   'watch-lists': { in: 'field', field: 'invoker' },
+  'verdict-votes': { in: 'key-segment' },
+  'verdict-posts': {
+    in: 'nothing',
+    why: "a server's post of an episode: its channel, message and refresh time",
+  },
   reminders: { in: 'key' },
   // `text` is the record as it was stored: for a token, its sealed envelope.
   quarantine: { in: 'field-or-key-segment', field: 'ownerId', withhold: { fields: ['text'] } },

@@ -1,5 +1,6 @@
 import { oauthPagesEn } from './oauth-pages-en.js';
 import { picturesEn } from './pictures-en.js';
+import { verdictEn } from './verdict-en.js';
 import { viewingEn } from './viewing-en.js';
 import { weeklyEn } from './weekly-en.js';
 import { worksEn } from './works-en.js';
@@ -389,6 +390,7 @@ export const en = {
   ...worksEn,
   ...picturesEn,
   ...weeklyEn,
+  ...verdictEn,
   ...oauthPagesEn,
 };
 

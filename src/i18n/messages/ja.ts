@@ -1,6 +1,7 @@
 import type { Messages } from './en.js';
 import { oauthPagesJa } from './oauth-pages-ja.js';
 import { picturesJa } from './pictures-ja.js';
+import { verdictJa } from './verdict-ja.js';
 import { viewingJa } from './viewing-ja.js';
 import { weeklyJa } from './weekly-ja.js';
 import { worksJa } from './works-ja.js';
@@ -348,5 +349,6 @@ export const ja: Messages = {
   ...worksJa,
   ...picturesJa,
   ...weeklyJa,
+  ...verdictJa,
   ...oauthPagesJa,
 };

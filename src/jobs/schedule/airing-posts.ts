@@ -7,14 +7,18 @@
  */
 import type { Program } from '../../service/index.js';
 import type { Subscription } from '../../subscriptions/model.js';
+import type { VerdictBoard } from '../../verdicts/board.js';
 import { DEFAULT_POST_LANGUAGES } from '../delivery/post-language.js';
 import type { SubscriptionJobDeps } from '../owners/job-deps.js';
+import { trackVerdict } from '../verdict/track.js';
 import { airingMessage } from './airing-message.js';
 import { type OwnerPrograms, PROGRAMS_LOOKBACK_MS } from './owner-programs.js';
 import { postProgramOnce } from './program-post.js';
 
 export interface AiringPostsDeps extends SubscriptionJobDeps {
   programs: OwnerPrograms;
+  /** The server's verdict each post carries (src/verdicts); without it, none. */
+  verdicts?: VerdictBoard;
 }
 
 export interface AiringTickReport {
@@ -105,6 +109,7 @@ export class AiringPosts {
         key,
         () => airingMessage(program, (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription)),
         report,
+        trackVerdict(this.#deps.verdicts, subscription, program),
       );
       if (next === 'stop') return;
     }
