@@ -12,6 +12,7 @@ import {
 } from '../../src/components/alert-ids.js';
 import { plain } from '../../src/render/format.js';
 import { localEpisodeNumber, localTitle } from '../../src/render/names.js';
+import { commentsButton } from './comments-button.js';
 
 /** How long an alert's Watched press is remembered: longer than any alert stays relevant. */
 const WATCHED_ONCE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -63,6 +64,7 @@ async function countInVerdict(ctx: Context, episodeId: number, rating: AlertRati
 }
 
 export const alertButtons: Readonly<Record<string, ComponentHandler>> = {
+  [ALERT_ACTIONS.comments]: commentsButton,
   [ALERT_ACTIONS.watched]: {
     answers: 'message',
     handle: (ctx, input) => recordFromAlert(ctx, input.args[0]),

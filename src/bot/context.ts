@@ -46,7 +46,7 @@ export interface HandlerShared {
   /** Cover images for the pictures (one fetcher per process, for its cache). */
   covers: Pick<CoverFetcher, 'fetch'>;
   /** The server's verdicts on airing posts and alerts: a press there counts at once (set with the jobs). */
-  verdicts?: Pick<VerdictBoard, 'pressed'>;
+  verdicts?: Pick<VerdictBoard, 'pressed' | 'openComments'>;
   now: () => Date;
 }
 

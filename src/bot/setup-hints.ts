@@ -6,13 +6,14 @@ import type { Logger } from '../logger.js';
 import { POST_PERMISSIONS } from './client.js';
 
 /**
- * What kiroku needs in a server: post (embeds) in channels and in threads, and attach the pictures
- * of the weekly summary and of a shared season card.
+ * What kiroku needs in a server: post (embeds) in channels and in threads, attach the pictures
+ * of the weekly summary and of a shared season card, and open an episode's comments thread.
  */
 const INVITE_PERMISSIONS = [
   ...POST_PERMISSIONS,
   PermissionFlagsBits.SendMessagesInThreads,
   PermissionFlagsBits.AttachFiles,
+  PermissionFlagsBits.CreatePublicThreads,
 ];
 
 /** The URL that adds the bot to a server, with the scopes and permissions kiroku needs. */

@@ -5,7 +5,7 @@
  */
 import type { Translator } from '../i18n/translator.js';
 import { fitContent } from '../render/fit-message.js';
-import { plain, ratingStateText } from '../render/format.js';
+import { plain, ratingStateText, truncate } from '../render/format.js';
 import type { VerdictTally } from './tally.js';
 
 /** Room for the names: well inside a message's 2,000 characters whatever the counts' line takes. */
@@ -37,4 +37,17 @@ function namesLine(names: readonly string[], t: Translator): string {
   return more > 0
     ? t('verdict.namesMore', { names: shown.join(separator), more: String(more) })
     : t('verdict.names', { names: shown.join(separator) });
+}
+
+/** A member's comment in the thread: their name, and the comment behind a spoiler. */
+export function commentLine(name: string, comment: string, t: Translator): string {
+  // Escaped, so a `||` in the comment cannot end the spoiler early; cut before it is wrapped, so the
+  // spoiler's end is never what a long comment loses.
+  const fitted = truncate(plain(comment), 1_800);
+  return fitContent(t('verdict.comment', { name: truncate(plain(name), 100), comment: fitted }));
+}
+
+/** Discord's thread names are 1 to 100 characters. */
+export function fitThreadName(title: string, t: Translator): string {
+  return truncate(t('verdict.threadName', { title: title.trim() || '…' }), 100);
 }

@@ -22,6 +22,10 @@ export const verdictPostSchema = z.object({
   airedAt: z.string(),
   /** When the service is next asked for the episode's records; null: no more (a day after airing). */
   nextRefreshAt: z.string().nullable(),
+  /** The work and episode, for the comments thread's name. */
+  title: z.string().max(200).optional(),
+  /** The comments thread, once opened (a thread started from a message has the message's id). */
+  threadId: z.string().optional(),
   /** The line the message shows now: an edit is made only when it would change. */
   shown: z.string().optional(),
 });

@@ -16,6 +16,10 @@ export const verdictVoteSchema = z.object({
   /** Their rating of the episode; null: watched without one. */
   rating: z.enum(RATING_STATES).nullable(),
   at: z.string(),
+  /** Their record's comment on the service (counted from the service), for the comments thread. */
+  comment: z.string().max(4_000).optional(),
+  /** The comment was posted in the thread. */
+  commentShown: z.boolean().optional(),
 });
 export type VerdictVote = z.infer<typeof verdictVoteSchema>;
 export type VoteRating = VerdictVote['rating'];
@@ -42,18 +46,39 @@ export class VerdictVotes {
     episodeId: number,
     discordUserId: string,
     rating: VoteRating,
+    comment?: string,
   ): Promise<boolean> {
     let changed = false;
     await this.#rows.update(
       VerdictVotes.key(guildId, episodeId, discordUserId),
       (current) => {
         const next = rating ?? current?.rating ?? null;
+        const newComment = comment !== undefined && comment !== '' && comment !== current?.comment;
         changed = current === undefined || current.rating !== next;
-        return changed ? { rating: next, at: this.#now().toISOString() } : undefined;
+        if (!changed && !newComment) return undefined;
+        const at = current?.at ?? this.#now().toISOString();
+        // A new or changed comment is posted in the thread again; otherwise it stays as it was.
+        return newComment
+          ? { rating: next, at, comment: comment.slice(0, 4_000) }
+          : { ...current, rating: next, at };
       },
       VERDICT_TTL_MS,
     );
     return changed;
+  }
+
+  /** Marks a comment as posted in the thread; false when it already was (another press or process). */
+  async claimComment(guildId: string, episodeId: number, discordUserId: string): Promise<boolean> {
+    let won = false;
+    await this.#rows.update(
+      VerdictVotes.key(guildId, episodeId, discordUserId),
+      (current) => {
+        won = current?.comment !== undefined && current.commentShown !== true;
+        return won && current ? { ...current, commentShown: true } : undefined;
+      },
+      VERDICT_TTL_MS,
+    );
+    return won;
   }
 
   /** The votes of these members, by their Discord user id (members without one are left out). */

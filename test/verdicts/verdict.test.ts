@@ -90,7 +90,12 @@ describe('a channel that refuses the edit', () => {
         },
         now,
       ),
-      editor: { edit: async () => outcome },
+      editor: {
+        edit: async () => outcome,
+        openThread: async () => 'failed',
+        addMember: async () => {},
+        post: async () => true,
+      },
       translator: (locale) => createTranslator(locale),
       onChannelLost: async (channelId) => {
         lost.push(channelId);

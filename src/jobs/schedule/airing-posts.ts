@@ -62,6 +62,10 @@ export class AiringPosts {
     this.#deps = deps;
   }
 
+  get #languages() {
+    return this.#deps.languages ?? DEFAULT_POST_LANGUAGES;
+  }
+
   /** Posts what has just aired: for every airing subscription, or `only` these (one owner's). */
   async tick(only?: readonly Subscription[]): Promise<AiringTickReport> {
     const active = only ? only.filter(isAiring) : await this.#deps.subscriptions.all(isAiring);
@@ -107,9 +111,12 @@ export class AiringPosts {
         this.#deps,
         subscription,
         key,
-        () => airingMessage(program, (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription)),
+        () =>
+          airingMessage(program, this.#languages.post(subscription), {
+            comments: subscription.airing?.comments === true,
+          }),
         report,
-        trackVerdict(this.#deps.verdicts, subscription, program),
+        trackVerdict(this.#deps.verdicts, subscription, program, this.#languages.post(subscription)),
       );
       if (next === 'stop') return;
     }

@@ -101,7 +101,12 @@ export class AiringAlerts {
         `alert:${program.id}`,
         () => alertMessage(program, (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription)),
         report,
-        trackVerdict(this.#deps.verdicts, subscription, program),
+        trackVerdict(
+          this.#deps.verdicts,
+          subscription,
+          program,
+          (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription),
+        ),
       );
       if (next === 'stop') return;
     }

@@ -77,7 +77,7 @@ export class VerdictRefresh {
           filter_episode_id: post.episodeId,
           sort_id: 'desc',
           per_page: VERDICT_RECORDS_PAGE,
-          fields: ['id', 'rating_state', 'user.id', 'episode.id'],
+          fields: ['id', 'rating_state', 'comment', 'user.id', 'episode.id'],
         },
         { token: stored.token, priority: 'announcement' },
       );

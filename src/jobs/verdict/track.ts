@@ -1,4 +1,7 @@
 /** The verdict of a post the airing jobs just made: tracked, its first service count 15 minutes after airing. */
+import type { Translator } from '../../i18n/translator.js';
+import { truncate } from '../../render/format.js';
+import { localEpisodeLabel, localTitle } from '../../render/names.js';
 import type { Program } from '../../service/index.js';
 import type { Subscription } from '../../subscriptions/model.js';
 import type { VerdictBoard } from '../../verdicts/board.js';
@@ -9,6 +12,7 @@ export function trackVerdict(
   board: VerdictBoard | undefined,
   subscription: Subscription,
   program: Program,
+  t: Translator,
 ): ((messageId: string) => Promise<void>) | undefined {
   const episodeId = program.episode?.id;
   const airedAt = Date.parse(program.started_at ?? '');
@@ -22,6 +26,11 @@ export function trackVerdict(
       episodeId,
       subscriptionId: subscription.id,
       locale: subscription.language ?? 'en',
+      // The comments thread's name: "Frieren Ep 5 Title" in the post's language.
+      title: truncate(
+        [localTitle(program.work, t), localEpisodeLabel(program.episode ?? {}, t)].join(' '),
+        200,
+      ),
       airedAt: new Date(airedAt).toISOString(),
       nextRefreshAt: next === null ? null : new Date(next).toISOString(),
     });
