@@ -5,7 +5,7 @@ export const verdictJa: VerdictMessages = {
   'verdict.watched': (p) => `サーバーの**${p.count}人**が視聴`,
   'verdict.rating': (p) => `${p.rating} ${p.count}`,
   'verdict.names': (p) => `視聴した人: ${p.names}`,
-  'verdict.namesMore': (p) => `視聴した人: ${p.names} ほか${p.more}人`,
+  'verdict.namesMore': (p) => `視聴した人: ${p.names}、ほか${p.more}人`,
   'verdict.commentsButton': 'コメント',
   'verdict.comment': (p) => `**${p.name}**: ||${p.comment}||`,
   'verdict.threadName': (p) => `${p.title}・コメント`,
