@@ -8,6 +8,7 @@ import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customIds } from '../fakes/discord/fake-discord.js';
 import { DEMO_CHANNELS, DEMO_TOKENS, DEMO_WORKS } from '../fakes/emulator/seed.js';
+import { seedProgram } from '../support/seed-programs.js';
 import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
@@ -23,14 +24,8 @@ describe('the server’s verdict on an episode', () => {
   const stack = useStack({ emulatorRateLimit: false, now });
   let airedAt: Date;
 
-  const programOf = (workId: number, channelId: number, number: number) => {
-    const episodeId = stack.emulator.data.episodesOfWork(workId).find((e) => e.number === number)?.id;
-    const found = [...stack.emulator.data.programs.values()].find(
-      (p) => p.workId === workId && p.channelId === channelId && p.episodeId === episodeId,
-    );
-    if (!found) throw new Error('seed program missing');
-    return found;
-  };
+  const programOf = (workId: number, channelId: number, number: number) =>
+    seedProgram(stack.emulator.data, workId, channelId, number);
   const contentOf = (channelId: string) => stack.discord.channelMessages(channelId)[0]?.content ?? '';
   const subscribe = (channelId: string, language: string, comments: boolean) =>
     stack.discord.slash({
