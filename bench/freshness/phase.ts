@@ -84,6 +84,9 @@ async function openPhaseStore(setup: Setup): Promise<{ dir: string; store: Store
 /** Extra service load beside the feed and commands: the verdicts' refreshes, at requests/s of production time. */
 export interface PhaseLoad {
   verdictPerS: number;
+  /** Verdict requests made, and those deferred because feed polls waited (as the job does). */
+  made?: number;
+  deferred?: number;
 }
 
 async function openPhase(setup: Setup, policy: Policy, load?: PhaseLoad): Promise<Running> {
@@ -116,8 +119,9 @@ async function openPhase(setup: Setup, policy: Policy, load?: PhaseLoad): Promis
   const commander = emulator.data.createUser({ username: `commander_${policy}_${setup.size.owners}` });
   const commandToken = emulator.data.issueToken(commander.id);
   const stopLoad = startCommands(service, commandToken, budgetPerS * COMMAND_SHARE);
+  const feedWaiting = () => budget.stats().queued.poll > 0;
   const stopVerdicts = load
-    ? startVerdicts(service, commandToken, load.verdictPerS * scale, episodes)
+    ? startVerdicts(service, commandToken, load.verdictPerS * scale, episodes, feedWaiting, load)
     : () => {};
   const stopCommands = () => {
     stopLoad();
@@ -252,14 +256,29 @@ function startCommands(service: ServiceClient, token: string, perS: number): () 
  * The verdicts' refreshes as the job makes them (jobs/verdict/refresh.ts): an episode's 50 newest
  * records at announcement priority, `perS` a second on average.
  */
-function startVerdicts(service: ServiceClient, token: string, perS: number, episodes: number[]): () => void {
+function startVerdicts(
+  service: ServiceClient,
+  token: string,
+  perS: number,
+  episodes: number[],
+  feedWaiting: () => boolean,
+  counts: PhaseLoad,
+): () => void {
   let stopped = false;
+  counts.made = 0;
+  counts.deferred = 0;
   void (async () => {
     let owed = 0;
     let k = 0;
     while (!stopped) {
       owed += perS / 10;
       for (; owed >= 1; owed -= 1) {
+        // As the job: a refresh waits while feed polls wait (it is made later, not dropped).
+        if (feedWaiting()) {
+          counts.deferred = (counts.deferred ?? 0) + 1;
+          break;
+        }
+        counts.made = (counts.made ?? 0) + 1;
         const episode = episodes[k++ % Math.max(1, episodes.length)] ?? 1;
         const query = { filter_episode_id: episode, sort_id: 'desc' as const, per_page: 50 };
         service.records(query, { token, priority: 'announcement' }).catch(() => undefined);

@@ -4,8 +4,9 @@
  * step every 30 s: its requests per verdict per hour (the busiest hour of a post and the mean over
  * its day) and the steady rate they add to the budget. Then the feed-freshness world at 1,000
  * owners, adaptive schedule, run twice in one run: without verdicts (the baseline) and with the
- * verdicts' requests at that rate, at announcement priority, beside the commands at a fifth of the
- * budget. The feed's delays should not move beyond the run-to-run noise.
+ * verdicts' requests at that rate, at announcement priority but none started while feed polls wait
+ * (as the job does), beside the commands at a fifth of the budget; the baseline again after it, for
+ * the noise. The feed's delays should not move beyond that noise.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import type { ServiceClient } from '../../src/service/index.js';
 import { openStore } from '../../src/store/index.js';
 import { VerdictBoard } from '../../src/verdicts/board.js';
 import { VerdictMembers } from '../../src/verdicts/members.js';
-import { type PhaseResult, runPhase } from '../freshness/phase.js';
+import { type PhaseLoad, type PhaseResult, runPhase } from '../freshness/phase.js';
 import { faithfulSize, prepare } from '../freshness/world.js';
 import { round } from '../stats.js';
 import { row, type Scenario } from '../types.js';
@@ -111,9 +112,13 @@ async function freshness(perS: number, log: (line: string) => void) {
   const setup = await prepare(faithfulSize({ owners: 1_000, cycleS: 5 }));
   try {
     const without = await runPhase(setup, 'adaptive', log);
-    const withVerdicts = await runPhase(setup, 'adaptive', log, { verdictPerS: perS });
+    const load: PhaseLoad = { verdictPerS: perS };
+    const withVerdicts = await runPhase(setup, 'adaptive', log, load);
     const again = await runPhase(setup, 'adaptive', log);
-    return { without, withVerdicts, again, scale: setup.scale };
+    log(
+      `  verdict requests made beside the feed: ${load.made}; deferrals while polls waited: ${load.deferred}`,
+    );
+    return { without, withVerdicts, again, scale: setup.scale, load };
   } finally {
     await setup.discord.close();
     await setup.emulator.close();

@@ -211,6 +211,8 @@ function verdictOptions({
       token: (discordUserId) => infra.vault.get(discordUserId),
       shares: (discordUserId) => deps.preferences.isDiscoverable(discordUserId),
     },
+    // Refreshes use what the feed leaves: none start while its polls wait for the budget.
+    feedWaiting: () => infra.budget.stats().queued.poll > 0,
   };
 }
 

@@ -20,6 +20,8 @@ export interface VerdictOptions {
   editor: MessageEditor;
   /** Who the verdicts count: the linked people, their servers, who shares. */
   people: VerdictPeople;
+  /** Whether feed polls wait in the request budget (the refreshes then wait: refresh.ts). */
+  feedWaiting?: () => boolean;
 }
 
 export interface VerdictParts {
@@ -54,6 +56,10 @@ export function createVerdicts(parts: VerdictParts, options: VerdictOptions | un
     logger,
     now,
   });
-  const verdictRefresh = new VerdictRefresh({ ...parts, board: verdicts });
+  const verdictRefresh = new VerdictRefresh({
+    ...parts,
+    board: verdicts,
+    ...(options.feedWaiting ? { feedWaiting: options.feedWaiting } : {}),
+  });
   return { verdicts, verdictRefresh };
 }

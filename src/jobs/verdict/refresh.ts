@@ -27,10 +27,17 @@ export interface VerdictRefreshDeps extends OwnerAccessDeps {
   now: () => Date;
   /** Whether this process runs the owner's jobs (shards); default every owner. */
   servesOwner?: (ownerId: string) => boolean;
+  /**
+   * Whether feed polls wait in the request budget now: the refreshes then wait for a later step, so
+   * they use only what the feed leaves (a refresh a step late is still within its hour's budget).
+   */
+  feedWaiting?: () => boolean;
 }
 
 export interface VerdictTickReport {
   due: number;
+  /** Left for a later step because feed polls were waiting. */
+  deferred: number;
   /** Service requests made (one per refreshed post). */
   requests: number;
 }
@@ -52,11 +59,17 @@ export class VerdictRefresh {
 
   async tick(): Promise<VerdictTickReport> {
     const now = this.#deps.now().getTime();
-    const report: VerdictTickReport = { due: 0, requests: 0 };
+    const report: VerdictTickReport = { due: 0, deferred: 0, requests: 0 };
     const due: VerdictPost[] = [];
     for await (const post of this.#deps.board.posts.due(now)) due.push(post);
     report.due = due.length;
-    for (const post of due) if (await this.#refresh(post, now)) report.requests += 1;
+    for (const [i, post] of due.entries()) {
+      if (this.#deps.feedWaiting?.()) {
+        report.deferred = due.length - i;
+        break;
+      }
+      if (await this.#refresh(post, now)) report.requests += 1;
+    }
     this.requests += report.requests;
     return report;
   }
