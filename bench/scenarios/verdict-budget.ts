@@ -10,14 +10,8 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { OwnerAccessDeps } from '../../src/jobs/owners/access.js';
-import type { OwnedSubscriptions } from '../../src/jobs/owners/partition.js';
-import { VerdictRefresh } from '../../src/jobs/verdict/refresh.js';
-import { createLogger } from '../../src/logger.js';
-import type { ServiceClient } from '../../src/service/index.js';
 import { openStore } from '../../src/store/index.js';
-import { VerdictBoard } from '../../src/verdicts/board.js';
-import { VerdictMembers } from '../../src/verdicts/members.js';
+import { quietVerdicts } from '../../test/support/quiet-verdicts.js';
 import { type PhaseLoad, type PhaseResult, runPhase } from '../freshness/phase.js';
 import { faithfulSize, prepare } from '../freshness/world.js';
 import { round } from '../stats.js';
@@ -44,39 +38,11 @@ async function simulate(): Promise<Simulated> {
   const store = await openStore('sqlite://:memory:');
   let clock = Date.parse('2026-11-27T00:00:00Z');
   const now = () => new Date(clock);
-  const logger = createLogger('silent');
   const asked: Array<{ episode: number; at: number }> = [];
-  const service = {
-    records: async (params: { filter_episode_id?: number }) => {
-      asked.push({ episode: params.filter_episode_id ?? 0, at: clock });
-      return { items: [] };
-    },
-  } as unknown as ServiceClient;
-  const board = new VerdictBoard({
-    store,
-    members: new VerdictMembers(
-      { servers: async function* () {}, token: async () => undefined, shares: async () => false },
-      now,
-    ),
-    editor: {
-      edit: async () => 'ok',
-      openThread: async () => 'failed',
-      addMember: async () => {},
-      post: async () => true,
-    },
-    translator: () => (() => '') as never,
-    onChannelLost: async () => {},
-    logger,
-    now,
+  const { board, refresh } = quietVerdicts(store, now, async (params) => {
+    asked.push({ episode: params.filter_episode_id ?? 0, at: clock });
+    return { items: [] };
   });
-  const subscriptions = {
-    get: async () => ({ state: 'active', ownerId: 'owner' }),
-  } as unknown as OwnedSubscriptions;
-  const access = {
-    vault: { get: async () => ({ token: 'token' }) },
-    notices: { pauseOwner: async () => {} },
-  } as unknown as Pick<OwnerAccessDeps, 'vault' | 'notices'>;
-  const refresh = new VerdictRefresh({ ...access, board, subscriptions, service, logger, now });
   const start = clock;
   for (let i = 0; i < POSTS_PER_DAY; i++) {
     const aired = start + Math.floor((i * DAY) / POSTS_PER_DAY);

@@ -2,18 +2,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../src/i18n/translator.js';
-import type { SubscriptionNotices } from '../../src/jobs/delivery/notices.js';
-import type { OwnedSubscriptions } from '../../src/jobs/owners/partition.js';
-import { VerdictRefresh } from '../../src/jobs/verdict/refresh.js';
 import { createLogger } from '../../src/logger.js';
-import type { ServiceClient } from '../../src/service/index.js';
 import { openStore } from '../../src/store/index.js';
-import type { TokenVault } from '../../src/vault/index.js';
 import { type EditOutcome, VerdictBoard } from '../../src/verdicts/board.js';
 import { nextVerdictRefresh, VERDICT_REQUESTS_PER_POST_HOUR } from '../../src/verdicts/cadence.js';
 import { verdictLine } from '../../src/verdicts/line.js';
 import { VerdictMembers } from '../../src/verdicts/members.js';
 import { tallyVerdict } from '../../src/verdicts/tally.js';
+import { quietVerdicts } from '../support/quiet-verdicts.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -82,43 +78,17 @@ describe('the verdicts’ refresh beside the feed', () => {
     const store = await openStore('sqlite://:memory:');
     let clock = Date.parse('2026-11-27T12:20:00Z');
     const now = () => new Date(clock);
-    const logger = createLogger('silent');
     let asked = 0;
-    const records = async () => {
-      asked += 1;
-      return { items: [] };
-    };
-    const service = { records } as unknown as ServiceClient;
-    const board = new VerdictBoard({
-      store,
-      members: new VerdictMembers(
-        { servers: async function* () {}, token: async () => undefined, shares: async () => false },
-        now,
-      ),
-      editor: {
-        edit: async () => 'ok',
-        openThread: async () => 'failed',
-        addMember: async () => {},
-        post: async () => true,
-      },
-      translator: (locale) => createTranslator(locale),
-      onChannelLost: async () => {},
-      logger,
-      now,
-    });
     let waiting = true;
-    const refresh = new VerdictRefresh({
-      board,
-      subscriptions: {
-        get: async () => ({ state: 'active', ownerId: 'o' }),
-      } as unknown as OwnedSubscriptions,
-      vault: { get: async () => ({ token: 't' }) } as unknown as TokenVault,
-      notices: {} as SubscriptionNotices,
-      service,
-      logger,
+    const { board, refresh } = quietVerdicts(
+      store,
       now,
-      feedWaiting: () => waiting,
-    });
+      async () => {
+        asked += 1;
+        return { items: [] };
+      },
+      () => waiting,
+    );
     await board.track({
       guildId: 'g',
       channelId: 'c',
