@@ -81,7 +81,15 @@ async function openPhaseStore(setup: Setup): Promise<{ dir: string; store: Store
   return { dir, store, episodes };
 }
 
-async function openPhase(setup: Setup, policy: Policy): Promise<Running> {
+/** Extra service load beside the feed and commands: the verdicts' refreshes, at requests/s of production time. */
+export interface PhaseLoad {
+  verdictPerS: number;
+  /** Verdict requests made, and those deferred because feed polls waited (as the job does). */
+  made?: number;
+  deferred?: number;
+}
+
+async function openPhase(setup: Setup, policy: Policy, load?: PhaseLoad): Promise<Running> {
   const { scale, emulator, discord } = setup;
   const logger = createLogger('warn');
   const { dir, store, episodes } = await openPhaseStore(setup);
@@ -110,7 +118,15 @@ async function openPhase(setup: Setup, policy: Policy): Promise<Running> {
   });
   const commander = emulator.data.createUser({ username: `commander_${policy}_${setup.size.owners}` });
   const commandToken = emulator.data.issueToken(commander.id);
-  const stopCommands = startCommands(service, commandToken, budgetPerS * COMMAND_SHARE);
+  const stopLoad = startCommands(service, commandToken, budgetPerS * COMMAND_SHARE);
+  const feedWaiting = () => budget.stats().queued.poll > 0;
+  const stopVerdicts = load
+    ? startVerdicts(service, commandToken, load.verdictPerS * scale, episodes, feedWaiting, load)
+    : () => {};
+  const stopCommands = () => {
+    stopLoad();
+    stopVerdicts();
+  };
   setup.pollTimes.length = 0;
   const requestsBefore = setup.feedRequests.count;
   const limitedBefore = emulator.stats.rateLimited;
@@ -179,10 +195,11 @@ export async function runPhase(
   setup: Setup,
   policy: Policy,
   log: (line: string) => void,
+  load?: PhaseLoad,
 ): Promise<PhaseResult> {
   const { size, scale, emulator } = setup;
   const opening = performance.now();
-  const running = await openPhase(setup, policy);
+  const running = await openPhase(setup, policy, load);
   const t0 = performance.now();
   running.jobs.start(() => true);
   const warmupCycles = policy === 'round-robin' ? ROUND_ROBIN_WARMUP_CYCLES : WARMUP_CYCLES;
@@ -227,6 +244,45 @@ function startCommands(service: ServiceClient, token: string, perS: number): () 
       owed += perS / 10;
       for (; owed >= 1; owed -= 1)
         service.me({}, { token, priority: 'interactive', person: null }).catch(() => undefined);
+      await sleep(100);
+    }
+  })();
+  return () => {
+    stopped = true;
+  };
+}
+
+/**
+ * The verdicts' refreshes as the job makes them (jobs/verdict/refresh.ts): an episode's 50 newest
+ * records at announcement priority, `perS` a second on average.
+ */
+function startVerdicts(
+  service: ServiceClient,
+  token: string,
+  perS: number,
+  episodes: number[],
+  feedWaiting: () => boolean,
+  counts: PhaseLoad,
+): () => void {
+  let stopped = false;
+  counts.made = 0;
+  counts.deferred = 0;
+  void (async () => {
+    let owed = 0;
+    let k = 0;
+    while (!stopped) {
+      owed += perS / 10;
+      for (; owed >= 1; owed -= 1) {
+        // As the job: a refresh waits while feed polls wait (it is made later, not dropped).
+        if (feedWaiting()) {
+          counts.deferred = (counts.deferred ?? 0) + 1;
+          break;
+        }
+        counts.made = (counts.made ?? 0) + 1;
+        const episode = episodes[k++ % Math.max(1, episodes.length)] ?? 1;
+        const query = { filter_episode_id: episode, sort_id: 'desc' as const, per_page: 50 };
+        service.records(query, { token, priority: 'announcement' }).catch(() => undefined);
+      }
       await sleep(100);
     }
   })();

@@ -10,6 +10,7 @@ import { memory } from './memory.js';
 import { renderCard } from './render-card.js';
 import { requestsPerAction } from './requests-per-action.js';
 import { scaleOut } from './scale-out.js';
+import { verdictBudget } from './verdict-budget.js';
 import { weeklySummary } from './weekly-summary.js';
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -24,4 +25,5 @@ export const SCENARIOS: readonly Scenario[] = [
   fairShare,
   renderCard,
   weeklySummary,
+  verdictBudget,
 ];

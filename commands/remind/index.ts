@@ -1,6 +1,6 @@
 /**
  * `/remind minutes`: a DM that many minutes before each of the person's programs first airs
- * (src/jobs/schedule/reminders.ts). Off by default; `minutes:0` and the Stop button in every reminder turn
+ * (src/jobs/broadcasts/reminders.ts). Off by default; `minutes:0` and the Stop button in every reminder turn
  * it off. Works in servers, in DMs with kiroku and for user installs.
  */
 import { defineCommand } from '../../src/bot/command.js';

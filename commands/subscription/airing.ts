@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { AutocompleteChoice, CommandInput, MessageReply } from '../../src/bot/command.js';
 import type { Context } from '../../src/bot/context.js';
-import { stringOption, subcommand, workOption } from '../../src/bot/definition.js';
+import { booleanOption, stringOption, subcommand, workOption } from '../../src/bot/definition.js';
 import { readOptions } from '../../src/bot/options.js';
 import { languageOption, postLanguage } from '../../src/bot/post-language-option.js';
 import { UserFacingError } from '../../src/bot/user-facing-error.js';
@@ -32,6 +32,10 @@ const options = [
     description_localizations: { ja: '「見てる」か「見たい」の作品' },
   },
   languageOption(),
+  booleanOption('comments', 'コメント', {
+    en: 'A Comments button on each post: a thread with members’ comments (default: off)',
+    ja: '投稿に「コメント」ボタン: メンバーのコメントが並ぶスレッド（既定はオフ）',
+  }),
 ] as const;
 
 /** Statuses whose works the service lists in the owner's programs. */
@@ -102,8 +106,10 @@ export async function subscribeAiring(ctx: Context, raw: CommandInput['options']
       );
     if (works.length >= MAX_AIRING_WORKS)
       throw new UserFacingError('airing.cap', (t) => t('airing.cap', { max: MAX_AIRING_WORKS }));
-    subscription = await ctx.subscriptions.changeAiringWorks(existing.id, (current) =>
-      follow(current, followed),
+    subscription = await ctx.subscriptions.changeAiringWorks(
+      existing.id,
+      (current) => follow(current, followed),
+      given.comments,
     );
     if (!subscription) throw new UserFacingError('error.expired');
   } else {
@@ -115,7 +121,7 @@ export async function subscribeAiring(ctx: Context, raw: CommandInput['options']
         guildId,
         channelId: given.channel.id,
         ownerId: ctx.user.id,
-        airing: { works: [followed] },
+        airing: { works: [followed], ...(given.comments ? { comments: true } : {}) },
         language,
       },
       ctx.now(),

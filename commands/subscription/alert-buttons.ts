@@ -12,6 +12,7 @@ import {
 } from '../../src/components/alert-ids.js';
 import { plain } from '../../src/render/format.js';
 import { localEpisodeNumber, localTitle } from '../../src/render/names.js';
+import { commentsButton } from './comments-button.js';
 
 /** How long an alert's Watched press is remembered: longer than any alert stays relevant. */
 const WATCHED_ONCE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -37,6 +38,7 @@ async function recordFromAlert(
       const episode = record.episode
         ? localEpisodeNumber(record.episode, ctx.t)
         : ctx.t('episode.unnumbered');
+      await countInVerdict(ctx, episodeId, rating);
       return record.work?.title
         ? ctx.t('subscription.recordedWork', { work: plain(localTitle(record.work, ctx.t)), episode })
         : ctx.t('subscription.recorded', { episode });
@@ -45,7 +47,24 @@ async function recordFromAlert(
   return { kind: 'message', content: recorded ?? ctx.t('subscription.alreadyRecorded') };
 }
 
+/** The press counts at once in the server's verdict on the channel's post of the episode, if it has one. */
+async function countInVerdict(ctx: Context, episodeId: number, rating: AlertRating): Promise<void> {
+  if (!ctx.verdicts || !ctx.guildId || !ctx.channelId) return;
+  const press = {
+    guildId: ctx.guildId,
+    channelId: ctx.channelId,
+    episodeId,
+    discordUserId: ctx.user.id,
+    rating: ('rating_state' in rating ? rating.rating_state : undefined) ?? null,
+  };
+  // The record is made: a verdict that cannot be edited now catches up at its next change.
+  await ctx.verdicts.pressed(press).catch((error: unknown) => {
+    ctx.logger.warn({ err: error }, 'verdict: a press was not counted');
+  });
+}
+
 export const alertButtons: Readonly<Record<string, ComponentHandler>> = {
+  [ALERT_ACTIONS.comments]: commentsButton,
   [ALERT_ACTIONS.watched]: {
     answers: 'message',
     handle: (ctx, input) => recordFromAlert(ctx, input.args[0]),

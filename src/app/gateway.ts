@@ -11,9 +11,11 @@ import {
   type ChannelPoster,
   createGatewayMembership,
   createJobs,
+  createRestEditor,
   createRestPoster,
   type Jobs,
   ownersOfShards,
+  type VerdictOptions,
 } from '../jobs/index.js';
 import { PartyStarts } from '../jobs/party/party-starts.js';
 import { tellQuarantinedOwners } from '../jobs/posting/quarantine-notices.js';
@@ -72,6 +74,8 @@ export async function wireGateway(
   const { client, logger } = options;
   const restPoster = createRestPoster(client.rest, logger);
   const jobs = buildJobs(wiring, restPoster);
+  // Presses on airing posts and alerts count in their verdicts at once.
+  if (jobs.verdicts) wiring.deps.verdicts = jobs.verdicts;
   // Every series the dashboard reads exists from the first scrape: the commands' routes are known
   // once they load, and a scrape before that waits for them (a start without the compile cache,
   // on an older Node, can be ready before they are).
@@ -151,6 +155,7 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
     onFeedPosted: metrics.observeFeedDelay,
     onFeedEvent: metrics.observeFeedEvent,
     reminders: { store: deps.reminders, openDm: (userId) => openDmChannel(client, userId) },
+    verdicts: verdictOptions({ options, infra, deps }),
     weekly: {
       shares: (discordUserId) => deps.preferences.isDiscoverable(discordUserId),
       servers: () => deps.preferences.servers(),
@@ -190,6 +195,24 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
     }
   });
   return jobs;
+}
+
+/** The verdicts count the linked people of each server (the weekly summaries' list) and edit posts over REST. */
+function verdictOptions({
+  options,
+  infra,
+  deps,
+}: Pick<Wiring, 'options' | 'infra' | 'deps'>): VerdictOptions {
+  return {
+    editor: createRestEditor(options.client.rest, options.logger),
+    people: {
+      servers: () => deps.preferences.servers(),
+      token: (discordUserId) => infra.vault.get(discordUserId),
+      shares: (discordUserId) => deps.preferences.isDiscoverable(discordUserId),
+    },
+    // Refreshes use what the feed leaves: none start while its polls wait for the budget.
+    feedWaiting: () => infra.budget.stats().queued.poll > 0,
+  };
 }
 
 /** Interactions go to the router; the gateway's other events are logged, or disable a server's subscriptions. */

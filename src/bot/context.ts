@@ -10,6 +10,7 @@ import type { CallOptions, OAuthClient, Priority, ServiceClient, TokenInfo } fro
 import type { Subscriptions } from '../subscriptions/model.js';
 import type { TitleIndex } from '../titles/title-index.js';
 import type { StoredToken, TokenVault } from '../vault/index.js';
+import type { VerdictBoard } from '../verdicts/board.js';
 import type { Reminders } from '../viewing/reminders.js';
 import type { WatchLists } from '../viewing/watch-lists.js';
 import { type CommandMentions, withCommandMentions } from './command-mentions.js';
@@ -47,6 +48,8 @@ export interface HandlerShared {
   parties: PartyDesk;
   /** Cover images for the pictures (one fetcher per process, for its cache). */
   covers: Pick<CoverFetcher, 'fetch'>;
+  /** The server's verdicts on airing posts and alerts: a press there counts at once (set with the jobs). */
+  verdicts?: Pick<VerdictBoard, 'pressed' | 'openComments'>;
   now: () => Date;
 }
 

@@ -7,13 +7,14 @@ import { POST_PERMISSIONS } from './client.js';
 
 /**
  * What kiroku needs in a server: post (embeds) in channels and in threads, attach the pictures
- * of the weekly summary and of a shared season card, and make watch parties' scheduled events.
+ * of the weekly summary and of a shared season card, make watch parties' scheduled events, and open an episode's comments thread.
  */
 const INVITE_PERMISSIONS = [
   ...POST_PERMISSIONS,
   PermissionFlagsBits.SendMessagesInThreads,
   PermissionFlagsBits.AttachFiles,
   PermissionFlagsBits.ManageEvents,
+  PermissionFlagsBits.CreatePublicThreads,
 ];
 
 /** The URL that adds the bot to a server, with the scopes and permissions kiroku needs. */

@@ -12,9 +12,17 @@ import { customIds } from './custom-id.js';
 /** The command whose `components` answer the alert's buttons. */
 export const ALERT_COMMAND = 'subscription' satisfies CommandName;
 /** The alert's ids: each carries the aired episode. */
-export const alertIds = customIds(ALERT_COMMAND, { watched: ['episodeId'], rate: ['episodeId'] });
+export const alertIds = customIds(ALERT_COMMAND, {
+  watched: ['episodeId'],
+  rate: ['episodeId'],
+  comments: ['episodeId'],
+});
 /** Action segments, as keys of that command's `components`. */
-export const ALERT_ACTIONS = { watched: alertIds.watched.action, rate: alertIds.rate.action } as const;
+export const ALERT_ACTIONS = {
+  watched: alertIds.watched.action,
+  rate: alertIds.rate.action,
+  comments: alertIds.comments.action,
+} as const;
 
 /**
  * Select values: the rating states, and 'none' (no rating) that older posted menus offered
@@ -29,6 +37,11 @@ export const RATING_MENU = ['great', 'good', 'average', 'bad'] as const satisfie
 
 export function watchedButtonId(episodeId: number): string {
   return alertIds.watched.build(episodeId);
+}
+
+/** An airing post's Comments button (a subscription with `comments`): opens or joins the episode's thread. */
+export function commentsButtonId(episodeId: number): string {
+  return alertIds.comments.build(episodeId);
 }
 
 export function rateSelectId(episodeId: number): string {

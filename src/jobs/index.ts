@@ -7,6 +7,7 @@
 import { DEFAULTS } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Subscription } from '../subscriptions/model.js';
+import type { VerdictBoard } from '../verdicts/board.js';
 import { OwnerPrograms } from './broadcasts/owner-programs.js';
 import { chooseFeedDriver, type FeedDriver } from './feed/drivers.js';
 import { FeedPace } from './feed/pace.js';
@@ -20,6 +21,7 @@ import { OwnerQueue } from './run/owner-queue.js';
 import type { Ticker } from './run/ticker.js';
 import { type SharedJobParts, sharedJobParts } from './shared-parts.js';
 import { type BuiltJob, jobTickers } from './tickers.js';
+import { createVerdictBoard } from './verdict/build.js';
 
 export { AiringPosts, type AiringTickReport, firstAirings } from './broadcasts/airing-posts.js';
 export { AiringAlerts, type AiringAlertsDeps, type AlertTickReport } from './broadcasts/alerts.js';
@@ -46,6 +48,8 @@ export {
   type PostOutcome,
 } from './posting/poster.js';
 export { Ticker } from './run/ticker.js';
+export type { VerdictOptions } from './verdict/build.js';
+export { createRestEditor } from './verdict/editor.js';
 export { createWeeklySummaries, type WeeklyOptions } from './weekly/build.js';
 export { WeeklySummaries, type WeeklyTickReport } from './weekly/weekly-summaries.js';
 
@@ -59,6 +63,8 @@ export type Jobs = JobWorkers & {
   membership: SharedJobParts['membership'];
   /** How posts and owner notices are written (languages, the service's name and site, command mentions). */
   languages: SharedJobParts['languages'];
+  /** The verdicts on airing posts and alerts, with `verdicts` options (the buttons' handlers count presses in them). */
+  verdicts: VerdictBoard | undefined;
   /** Each feed owner's poll interval (its estimated round-robin cycle feeds a metric). */
   pace: FeedPace;
   /** How the feed's owners are polled: chosen once from the policy and whether Redis runs the owner queue. */
@@ -98,6 +104,7 @@ export function createJobs(options: JobsOptions): Jobs {
     minIntervalMs: feedMs,
     now,
   });
+  const verdicts = createVerdictBoard({ ...options, ...shared.deps }, options.verdicts);
   const context: JobContext = {
     options,
     shared: shared.deps,
@@ -105,6 +112,7 @@ export function createJobs(options: JobsOptions): Jobs {
     changes,
     programs: ownerPrograms(options, shared),
     pace,
+    verdicts,
   };
   const built: BuiltJob[] = JOBS.map((job: Job) => ({ job, worker: job.build(context) }));
   const workers = Object.fromEntries(built.map(({ job, worker }) => [job.name, worker])) as JobWorkers;
@@ -137,6 +145,7 @@ export function createJobs(options: JobsOptions): Jobs {
     poster,
     membership,
     languages,
+    verdicts,
     pace,
     feedDriver,
     pacedPolling,

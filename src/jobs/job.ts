@@ -8,6 +8,7 @@
 
 import type { StoredCollection } from '../store/collections.js';
 import type { Subscription } from '../subscriptions/model.js';
+import type { VerdictBoard } from '../verdicts/board.js';
 import type { OwnerPrograms } from './broadcasts/owner-programs.js';
 import type { FeedPace } from './feed/pace.js';
 import type { JobsOptions, JobTiming } from './options.js';
@@ -26,6 +27,8 @@ export interface JobContext {
   programs: OwnerPrograms;
   /** Each feed owner's poll interval, learnt from its activity (feed/pace.ts). */
   pace: FeedPace;
+  /** The server's verdicts on airing posts and alerts (with `verdicts` options): the airing jobs track, the refresh counts. */
+  verdicts: VerdictBoard | undefined;
 }
 
 /** How a job steps in this process: jobs naming the same `ticker` share one, stepping in list order. */

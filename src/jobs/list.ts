@@ -13,6 +13,7 @@ import { partiesJob } from './declared/parties.js';
 import { remindersJob } from './declared/reminders.js';
 import { storeSweepJob } from './declared/store-sweep.js';
 import { titlesJob } from './declared/titles.js';
+import { verdictRefreshJob } from './declared/verdicts.js';
 import { weeklyJob } from './declared/weekly.js';
 import { OWNER_CHANGE_COLLECTION, ownerChangeSchema } from './owners/changes.js';
 import { MEMBERSHIP_CHECK_COLLECTION, membershipCheckSchema } from './posting/membership.js';
@@ -25,6 +26,7 @@ export const JOBS = [
   // Alerts before the airing posts and reminders: they refresh the programs those then read.
   alertsJob,
   airingJob,
+  verdictRefreshJob,
   remindersJob,
   titlesJob,
   partiesJob,

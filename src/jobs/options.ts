@@ -15,6 +15,7 @@ import type { MembershipLookup } from './posting/membership.js';
 import type { DisableReason } from './posting/notices.js';
 import type { ChannelPoster } from './posting/poster.js';
 import type { TitleRefresh } from './titles/refresh.js';
+import type { VerdictOptions } from './verdict/build.js';
 import type { WeeklyOptions } from './weekly/build.js';
 
 export interface JobsOptions {
@@ -71,6 +72,8 @@ export interface JobsOptions {
   /** The weekly server summaries: whose record is shared, servers' names, how pictures are drawn. */
   weekly?: WeeklyOptions;
   alerts?: { refreshMs?: number };
+  /** The server's verdicts on airing posts and alerts: how posts are edited, who is counted. */
+  verdicts?: VerdictOptions;
   /** The daily refresh of the English title index (checked hourly; any process may make it). */
   titles?: TitleRefresh;
   /** Watch parties' messages at their time (any process may step them; see party/party-starts.ts). */

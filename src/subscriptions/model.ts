@@ -31,6 +31,8 @@ export const MAX_AIRING_WORKS = 25;
 export const airingSettingsSchema = z.object({
   /** The works whose first airings among the owner's programs are posted. */
   works: z.array(followedWorkSchema).max(MAX_AIRING_WORKS),
+  /** Posts carry a Comments button that opens the episode's thread (off unless asked; added in 2026-11). */
+  comments: z.boolean().optional(),
 });
 
 /** Days of the week, Monday first (ISO order); croner numbers them from Sunday = 0. */
@@ -218,10 +220,15 @@ export class Subscriptions {
   async changeAiringWorks(
     id: string,
     change: (works: readonly FollowedWork[]) => FollowedWork[],
+    /** Turns the Comments button on or off; undefined keeps it as it is. */
+    comments?: boolean,
   ): Promise<Subscription | undefined> {
     const updated = await this.items.update(id, (current) => {
       if (current?.kind !== 'airing') return undefined;
-      return { ...current, airing: { works: change(current.airing?.works ?? []) } };
+      const works = change(current.airing?.works ?? []);
+      const { comments: kept, ...rest } = current.airing ?? { works };
+      const on = comments ?? kept;
+      return { ...current, airing: { ...rest, works, ...(on ? { comments: true } : {}) } };
     });
     if (updated?.kind !== 'airing') return undefined;
     await this.changed();

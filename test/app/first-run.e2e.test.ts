@@ -9,7 +9,7 @@ import { type BotProcess, directoryWithEnvExample, FROM_SOURCE, spawnBot } from 
 import { useFakes } from '../support/use-fakes.js';
 
 const INVITE =
-  'https://discord.com/api/v10/oauth2/authorize?client_id=900000000000000001&scope=bot+applications.commands&permissions=283467893760';
+  'https://discord.com/api/v10/oauth2/authorize?client_id=900000000000000001&scope=bot+applications.commands&permissions=317827632128';
 
 /** The README's first run: `.env.example` copied to `.env`, one variable set (here in the environment, which wins). */
 describe('first run from a copied .env.example', () => {

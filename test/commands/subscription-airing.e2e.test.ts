@@ -1,6 +1,7 @@
 /** `/subscription airing` end to end: a channel follows chosen works. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CHANNELS, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
+import { seedProgram } from '../support/seed-programs.js';
 import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
@@ -15,14 +16,8 @@ describe('/subscription airing: channels that follow chosen works', () => {
   const at = (startedAt: Date, ms = 0) => {
     offset = startedAt.getTime() + ms - Date.now();
   };
-  const programOf = (workId: number, channelId: number, number: number) => {
-    const episodeId = stack.emulator.data.episodesOfWork(workId).find((e) => e.number === number)?.id;
-    const found = [...stack.emulator.data.programs.values()].find(
-      (p) => p.workId === workId && p.channelId === channelId && p.episodeId === episodeId,
-    );
-    if (!found) throw new Error('seed program missing');
-    return found;
-  };
+  const programOf = (workId: number, channelId: number, number: number) =>
+    seedProgram(stack.emulator.data, workId, channelId, number);
 
   const stack = useStack({ emulatorRateLimit: false, now });
   beforeAll(async () => {

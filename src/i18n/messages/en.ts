@@ -11,6 +11,7 @@ import { picturesEn } from './pictures-en.js';
 import { recordsEn } from './records-en.js';
 import { subscriptionsEn } from './subscriptions-en.js';
 import { usersEn } from './users-en.js';
+import { verdictEn } from './verdict-en.js';
 import { viewingEn } from './viewing-en.js';
 import { vocabularyEn } from './vocabulary-en.js';
 import { worksEn } from './works-en.js';
@@ -35,6 +36,7 @@ export const en = {
   ...helpEn,
   ...compareEn,
   ...partyEn,
+  ...verdictEn,
   ...picturesEn,
   ...oauthPagesEn,
 } as const;

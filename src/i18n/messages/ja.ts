@@ -11,6 +11,7 @@ import { picturesJa } from './pictures-ja.js';
 import { recordsJa } from './records-ja.js';
 import { subscriptionsJa } from './subscriptions-ja.js';
 import { usersJa } from './users-ja.js';
+import { verdictJa } from './verdict-ja.js';
 import { viewingJa } from './viewing-ja.js';
 import { vocabularyJa } from './vocabulary-ja.js';
 import { worksJa } from './works-ja.js';
@@ -30,6 +31,7 @@ export const ja = {
   ...helpJa,
   ...compareJa,
   ...partyJa,
+  ...verdictJa,
   ...picturesJa,
   ...oauthPagesJa,
 } as const satisfies Messages;

@@ -9,7 +9,7 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord-api-types/v10';
-import { RATING_MENU, rateSelectId, watchedButtonId } from '../../components/alert-ids.js';
+import { commentsButtonId, RATING_MENU, rateSelectId, watchedButtonId } from '../../components/alert-ids.js';
 import type { Translator } from '../../i18n/translator.js';
 import { coverUrl, LIMITS, ratingStateText, truncate } from '../../render/format.js';
 import { localTitle } from '../../render/names.js';
@@ -58,6 +58,7 @@ export function recordControls(
 export function airingMessage(
   program: Program & { episode: { id: number } },
   t: Translator,
+  options: { comments?: boolean } = {},
 ): OutgoingMessage {
   const url = programLink(program, t);
   const cover = coverUrl(program.work);
@@ -72,6 +73,25 @@ export function airingMessage(
         ...(program.started_at ? { timestamp: program.started_at } : {}),
       },
     ],
-    components: recordControls(program.episode, t),
+    components: options.comments
+      ? withComments(recordControls(program.episode, t), program.episode.id, t)
+      : recordControls(program.episode, t),
   };
+}
+
+/** The Comments button beside the Record button: the episode's thread, opened or joined. */
+function withComments(
+  rows: Array<APIActionRowComponent<APIComponentInMessageActionRow>>,
+  episodeId: number,
+  t: Translator,
+): Array<APIActionRowComponent<APIComponentInMessageActionRow>> {
+  const [first, ...rest] = rows;
+  if (!first) return rows;
+  const comments = {
+    type: ComponentType.Button,
+    style: ButtonStyle.Secondary,
+    custom_id: commentsButtonId(episodeId),
+    label: t('verdict.commentsButton'),
+  } as const;
+  return [{ ...first, components: [...first.components, comments] }, ...rest];
 }

@@ -7,14 +7,18 @@
  */
 import type { Program } from '../../service/index.js';
 import type { Subscription } from '../../subscriptions/model.js';
+import type { VerdictBoard } from '../../verdicts/board.js';
 import type { SubscriptionJobDeps } from '../owners/job-deps.js';
 import { DEFAULT_POST_LANGUAGES } from '../posting/post-language.js';
+import { trackVerdict } from '../verdict/track.js';
 import { airingMessage } from './airing-message.js';
 import { type OwnerPrograms, PROGRAMS_LOOKBACK_MS } from './owner-programs.js';
 import { postProgramOnce } from './program-post.js';
 
 export interface AiringPostsDeps extends SubscriptionJobDeps {
   programs: OwnerPrograms;
+  /** The server's verdict each post carries (src/verdicts); without it, none. */
+  verdicts?: VerdictBoard;
 }
 
 export interface AiringTickReport {
@@ -56,6 +60,10 @@ export class AiringPosts {
 
   constructor(deps: AiringPostsDeps) {
     this.#deps = deps;
+  }
+
+  get #languages() {
+    return this.#deps.languages ?? DEFAULT_POST_LANGUAGES;
   }
 
   /** Posts what has just aired: for every airing subscription, or `only` these (one owner's). */
@@ -103,8 +111,12 @@ export class AiringPosts {
         this.#deps,
         subscription,
         key,
-        () => airingMessage(program, (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription)),
+        () =>
+          airingMessage(program, this.#languages.post(subscription), {
+            comments: subscription.airing?.comments === true,
+          }),
         report,
+        trackVerdict(this.#deps.verdicts, subscription, program, this.#languages.post(subscription)),
       );
       if (next === 'stop') return;
     }

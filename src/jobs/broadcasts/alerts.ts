@@ -8,8 +8,10 @@
  */
 import type { Program } from '../../service/index.js';
 import type { ScheduleSettings, Subscription } from '../../subscriptions/model.js';
+import type { VerdictBoard } from '../../verdicts/board.js';
 import type { SubscriptionJobDeps } from '../owners/job-deps.js';
 import { DEFAULT_POST_LANGUAGES } from '../posting/post-language.js';
+import { trackVerdict } from '../verdict/track.js';
 import { alertMessage } from './alert-message.js';
 import { DEFAULT_PROGRAMS_REFRESH_MS, OwnerPrograms } from './owner-programs.js';
 import { postProgramOnce } from './program-post.js';
@@ -22,6 +24,8 @@ export interface AiringAlertsDeps extends SubscriptionJobDeps {
   refreshMs?: number;
   /** The owners' programs, shared with the airing subscriptions (one fetch for both). */
   programs?: OwnerPrograms;
+  /** The server's verdict each alert carries (src/verdicts); without it, none. */
+  verdicts?: VerdictBoard;
 }
 
 export interface AlertTickReport {
@@ -97,6 +101,12 @@ export class AiringAlerts {
         `alert:${program.id}`,
         () => alertMessage(program, (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription)),
         report,
+        trackVerdict(
+          this.#deps.verdicts,
+          subscription,
+          program,
+          (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription),
+        ),
       );
       if (next === 'stop') return;
     }

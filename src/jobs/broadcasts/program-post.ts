@@ -21,13 +21,17 @@ export async function postProgramOnce(
   sourceKey: string,
   build: () => OutgoingMessage,
   report: ProgramPostCounts,
+  /** Told the message's id once it is posted (the verdict tracks it). */
+  onPosted?: (messageId: string) => Promise<void>,
 ): Promise<'go' | 'stop'> {
   const current = await deps.subscriptions.get(subscription.id);
   if (current?.state !== 'active') return 'stop';
   if (deps.membership && !(await deps.membership.allows(subscription))) return 'stop';
   const result = await deps.outbox.deliver(subscription.channelId, sourceKey, build);
-  if (result.status === 'posted') report.posted += 1;
-  else if (result.status === 'duplicate') report.skippedDuplicates += 1;
+  if (result.status === 'posted') {
+    report.posted += 1;
+    await onPosted?.(result.messageId);
+  } else if (result.status === 'duplicate') report.skippedDuplicates += 1;
   else if (result.status === 'failed' && result.reason !== 'failed') {
     await deps.notices.disableChannel(subscription.channelId, result.reason);
     return 'stop';

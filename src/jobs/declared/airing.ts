@@ -5,7 +5,7 @@ import { defineJob, ofKind } from '../job.js';
 
 export const airingJob = defineJob({
   name: 'airing',
-  build: ({ shared, programs }) => new AiringPosts({ ...shared, programs }),
+  build: ({ shared, programs, verdicts }) => new AiringPosts({ ...shared, programs, verdicts }),
   cadence: { ticker: 'alerts', intervalMs: (timing) => timing.alertsMs, alignToClock: true },
   step: (airing) => airing.tick(),
   perOwner: { select: ofKind('airing'), step: (airing, mine) => airing.tick(mine) },
