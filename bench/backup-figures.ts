@@ -7,15 +7,15 @@
 import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { storedRecordKinds } from '../src/app/stored-records.js';
-import { takeBackup } from '../src/cli/backup.js';
-import { parseConfig } from '../src/config.js';
-import { FeedCursors } from '../src/jobs/feed/cursors.js';
-import { createLogger } from '../src/logger.js';
-import { openStore } from '../src/store/index.js';
-import { upgradeStore } from '../src/store/upgrade.js';
-import { Subscriptions } from '../src/subscriptions/model.js';
-import { loadKeyRing, TokenVault } from '../src/vault/index.js';
+import { storedRecordKinds } from '#src/app/stored-records.js';
+import { takeBackup } from '#src/cli/backup.js';
+import { parseConfig } from '#src/config.js';
+import { FeedCursors } from '#src/jobs/feed/cursors.js';
+import { createLogger } from '#src/logger.js';
+import { openStore } from '#src/store/index.js';
+import { upgradeStore } from '#src/store/upgrade.js';
+import { Subscriptions } from '#src/subscriptions/model.js';
+import { loadKeyRing, TokenVault } from '#src/vault/index.js';
 
 const LINKS = Number(process.argv[2] ?? 10_000);
 const SUBSCRIPTIONS = Number(process.argv[3] ?? 1_000);

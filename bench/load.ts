@@ -2,7 +2,7 @@
  * A steady interactive load: one interaction every 1000/perSecond ms, cycling through a mix of
  * autocomplete, /work info, /work search and /help by different users, each timed like a burst.
  */
-import { createTranslator } from '../src/i18n/translator.js';
+import { createTranslator } from '#src/i18n/translator.js';
 import type { FakeDiscord, InteractionReply } from '../test/fakes/discord/fake-discord.js';
 import { seededRandom } from '../test/fakes/emulator/faults.js';
 import { burst, type Sample } from './burst.js';

@@ -2,8 +2,8 @@
  * Linked users and subscriptions in bulk: service users with tokens in the emulator, their tokens
  * in the bot's vault (as a finished /account link leaves them), and channel subscriptions.
  */
-import type { Kiroku } from '../src/app.js';
-import { type ScheduleSettings, type Subscription, Subscriptions } from '../src/subscriptions/model.js';
+import type { Kiroku } from '#src/app.js';
+import { type ScheduleSettings, type Subscription, Subscriptions } from '#src/subscriptions/model.js';
 import type { EmulatorData } from '../test/fakes/emulator/data.js';
 
 export interface Owner {

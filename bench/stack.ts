@@ -6,10 +6,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Kiroku, startKiroku } from '../src/app.js';
-import type { InteractionLimitSettings } from '../src/bot/interaction-limits.js';
-import { type Config, parseConfig } from '../src/config.js';
-import { createLogger } from '../src/logger.js';
+import { type Kiroku, startKiroku } from '#src/app.js';
+import type { InteractionLimitSettings } from '#src/bot/interaction-limits.js';
+import { type Config, parseConfig } from '#src/config.js';
+import { createLogger } from '#src/logger.js';
 import {
   type FakeDiscord,
   type FakeDiscordOptions,

@@ -4,8 +4,8 @@
  */
 import type { Client } from 'discord.js';
 import { Pool } from 'undici';
-import type { Kiroku } from '../src/app.js';
-import { loadCommands } from '../src/bot/loader.js';
+import type { Kiroku } from '#src/app.js';
+import { loadCommands } from '#src/bot/loader.js';
 import { type FakeDiscord, startFakeDiscord } from '../test/fakes/discord/fake-discord.js';
 import { DEMO_TOKENS } from '../test/fakes/emulator/seed.js';
 import { startBareClient } from './bare-client.js';

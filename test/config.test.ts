@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ENVIRONMENT_VARIABLES, parseConfig, SECRET_VARIABLES } from '../src/config.js';
+import { ConfigError, ENVIRONMENT_VARIABLES, parseConfig, SECRET_VARIABLES } from '#src/config.js';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {

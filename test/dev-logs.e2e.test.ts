@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/logger.js';
+import { createLogger } from '#src/logger.js';
 import { fakesEnv } from './support/fakes-env.js';
 import { type BotProcess, REPO_ROOT, spawnBot, TSX_LOADER } from './support/spawn-bot.js';
 import { useFakes } from './support/use-fakes.js';

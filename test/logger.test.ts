@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { DiscordAPIError, HTTPError } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactSecrets } from '../src/logger.js';
+import { createLogger, redactSecrets } from '#src/logger.js';
 
 const INTERACTION_TOKEN = 'aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDpzZWNyZXQtdG9rZW4tdmFsdWU';
 const CALLBACK_URL = `https://discord.com/api/v10/interactions/1234567890/${INTERACTION_TOKEN}/callback`;

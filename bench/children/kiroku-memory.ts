@@ -2,9 +2,9 @@
  * Child process of the memory scenario: the real bot (startKiroku, jobs started as in production)
  * configured from the environment, reporting its memory once READY. Run with node --expose-gc.
  */
-import { startKiroku } from '../../src/app.js';
-import { parseConfig } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
+import { startKiroku } from '#src/app.js';
+import { parseConfig } from '#src/config.js';
+import { createLogger } from '#src/logger.js';
 import { printMemory } from './memory-report.js';
 
 const config = parseConfig(process.env);

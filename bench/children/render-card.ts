@@ -8,7 +8,7 @@
  * RSS is its highest sample above the RSS before it.
  */
 import { createTranslator } from '#src/i18n/translator.js';
-import { renderSeasonCard, renderWeeklySummary, WEEKLY_SIZE } from '../../src/pictures/index.js';
+import { renderSeasonCard, renderWeeklySummary, WEEKLY_SIZE } from '#src/pictures/index.js';
 import { coverArt } from '../../test/pictures/cover-art.js';
 import { COVER_PATHS, sampleSeason, sampleWeek } from '../../test/pictures/samples.js';
 import { type PhaseReport, RENDER_CARD_PREFIX, type RenderCardReport } from './render-card-report.js';

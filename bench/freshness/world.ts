@@ -10,10 +10,10 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger } from '../../src/logger.js';
-import { openStore } from '../../src/store/index.js';
-import { Subscriptions } from '../../src/subscriptions/model.js';
-import { KeyRing, TokenVault } from '../../src/vault/index.js';
+import { createLogger } from '#src/logger.js';
+import { openStore } from '#src/store/index.js';
+import { Subscriptions } from '#src/subscriptions/model.js';
+import { KeyRing, TokenVault } from '#src/vault/index.js';
 import { type FakeDiscord, startFakeDiscord } from '../../test/fakes/discord/fake-discord.js';
 import type { EmulatorData } from '../../test/fakes/emulator/data.js';
 import { seededRandom } from '../../test/fakes/emulator/faults.js';

@@ -3,7 +3,7 @@
  * 5 interactive commands per second, against the emulator's 4/s per-IP limit with the default
  * budget (3/s). runCycle() is driven by hand, concurrently with the load (not the ticker).
  */
-import type { Kiroku } from '../../src/app.js';
+import type { Kiroku } from '#src/app.js';
 import { DEMO_USERS } from '../../test/fakes/emulator/seed.js';
 import { finalTimes } from '../burst.js';
 import { FragmentPool } from '../fragments.js';

@@ -6,7 +6,7 @@
  * last, a flooder with two processes on one Redis against one process (share-processes.ts).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { DEFAULT_INTERACTION_LIMITS } from '../../src/bot/interaction-limits.js';
+import { DEFAULT_INTERACTION_LIMITS } from '#src/bot/interaction-limits.js';
 import type { FakeDiscord } from '../../test/fakes/discord/fake-discord.js';
 import { burst, finalTimes, type Sample } from '../burst.js';
 import { FragmentPool } from '../fragments.js';

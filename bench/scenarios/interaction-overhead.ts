@@ -4,7 +4,7 @@
  * and 200 concurrent interactions, against a bare discord.js client answering a constant, and
  * against the floor: that client making the one service request the command needs before replying.
  */
-import { createTranslator } from '../../src/i18n/translator.js';
+import { createTranslator } from '#src/i18n/translator.js';
 import type { InteractionReply } from '../../test/fakes/discord/fake-discord.js';
 import { burst, type Classify, finalTimes, outcomes, type Sample } from '../burst.js';
 import { FragmentPool } from '../fragments.js';

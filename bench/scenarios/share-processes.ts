@@ -10,7 +10,7 @@
  * with each process counting on its own (no Redis count) shows what the count in Redis prevents.
  */
 
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '#src/logger.js';
 import {
   createRequestBudget,
   DEFAULT_PERSON_SHARE,
@@ -18,7 +18,7 @@ import {
   type RequestBudget,
   ServiceClient,
   type SharedBudgetLimiter,
-} from '../../src/service/index.js';
+} from '#src/service/index.js';
 import { DEMO_TOKENS } from '../../test/fakes/emulator/seed.js';
 import { startEmulator } from '../../test/fakes/emulator/server.js';
 import { redisServerAvailable, startRedisServer } from '../../test/support/redis-server.js';

@@ -10,7 +10,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { openStore } from '../../src/store/index.js';
+import { openStore } from '#src/store/index.js';
 import { quietVerdicts } from '../../test/support/quiet-verdicts.js';
 import { type PhaseLoad, type PhaseResult, runPhase } from '../freshness/phase.js';
 import { faithfulSize, prepare } from '../freshness/world.js';

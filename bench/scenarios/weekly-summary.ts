@@ -8,10 +8,10 @@
  * same requests and posts, no picture drawn), so the difference is what the pictures cost.
  */
 
-import { createWeeklySummaries, type WeeklyTickReport } from '../../src/jobs/index.js';
-import type { WeeklyPainter } from '../../src/jobs/weekly/weekly-summaries.js';
-import { createLogger } from '../../src/logger.js';
-import { weeklySummaryText } from '../../src/pictures/text-alternative.js';
+import { createWeeklySummaries, type WeeklyTickReport } from '#src/jobs/index.js';
+import type { WeeklyPainter } from '#src/jobs/weekly/weekly-summaries.js';
+import { createLogger } from '#src/logger.js';
+import { weeklySummaryText } from '#src/pictures/text-alternative.js';
 import { DEMO_WORKS } from '../../test/fakes/emulator/seed.js';
 import { createBenchClock } from '../clock.js';
 import { allChannels, createOwners, inBatches, subscribeAll } from '../population.js';

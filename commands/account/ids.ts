@@ -3,7 +3,7 @@
  * (`components` and `modals` of commands/account/index.ts) are keyed by these actions, and read the
  * arguments back with the same statement.
  */
-import { customIds } from '../../src/components/custom-id.js';
+import { customIds } from '#src/components/custom-id.js';
 
 export const accountIds = customIds('account', {
   /** The panel's "I have a token" button: opens the token form. */

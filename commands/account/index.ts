@@ -2,8 +2,8 @@
  * /account: one file per sub-command in account/ (link, status, unlink, visibility), their custom
  * ids in account/ids.ts; this module states the command, who sees the reply, and routes to them.
  */
-import { defineCommand } from '../../src/bot/command.js';
-import { slashCommand } from '../../src/bot/definition.js';
+import { defineCommand } from '#src/bot/command.js';
+import { slashCommand } from '#src/bot/definition.js';
 import { accountIds } from './ids.js';
 import { link, linkButtons, linkForms, linkSubcommand } from './link.js';
 import { status, statusSubcommand } from './status.js';

@@ -5,11 +5,11 @@
  * that starts OAuth. A form cannot hold a link, so the help lives here, before the form opens.
  */
 import { type APIEmbed, ButtonStyle, ComponentType } from 'discord-api-types/v10';
-import { signUpUrl, tokenSettingsUrl } from '../../src/accounts/accounts.js';
-import type { MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import type { MessageComponents } from '../../src/bot/interaction-types.js';
-import type { Translator } from '../../src/i18n/translator.js';
+import { signUpUrl, tokenSettingsUrl } from '#src/accounts/accounts.js';
+import type { MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import type { MessageComponents } from '#src/bot/interaction-types.js';
+import type { Translator } from '#src/i18n/translator.js';
 import { accountIds } from './ids.js';
 
 const PANEL_COLOR = 0x3b82f6;

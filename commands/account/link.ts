@@ -3,19 +3,19 @@
  * the buttons and forms that lead from one to the next are answered here too.
  */
 import { ButtonStyle, ComponentType, TextInputStyle } from 'discord-api-types/v10';
-import { linkedMessage, linkToken, MAX_TOKEN_LENGTH } from '../../src/accounts/link.js';
+import { linkedMessage, linkToken, MAX_TOKEN_LENGTH } from '#src/accounts/link.js';
 import type {
   CommandInput,
   ComponentHandler,
   MessageReply,
   ModalHandler,
   ModalReply,
-} from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { stringOption, subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { OAuthError, Unauthorized } from '../../src/service/index.js';
+} from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { stringOption, subcommand } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { OAuthError, Unauthorized } from '#src/service/index.js';
 import { accountIds } from './ids.js';
 import { linkPanel, nextStepsEmbed } from './link-panel.js';
 

@@ -1,9 +1,9 @@
 /** `/account status`: the linked account, its scopes, how and when it was linked. */
-import { canWrite } from '../../src/accounts/link.js';
-import type { MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { subcommand } from '../../src/bot/definition.js';
-import { discordTime, plain } from '../../src/render/format.js';
+import { canWrite } from '#src/accounts/link.js';
+import type { MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { subcommand } from '#src/bot/definition.js';
+import { discordTime, plain } from '#src/render/format.js';
 
 export const statusSubcommand = () =>
   subcommand('status', '状態', { en: 'Show the linked account', ja: '連携中のアカウントを表示' });

@@ -1,10 +1,10 @@
 /** `/account unlink`: asks first; Unlink deletes the token (and says when the person must revoke it). */
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
-import { tokenSettingsUrl } from '../../src/accounts/accounts.js';
-import type { ComponentHandler, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { subcommand } from '../../src/bot/definition.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
+import { tokenSettingsUrl } from '#src/accounts/accounts.js';
+import type { ComponentHandler, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { subcommand } from '#src/bot/definition.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
 import { accountIds } from './ids.js';
 
 export const unlinkSubcommand = () =>

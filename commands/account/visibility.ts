@@ -1,8 +1,8 @@
 /** `/account visibility`: opt in or out of being found from a right-click on one's Discord account. */
-import type { CommandInput, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { booleanOption, subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
+import type { CommandInput, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { booleanOption, subcommand } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
 
 const options = [
   booleanOption(

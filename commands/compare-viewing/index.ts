@@ -3,9 +3,9 @@
  * `/compare member:<them>`, for all time (commands/compare).
  */
 import { ApplicationCommandType } from 'discord-api-types/v10';
-import { defineCommand } from '../../src/bot/command.js';
-import { contextMenuCommand } from '../../src/bot/definition.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
+import { defineCommand } from '#src/bot/command.js';
+import { contextMenuCommand } from '#src/bot/definition.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
 import { comparisonReply } from '../compare/reply.js';
 import { compareWith } from '../compare/view.js';
 

@@ -6,8 +6,8 @@
  * they rated each work. At most COMPARE_PAGES pages of 50 per member; with a season the walk stops at
  * the first page reaching back a quarter before the season began (a work is seldom marked earlier).
  */
-import type { Context } from '../../src/bot/context.js';
-import { JST_OFFSET_MS } from '../../src/lookups/seasons.js';
+import type { Context } from '#src/bot/context.js';
+import { JST_OFFSET_MS } from '#src/lookups/seasons.js';
 import {
   type Activity,
   type CallOptions,
@@ -18,7 +18,7 @@ import {
   RATING_STATES,
   type RatingState,
   walkPages,
-} from '../../src/service/index.js';
+} from '#src/service/index.js';
 
 /** Pages of 50 activities read per member at most: a comparison costs at most 2 × this + 1 requests. */
 export const COMPARE_PAGES = 6;

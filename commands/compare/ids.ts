@@ -3,7 +3,7 @@
  * asked (only they may press it: it sets a status with their token) and the work; a list button names
  * which list, the member compared with, and the season (empty: all time).
  */
-import { customIds } from '../../src/components/custom-id.js';
+import { customIds } from '#src/components/custom-id.js';
 
 export const compareIds = customIds('compare', {
   want: ['ownerId', 'workId'],

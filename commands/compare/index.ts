@@ -5,17 +5,17 @@
  * list as Plan to Watch (only the person who asked may press those: the id carries their user id).
  */
 import { z } from 'zod';
-import type { ComponentHandler } from '../../src/bot/command.js';
-import { defineCommand } from '../../src/bot/command.js';
-import { slashCommand, stringOption, userOption } from '../../src/bot/definition.js';
-import { parseOptions } from '../../src/bot/options.js';
-import { listOpeners, packedPage, pagedList } from '../../src/bot/paging.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { seasonChoices } from '../../src/lookups/seasons.js';
-import { workById } from '../../src/lookups/works.js';
-import { plain } from '../../src/render/format.js';
-import { localTitle } from '../../src/render/names.js';
-import { statusLabel } from '../../src/render/status.js';
+import type { ComponentHandler } from '#src/bot/command.js';
+import { defineCommand } from '#src/bot/command.js';
+import { slashCommand, stringOption, userOption } from '#src/bot/definition.js';
+import { parseOptions } from '#src/bot/options.js';
+import { listOpeners, packedPage, pagedList } from '#src/bot/paging.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { seasonChoices } from '#src/lookups/seasons.js';
+import { workById } from '#src/lookups/works.js';
+import { plain } from '#src/render/format.js';
+import { localTitle } from '#src/render/names.js';
+import { statusLabel } from '#src/render/status.js';
 import { SEASON } from '../work/search.js';
 import { compareIds, LIST_PARTS } from './ids.js';
 import { comparisonReply, comparisonTitle, partHeading, partWorks, workLine } from './reply.js';

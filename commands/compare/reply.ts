@@ -5,12 +5,12 @@
  * Discord's limits whatever the titles are.
  */
 import { type APIEmbed, ButtonStyle, ComponentType } from 'discord-api-types/v10';
-import type { MessageComponents, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { formatNumber } from '../../src/i18n/translator.js';
-import { seasonWords } from '../../src/lookups/seasons.js';
-import { LIMITS, lines, plain, truncate } from '../../src/render/format.js';
-import { localTitle } from '../../src/render/names.js';
+import type { MessageComponents, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { formatNumber } from '#src/i18n/translator.js';
+import { seasonWords } from '#src/lookups/seasons.js';
+import { LIMITS, lines, plain, truncate } from '#src/render/format.js';
+import { localTitle } from '#src/render/names.js';
 import { agreementPercent } from './compare.js';
 import { COMPARE_PAGES, type WorkRef } from './gather.js';
 import { compareIds, type ListPart } from './ids.js';

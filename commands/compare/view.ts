@@ -6,10 +6,10 @@
  * at most 2 × COMPARE_PAGES requests for the two records (none while both are cached) and one for
  * the asker's library.
  */
-import type { Context } from '../../src/bot/context.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import type { CallOptions } from '../../src/service/index.js';
-import type { StoredToken } from '../../src/vault/index.js';
+import type { Context } from '#src/bot/context.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import type { CallOptions } from '#src/service/index.js';
+import type { StoredToken } from '#src/vault/index.js';
 import { type Comparison, compareViewing } from './compare.js';
 import { cachedViewing, type WorkRef } from './gather.js';
 

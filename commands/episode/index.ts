@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import type { MessageReply } from '../../src/bot/command.js';
-import { defineCommand } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { slashCommand, stringOption, subcommand, workOption } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { episodeButtons, episodeIds } from '../../src/components/episode-buttons.js';
-import { episodeListOpeners, episodeLists } from '../../src/lookups/episode-list.js';
-import { episodeChoices, resolveEpisode } from '../../src/lookups/episodes.js';
-import { resolveWork, workChoices } from '../../src/lookups/works.js';
-import { episodeEmbed } from '../../src/render/episode.js';
-import type { Episode, Work } from '../../src/service/index.js';
+import type { MessageReply } from '#src/bot/command.js';
+import { defineCommand } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { slashCommand, stringOption, subcommand, workOption } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { episodeButtons, episodeIds } from '#src/components/episode-buttons.js';
+import { episodeListOpeners, episodeLists } from '#src/lookups/episode-list.js';
+import { episodeChoices, resolveEpisode } from '#src/lookups/episodes.js';
+import { resolveWork, workChoices } from '#src/lookups/works.js';
+import { episodeEmbed } from '#src/render/episode.js';
+import type { Episode, Work } from '#src/service/index.js';
 
 const positiveId = z.coerce.number().int().positive();
 

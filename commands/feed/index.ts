@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineCommand } from '../../src/bot/command.js';
-import { booleanOption, slashCommand, stringOption } from '../../src/bot/definition.js';
-import { parseOptions } from '../../src/bot/options.js';
-import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
-import { activityLine } from '../../src/render/activity.js';
-import { ACTIVITY_ACTIONS } from '../../src/service/index.js';
+import { defineCommand } from '#src/bot/command.js';
+import { booleanOption, slashCommand, stringOption } from '#src/bot/definition.js';
+import { parseOptions } from '#src/bot/options.js';
+import { listOpeners, pagedList, pageLines, viewOf } from '#src/bot/paging.js';
+import { activityLine } from '#src/render/activity.js';
+import { ACTIVITY_ACTIONS } from '#src/service/index.js';
 
 /** Any known action: a page state made before reviews were offered may still name an old one. */
 const feedQuery = z.object({

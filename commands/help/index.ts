@@ -1,10 +1,10 @@
 import type { APIEmbedField } from 'discord-api-types/v10';
-import { signUpUrl } from '../../src/accounts/accounts.js';
-import { defineCommand } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { slashCommand } from '../../src/bot/definition.js';
-import { COMMAND_PATHS, type CommandPath } from '../../src/components/command-names.js';
-import { plain } from '../../src/render/format.js';
+import { signUpUrl } from '#src/accounts/accounts.js';
+import { defineCommand } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { slashCommand } from '#src/bot/definition.js';
+import { COMMAND_PATHS, type CommandPath } from '#src/components/command-names.js';
+import { plain } from '#src/render/format.js';
 import { type CommandDescriptions, commandDescriptions, helpLine, packLines } from './lines.js';
 
 /** The groups /help shows, in order, each path a clickable mention; the paths are the registry's. */

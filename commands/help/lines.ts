@@ -3,9 +3,9 @@
  * What a command does is said once, in its registered description (what Discord's picker shows), and
  * read here from the loaded definitions, so the two never disagree.
  */
-import type { CommandModule } from '../../src/bot/command.js';
-import { loadCommands } from '../../src/bot/loader.js';
-import type { Translator } from '../../src/i18n/translator.js';
+import type { CommandModule } from '#src/bot/command.js';
+import { loadCommands } from '#src/bot/loader.js';
+import type { Translator } from '#src/i18n/translator.js';
 
 /** Discord's limit for an embed field's value. */
 const FIELD_VALUE_MAX = 1024;

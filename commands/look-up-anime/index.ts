@@ -3,14 +3,14 @@
  * privately with the best matches.
  */
 import { ApplicationCommandType } from 'discord-api-types/v10';
-import { type CommandInput, defineCommand, type MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { contextMenuCommand } from '../../src/bot/definition.js';
-import { pageLines } from '../../src/bot/paging.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { clip } from '../../src/render/fit.js';
-import { plain, truncate } from '../../src/render/format.js';
-import { WORK_FIELDS, workLine } from '../../src/render/work.js';
+import { type CommandInput, defineCommand, type MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { contextMenuCommand } from '#src/bot/definition.js';
+import { pageLines } from '#src/bot/paging.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { clip } from '#src/render/fit.js';
+import { plain, truncate } from '#src/render/format.js';
+import { WORK_FIELDS, workLine } from '#src/render/work.js';
 
 /** The service searches titles, which are short: more of a long message only makes no match. */
 const MAX_QUERY_LENGTH = 100;

@@ -5,14 +5,14 @@
  */
 import { ButtonStyle, ComponentType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { grants } from '../../src/bot/channel-access.js';
-import type { ComponentHandler, ComponentInput, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { stringOption } from '../../src/bot/definition.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { customIds } from '../../src/components/custom-id.js';
-import { currentSeason, seasonChoices } from '../../src/lookups/seasons.js';
-import { seasonCardPicture } from '../../src/pictures/index.js';
+import { grants } from '#src/bot/channel-access.js';
+import type { ComponentHandler, ComponentInput, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { stringOption } from '#src/bot/definition.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { customIds } from '#src/components/custom-id.js';
+import { currentSeason, seasonChoices } from '#src/lookups/seasons.js';
+import { seasonCardPicture } from '#src/pictures/index.js';
 import { linkPanel } from '../account/link-panel.js';
 import { gatherSeasonCard, parseSeason, type Season, seasonValue } from './season-data.js';
 

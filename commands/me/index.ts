@@ -2,10 +2,10 @@
  * `/me`: your own profile; with `card` (or a `season`), your season card as a picture (me/card.ts).
  * Options rather than subcommands: a command with subcommands cannot be run bare, and `/me` is.
  */
-import { defineCommand } from '../../src/bot/command.js';
-import { slashCommand } from '../../src/bot/definition.js';
-import { parseOptions } from '../../src/bot/options.js';
-import { USER_FIELDS, userEmbed } from '../../src/render/user.js';
+import { defineCommand } from '#src/bot/command.js';
+import { slashCommand } from '#src/bot/definition.js';
+import { parseOptions } from '#src/bot/options.js';
+import { USER_FIELDS, userEmbed } from '#src/render/user.js';
 import { cardOptions, cardQuery, cardSeasonChoices, meIds, seasonCardReply, shareCard } from './card.js';
 
 export const command = defineCommand({

@@ -7,8 +7,8 @@
  * requests, at most 1 + SEASON_CARD_PAGES.works + SEASON_CARD_PAGES.records.
  */
 
-import { JST_OFFSET_MS } from '../../src/lookups/seasons.js';
-import type { SeasonCard } from '../../src/pictures/index.js';
+import { JST_OFFSET_MS } from '#src/lookups/seasons.js';
+import type { SeasonCard } from '#src/pictures/index.js';
 import {
   type Activity,
   type CallOptions,
@@ -19,7 +19,7 @@ import {
   type Work,
   walkItems,
   walkPages,
-} from '../../src/service/index.js';
+} from '#src/service/index.js';
 
 export type Season = SeasonCard['season'];
 type SeasonName = Season['name'];

@@ -1,12 +1,12 @@
 /** `/party cancel party`: the host calls a party off; its event leaves Discord and its message says so. */
-import type { AutocompleteChoice, CommandInput, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { stringOption, subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import type { Party } from '../../src/parties/model.js';
-import { fitText } from '../../src/render/fit.js';
-import { plain } from '../../src/render/format.js';
+import type { AutocompleteChoice, CommandInput, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { stringOption, subcommand } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import type { Party } from '#src/parties/model.js';
+import { fitText } from '#src/render/fit.js';
+import { plain } from '#src/render/format.js';
 
 /** Discord's limit on an autocomplete choice's name. */
 const CHOICE_MAX = 100;

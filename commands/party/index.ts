@@ -3,12 +3,12 @@
  * the party job (src/jobs/party/) posts one message with Watched and the four rating buttons; each
  * press records the episode for whoever pressed (press.ts). `cancel` lets the host call it off.
  */
-import { defineCommand } from '../../src/bot/command.js';
-import { SERVER_ONLY, slashCommand } from '../../src/bot/definition.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { partyIds } from '../../src/components/party-ids.js';
-import { episodeChoices } from '../../src/lookups/episodes.js';
-import { workChoices } from '../../src/lookups/works.js';
+import { defineCommand } from '#src/bot/command.js';
+import { SERVER_ONLY, slashCommand } from '#src/bot/definition.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { partyIds } from '#src/components/party-ids.js';
+import { episodeChoices } from '#src/lookups/episodes.js';
+import { workChoices } from '#src/lookups/works.js';
 import { cancelParty, cancelSubcommand, partyChoices } from './cancel.js';
 import { partyButtons } from './press.js';
 import { startParty, startSubcommand } from './start.js';

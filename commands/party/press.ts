@@ -3,12 +3,12 @@
  * token, exactly once per party however often or wherever they press (an atomic claim in the store
  * before the service is called; a failed call gives the claim back), and joins the message's list.
  */
-import type { ComponentHandler, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { PARTY_ACTIONS, partyIdArg, partyRatingArg } from '../../src/components/party-ids.js';
-import type { Attendance } from '../../src/parties/model.js';
-import { plain } from '../../src/render/format.js';
+import type { ComponentHandler, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { PARTY_ACTIONS, partyIdArg, partyRatingArg } from '#src/components/party-ids.js';
+import type { Attendance } from '#src/parties/model.js';
+import { plain } from '#src/render/format.js';
 import { linkPanel } from '../account/link-panel.js';
 
 async function press(

@@ -1,16 +1,16 @@
 /** `/party start work episode time`: a scheduled event in the server, and at its time one message to record from. */
-import type { CommandInput, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { episodeOption, stringOption, subcommand, workOption } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { resolveEpisode } from '../../src/lookups/episodes.js';
-import { resolveWork } from '../../src/lookups/works.js';
-import { PARTY_EVENT_MS, PARTY_MAX_AHEAD_MS } from '../../src/parties/model.js';
-import { readPartyTime } from '../../src/parties/when.js';
-import { fitText } from '../../src/render/fit.js';
-import { discordTime, plain } from '../../src/render/format.js';
-import { hasNoEpisodes, localEpisodeLabel, localTitle } from '../../src/render/names.js';
+import type { CommandInput, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { episodeOption, stringOption, subcommand, workOption } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { resolveEpisode } from '#src/lookups/episodes.js';
+import { resolveWork } from '#src/lookups/works.js';
+import { PARTY_EVENT_MS, PARTY_MAX_AHEAD_MS } from '#src/parties/model.js';
+import { readPartyTime } from '#src/parties/when.js';
+import { fitText } from '#src/render/fit.js';
+import { discordTime, plain } from '#src/render/format.js';
+import { hasNoEpisodes, localEpisodeLabel, localTitle } from '#src/render/names.js';
 import { localTimeRefinements } from '../subscription/local-time.js';
 
 /** Discord's limits on a scheduled event's name, description and location. */

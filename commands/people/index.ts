@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineCommand } from '../../src/bot/command.js';
-import { slashCommand, stringOption } from '../../src/bot/definition.js';
-import { parseOptions } from '../../src/bot/options.js';
-import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
-import { truncate } from '../../src/render/format.js';
-import { personLine } from '../../src/render/person.js';
+import { defineCommand } from '#src/bot/command.js';
+import { slashCommand, stringOption } from '#src/bot/definition.js';
+import { parseOptions } from '#src/bot/options.js';
+import { listOpeners, pagedList, pageLines, viewOf } from '#src/bot/paging.js';
+import { truncate } from '#src/render/format.js';
+import { personLine } from '#src/render/person.js';
 
 const peopleQuery = z.object({ name: z.string().trim().min(1, 'reason.required').max(100) });
 

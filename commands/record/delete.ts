@@ -1,14 +1,14 @@
 /** `/record delete`: asks first, then the Delete button deletes (and Cancel leaves it be). */
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { z } from 'zod';
-import type { CommandInput, ComponentHandler, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { customIds } from '../../src/components/custom-id.js';
-import { plain, truncate } from '../../src/render/format.js';
-import { recordSubject } from '../../src/render/record.js';
+import type { CommandInput, ComponentHandler, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { subcommand } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { customIds } from '#src/components/custom-id.js';
+import { plain, truncate } from '#src/render/format.js';
+import { recordSubject } from '#src/render/record.js';
 import { recordOption } from './options.js';
 import { forgetRecentRecords, recordIdOf } from './recent.js';
 

@@ -1,11 +1,11 @@
 /** `/record edit`: changes what the person gives of one of their own records, and keeps the rest. */
-import type { CommandInput, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { plain, truncate } from '../../src/render/format.js';
-import { recordSubject } from '../../src/render/record.js';
+import type { CommandInput, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { subcommand } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { plain, truncate } from '#src/render/format.js';
+import { recordSubject } from '#src/render/record.js';
 import {
   commentOption,
   ratingOption,

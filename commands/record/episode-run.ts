@@ -2,9 +2,9 @@
  * The episodes `/record post … through:N` covers, and how a list of episodes reads in a reply
  * ("Ep 1–3, Ep 5" / 「第1話〜第3話、第5話」). Pure: no requests here.
  */
-import type { Translator } from '../../src/i18n/translator.js';
-import { localEpisodeNumber } from '../../src/render/names.js';
-import type { Episode } from '../../src/service/index.js';
+import type { Translator } from '#src/i18n/translator.js';
+import { localEpisodeNumber } from '#src/render/names.js';
+import type { Episode } from '#src/service/index.js';
 
 /**
  * Episodes one command records at most: a season and a half, about 50 requests of the person's

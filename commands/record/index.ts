@@ -2,10 +2,10 @@
  * /record: one file per sub-command in record/ (post, edit, delete, list); this module states the
  * command, who sees the reply, and routes to them.
  */
-import { defineCommand } from '../../src/bot/command.js';
-import { slashCommand } from '../../src/bot/definition.js';
-import { episodeChoices } from '../../src/lookups/episodes.js';
-import { workChoices } from '../../src/lookups/works.js';
+import { defineCommand } from '#src/bot/command.js';
+import { slashCommand } from '#src/bot/definition.js';
+import { episodeChoices } from '#src/lookups/episodes.js';
+import { workChoices } from '#src/lookups/works.js';
 import { deleteButtons, deleteConfirmation, deleteIds, deleteSubcommand } from './delete.js';
 import { edit, editSubcommand } from './edit.js';
 import { listSubcommand, recordLists, showList } from './list.js';

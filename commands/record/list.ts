@@ -1,21 +1,15 @@
 /** `/record list`: the records people posted for one episode, paged. */
 import { z } from 'zod';
-import type { CommandInput, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import {
-  booleanOption,
-  episodeOption,
-  stringOption,
-  subcommand,
-  workOption,
-} from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
-import { resolveEpisode } from '../../src/lookups/episodes.js';
-import { resolveWork } from '../../src/lookups/works.js';
-import { truncate } from '../../src/render/format.js';
-import { localEpisodeLabel, localTitle } from '../../src/render/names.js';
-import { recordLine } from '../../src/render/record.js';
+import type { CommandInput, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { booleanOption, episodeOption, stringOption, subcommand, workOption } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { listOpeners, pagedList, pageLines, viewOf } from '#src/bot/paging.js';
+import { resolveEpisode } from '#src/lookups/episodes.js';
+import { resolveWork } from '#src/lookups/works.js';
+import { truncate } from '#src/render/format.js';
+import { localEpisodeLabel, localTitle } from '#src/render/names.js';
+import { recordLine } from '#src/render/record.js';
 
 const options = [
   workOption(),

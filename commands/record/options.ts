@@ -1,7 +1,7 @@
 /** The options `/record post` and `/record edit` share, and how their values are read. */
 import { z } from 'zod';
-import { booleanOption, episodeOption, integerOption, stringOption } from '../../src/bot/definition.js';
-import type { RATING_STATES } from '../../src/service/index.js';
+import { booleanOption, episodeOption, integerOption, stringOption } from '#src/bot/definition.js';
+import type { RATING_STATES } from '#src/service/index.js';
 
 /** Discord caps a string option at 6,000 characters, well below Annict's own limit. */
 export const MAX_COMMENT = 6000;

@@ -1,17 +1,17 @@
 /** `/record post`: records an episode, by default the next one the person has not recorded. */
 import { z } from 'zod';
-import type { CommandInput, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { subcommand, workOption } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { episodeButtons } from '../../src/components/episode-buttons.js';
-import { episodesOfWork, resolveEpisode } from '../../src/lookups/episodes.js';
-import { nextEpisodeOf } from '../../src/lookups/next-episode.js';
-import { resolveWork } from '../../src/lookups/works.js';
-import { plain } from '../../src/render/format.js';
-import { hasNoEpisodes, localEpisodeLabel } from '../../src/render/names.js';
-import { recordEmbed } from '../../src/render/record.js';
+import type { CommandInput, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { subcommand, workOption } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { episodeButtons } from '#src/components/episode-buttons.js';
+import { episodesOfWork, resolveEpisode } from '#src/lookups/episodes.js';
+import { nextEpisodeOf } from '#src/lookups/next-episode.js';
+import { resolveWork } from '#src/lookups/works.js';
+import { plain } from '#src/render/format.js';
+import { hasNoEpisodes, localEpisodeLabel } from '#src/render/names.js';
+import { recordEmbed } from '#src/render/record.js';
 import {
   commentOption,
   nextEpisodeOption,

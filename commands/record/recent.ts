@@ -5,15 +5,15 @@
  * read again each minute (the keystrokes of one choice share a read) and at once after they post, edit
  * or delete a record here; one made elsewhere (a /watch button, Annict itself) shows within a minute.
  */
-import type { AutocompleteChoice } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { badOption } from '../../src/bot/user-facing-error.js';
-import { autocompleteCall, isShareUsed } from '../../src/lookups/works.js';
-import { truncate } from '../../src/render/format.js';
-import { localEpisodeNumber, localTitle } from '../../src/render/names.js';
-import { recordRating } from '../../src/render/record.js';
-import { relativeTime } from '../../src/render/relative-time.js';
-import { type Activity, isCreateRecordActivity } from '../../src/service/index.js';
+import type { AutocompleteChoice } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { badOption } from '#src/bot/user-facing-error.js';
+import { autocompleteCall, isShareUsed } from '#src/lookups/works.js';
+import { truncate } from '#src/render/format.js';
+import { localEpisodeNumber, localTitle } from '#src/render/names.js';
+import { recordRating } from '#src/render/record.js';
+import { relativeTime } from '#src/render/relative-time.js';
+import { type Activity, isCreateRecordActivity } from '#src/service/index.js';
 
 /** One page of the person's newest record activities: Discord shows at most 25 choices. */
 const RECENT_RECORDS = 25;

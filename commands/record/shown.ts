@@ -1,6 +1,6 @@
 /** The record a `/record post` reply shows, whole even where the service's answer is not. */
-import { coverUrl } from '../../src/render/format.js';
-import type { ServiceRecord, Work } from '../../src/service/index.js';
+import { coverUrl } from '#src/render/format.js';
+import type { ServiceRecord, Work } from '#src/service/index.js';
 import type { RunEpisode } from './episode-run.js';
 
 /**

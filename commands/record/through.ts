@@ -5,17 +5,17 @@
  * posts to X would be spam). On the first failure (their share used while others wait, or a fault of
  * the service) nothing more is sent, and the reply lists exactly what was recorded and what was not.
  */
-import type { MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { describeError } from '../../src/bot/error-reply.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { episodeButtons } from '../../src/components/episode-buttons.js';
-import { episodesOfWork } from '../../src/lookups/episodes.js';
-import { recordedEpisodeIds } from '../../src/lookups/next-episode.js';
-import { LIMITS, plain, truncate } from '../../src/render/format.js';
-import { localEpisodeNumber } from '../../src/render/names.js';
-import { recordEmbed } from '../../src/render/record.js';
-import type { CallOptions, ServiceRecord, Work } from '../../src/service/index.js';
+import type { MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { describeError } from '#src/bot/error-reply.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { episodeButtons } from '#src/components/episode-buttons.js';
+import { episodesOfWork } from '#src/lookups/episodes.js';
+import { recordedEpisodeIds } from '#src/lookups/next-episode.js';
+import { LIMITS, plain, truncate } from '#src/render/format.js';
+import { localEpisodeNumber } from '#src/render/names.js';
+import { recordEmbed } from '#src/render/record.js';
+import type { CallOptions, ServiceRecord, Work } from '#src/service/index.js';
 import { episodeListText, episodesThrough, MAX_THROUGH, type RunEpisode } from './episode-run.js';
 import { shownRecord } from './shown.js';
 

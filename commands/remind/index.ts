@@ -3,12 +3,12 @@
  * (src/jobs/broadcasts/reminders.ts). Off by default; `minutes:0` and the Stop button in every reminder turn
  * it off. Works in servers, in DMs with kiroku and for user installs.
  */
-import { defineCommand } from '../../src/bot/command.js';
-import { integerOption, slashCommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { REMIND_STOP, remindIds } from '../../src/components/remind-ids.js';
-import { MAX_REMIND_MINUTES } from '../../src/viewing/reminders.js';
+import { defineCommand } from '#src/bot/command.js';
+import { integerOption, slashCommand } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { REMIND_STOP, remindIds } from '#src/components/remind-ids.js';
+import { MAX_REMIND_MINUTES } from '#src/viewing/reminders.js';
 
 const options = [
   integerOption(

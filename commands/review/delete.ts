@@ -1,12 +1,12 @@
 /** `/review delete`: names the review and asks first; the Delete button deletes, Cancel leaves it be. */
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
-import type { CommandInput, ComponentHandler, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { plain } from '../../src/render/format.js';
-import { localTitle } from '../../src/render/names.js';
+import type { CommandInput, ComponentHandler, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { subcommand } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { plain } from '#src/render/format.js';
+import { localTitle } from '#src/render/names.js';
 import { reviewIdOf, reviewOption } from './edit.js';
 import { forgetReviews } from './form.js';
 import { reviewIds } from './ids.js';

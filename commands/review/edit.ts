@@ -3,13 +3,13 @@
  * kiroku has just listed them (the `review` option's list); otherwise empty, and left empty it keeps
  * them. Ratings left out stay as they are: the service replaces all five, so they are sent again.
  */
-import type { CommandInput, ModalHandler, ModalReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { stringOption, subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { localTitle } from '../../src/render/names.js';
-import type { Review } from '../../src/service/index.js';
+import type { CommandInput, ModalHandler, ModalReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { stringOption, subcommand } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { localTitle } from '#src/render/names.js';
+import type { Review } from '#src/service/index.js';
 import { forgetReviews, reviewForm, savedReply } from './form.js';
 import { reviewIds } from './ids.js';
 import { ownReview, reviewCacheKey } from './mine.js';

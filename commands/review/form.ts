@@ -4,14 +4,14 @@
  * the work's (so the next look shows the change).
  */
 import { ComponentType, TextInputStyle } from 'discord-api-types/v10';
-import type { MessageReply, ModalReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { fitText } from '../../src/render/fit.js';
-import { LIMITS, plain, spoiler } from '../../src/render/format.js';
-import { localTitle } from '../../src/render/names.js';
-import { reviewOverallText, reviewPartsText, workReviewsUrl } from '../../src/render/review.js';
-import { sendableUrl } from '../../src/render/url.js';
-import type { Review, Work } from '../../src/service/index.js';
+import type { MessageReply, ModalReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { fitText } from '#src/render/fit.js';
+import { LIMITS, plain, spoiler } from '#src/render/format.js';
+import { localTitle } from '#src/render/names.js';
+import { reviewOverallText, reviewPartsText, workReviewsUrl } from '#src/render/review.js';
+import { sendableUrl } from '#src/render/url.js';
+import type { Review, Work } from '#src/service/index.js';
 
 /** Discord's limits: a form's title, a text field's value. */
 const MODAL_TITLE_MAX = 45;

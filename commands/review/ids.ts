@@ -3,7 +3,7 @@
  * chosen with the command (five letters, see ratings.ts) and the work or the review it is for, since
  * a form must open before any request to the service.
  */
-import { customIds } from '../../src/components/custom-id.js';
+import { customIds } from '#src/components/custom-id.js';
 
 export const reviewIds = customIds('review', {
   /** The form of `/review post`: the ratings, then the work as typed (an id from the list, or a title). */

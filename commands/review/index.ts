@@ -2,9 +2,9 @@
  * /review: reviews of whole works, the service's "work records" (a film has no episodes to record).
  * One file per sub-command in review/; this module states the command and routes to them.
  */
-import { defineCommand } from '../../src/bot/command.js';
-import { slashCommand } from '../../src/bot/definition.js';
-import { workChoices } from '../../src/lookups/works.js';
+import { defineCommand } from '#src/bot/command.js';
+import { slashCommand } from '#src/bot/definition.js';
+import { workChoices } from '#src/lookups/works.js';
 import { deleteButtons, deleteConfirmation, deleteSubcommand } from './delete.js';
 import { editForm, editModal, editSubcommand } from './edit.js';
 import { reviewIds } from './ids.js';

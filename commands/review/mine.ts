@@ -4,13 +4,13 @@
  * checked to be theirs. Autocomplete names each "Title · Great · 2 days ago"; what it read is kept
  * briefly, so the edit form can open with the review's words without a request.
  */
-import type { AutocompleteChoice } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { fitText } from '../../src/render/fit.js';
-import { ratingStateText } from '../../src/render/format.js';
-import { localTitle } from '../../src/render/names.js';
-import { isCreateReviewActivity, type Review } from '../../src/service/index.js';
+import type { AutocompleteChoice } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { fitText } from '#src/render/fit.js';
+import { ratingStateText } from '#src/render/format.js';
+import { localTitle } from '#src/render/names.js';
+import { isCreateReviewActivity, type Review } from '#src/service/index.js';
 
 const LISTED = 25;
 const CHOICE_MAX = 100;

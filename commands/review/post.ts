@@ -3,14 +3,14 @@
  * and write about it in a form. The form opens at once, before any request: it carries the ratings
  * and the work as typed, and the work is looked up when the form comes back.
  */
-import type { CommandInput, ModalHandler, ModalReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { subcommand, workOption } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { resolveWork } from '../../src/lookups/works.js';
-import { localTitle } from '../../src/render/names.js';
-import type { Work } from '../../src/service/index.js';
+import type { CommandInput, ModalHandler, ModalReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { subcommand, workOption } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { resolveWork } from '#src/lookups/works.js';
+import { localTitle } from '#src/render/names.js';
+import type { Work } from '#src/service/index.js';
 import { forgetReviews, reviewForm, savedReply } from './form.js';
 import { reviewIds } from './ids.js';
 import { decodeRatings, encodeRatings, overallOption, partOption } from './ratings.js';

@@ -4,8 +4,8 @@
  * is required when posting; a part left out is the same as the overall one (post) or stays as it was
  * (edit), and "Not rated" leaves it blank.
  */
-import { stringOption } from '../../src/bot/definition.js';
-import { RATING_STATES, type RatingState, type Review } from '../../src/service/index.js';
+import { stringOption } from '#src/bot/definition.js';
+import { RATING_STATES, type RatingState, type Review } from '#src/service/index.js';
 
 const REVIEW_PARTS = ['animation', 'music', 'story', 'character'] as const;
 type ReviewPart = (typeof REVIEW_PARTS)[number];

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineCommand } from '../../src/bot/command.js';
-import { booleanOption, integerOption, slashCommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
-import { localTitle } from '../../src/render/names.js';
-import { PROGRAM_FIELDS, programLine } from '../../src/render/program.js';
+import { defineCommand } from '#src/bot/command.js';
+import { booleanOption, integerOption, slashCommand } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { listOpeners, pagedList, pageLines, viewOf } from '#src/bot/paging.js';
+import { localTitle } from '#src/render/names.js';
+import { PROGRAM_FIELDS, programLine } from '#src/render/program.js';
 import { workIds } from '../work/ids.js';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,11 +1,11 @@
-import { defineCommand } from '../../src/bot/command.js';
-import { slashCommand, statusChoices, stringOption, workOption } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { resolveWork, workChoices } from '../../src/lookups/works.js';
-import { plain } from '../../src/render/format.js';
-import { localTitle } from '../../src/render/names.js';
-import { statusLabel } from '../../src/render/status.js';
-import { STATUS_KINDS } from '../../src/service/index.js';
+import { defineCommand } from '#src/bot/command.js';
+import { slashCommand, statusChoices, stringOption, workOption } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { resolveWork, workChoices } from '#src/lookups/works.js';
+import { plain } from '#src/render/format.js';
+import { localTitle } from '#src/render/names.js';
+import { statusLabel } from '#src/render/status.js';
+import { STATUS_KINDS } from '#src/service/index.js';
 
 const options = [
   workOption(),

@@ -4,17 +4,17 @@
  * and owner, at most MAX_AIRING_WORKS works); `/subscription remove id work` takes one off.
  */
 import { z } from 'zod';
-import type { AutocompleteChoice, CommandInput, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { booleanOption, stringOption, subcommand, workOption } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { languageOption, postLanguage } from '../../src/bot/post-language-option.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { resolveWork } from '../../src/lookups/works.js';
-import { plain, truncate, workTitle } from '../../src/render/format.js';
-import { localTitle } from '../../src/render/names.js';
-import type { Work } from '../../src/service/index.js';
-import { type FollowedWork, MAX_AIRING_WORKS, type Subscription } from '../../src/subscriptions/model.js';
+import type { AutocompleteChoice, CommandInput, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { booleanOption, stringOption, subcommand, workOption } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { languageOption, postLanguage } from '#src/bot/post-language-option.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { resolveWork } from '#src/lookups/works.js';
+import { plain, truncate, workTitle } from '#src/render/format.js';
+import { localTitle } from '#src/render/names.js';
+import type { Work } from '#src/service/index.js';
+import { type FollowedWork, MAX_AIRING_WORKS, type Subscription } from '#src/subscriptions/model.js';
 import {
   channelReason,
   mention,

@@ -2,16 +2,11 @@
  * The airing alert's Watched button and rating menu (posted by the alert job, ids in
  * src/components/alert-ids.ts): record the aired episode for whoever pressed, with their own token.
  */
-import type { ComponentHandler, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import {
-  ALERT_ACTIONS,
-  type AlertRating,
-  alertEpisodeId,
-  alertRating,
-} from '../../src/components/alert-ids.js';
-import { plain } from '../../src/render/format.js';
-import { localEpisodeNumber, localTitle } from '../../src/render/names.js';
+import type { ComponentHandler, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { ALERT_ACTIONS, type AlertRating, alertEpisodeId, alertRating } from '#src/components/alert-ids.js';
+import { plain } from '#src/render/format.js';
+import { localEpisodeNumber, localTitle } from '#src/render/names.js';
 import { commentsButton } from './comments-button.js';
 
 /** How long an alert's Watched press is remembered: longer than any alert stays relevant. */

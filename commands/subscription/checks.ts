@@ -2,12 +2,12 @@
  * Checks every `/subscription` sub-command makes before storing anything: a server, a channel kiroku
  * and the invoker may post in, room under the caps and no duplicate.
  */
-import { invokerMayAttach, invokerMaySend, isPostableChannelType } from '../../src/bot/channel-access.js';
-import type { ChannelOption } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { textChannelOption } from '../../src/bot/definition.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { capReached, SUBSCRIPTION_CAPS, type Subscription } from '../../src/subscriptions/model.js';
+import { invokerMayAttach, invokerMaySend, isPostableChannelType } from '#src/bot/channel-access.js';
+import type { ChannelOption } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { textChannelOption } from '#src/bot/definition.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { capReached, SUBSCRIPTION_CAPS, type Subscription } from '#src/subscriptions/model.js';
 
 /** The channel every sub-command posts in; left out (never by Discord), the reason is 'required'. */
 export const postChannelOption = () =>

@@ -5,11 +5,11 @@
  * Messages in Threads in the channel, checked first with a clear reply.
  */
 import { PermissionFlagsBits } from 'discord-api-types/v10';
-import { grants } from '../../src/bot/channel-access.js';
-import type { ComponentHandler, ComponentInput, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { alertEpisodeId } from '../../src/components/alert-ids.js';
+import { grants } from '#src/bot/channel-access.js';
+import type { ComponentHandler, ComponentInput, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { alertEpisodeId } from '#src/components/alert-ids.js';
 
 const THREAD_NEEDS = PermissionFlagsBits.CreatePublicThreads | PermissionFlagsBits.SendMessagesInThreads;
 

@@ -3,12 +3,12 @@
  * choices `/subscription remove` offers (so nobody retypes an id).
  */
 import { z } from 'zod';
-import type { MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { listOpeners, packedPage, pagedList } from '../../src/bot/paging.js';
-import { truncate } from '../../src/render/format.js';
-import { ACTIVITY_ACTIONS } from '../../src/service/index.js';
-import { STATE_REASONS, type Subscription } from '../../src/subscriptions/model.js';
+import type { MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { listOpeners, packedPage, pagedList } from '#src/bot/paging.js';
+import { truncate } from '#src/render/format.js';
+import { ACTIVITY_ACTIONS } from '#src/service/index.js';
+import { STATE_REASONS, type Subscription } from '#src/subscriptions/model.js';
 import { describeAiring } from './airing.js';
 import { mention, requireGuild } from './checks.js';
 import { describeWeekly } from './weekly.js';

@@ -1,10 +1,10 @@
 /** `/subscription feed`: posts the invoker's friends' activity in a channel. */
-import type { CommandInput, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { stringOption, subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { languageOption, postLanguage } from '../../src/bot/post-language-option.js';
-import { ACTIVITY_ACTIONS } from '../../src/service/index.js';
+import type { CommandInput, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { stringOption, subcommand } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { languageOption, postLanguage } from '#src/bot/post-language-option.js';
+import { ACTIVITY_ACTIONS } from '#src/service/index.js';
 import { channelReason, mention, postChannelOption, requireGuild, requireNewSubscription } from './checks.js';
 import { actionWords } from './describe.js';
 

@@ -2,9 +2,9 @@
  * /subscription: one file per sub-command in subscription/ (feed, schedule, airing, weekly, remove, and the
  * list in describe.ts); this module states the command, who may use it, and routes to them.
  */
-import { defineCommand } from '../../src/bot/command.js';
-import { SERVER_ONLY, slashCommand, subcommand } from '../../src/bot/definition.js';
-import { alertIds } from '../../src/components/alert-ids.js';
+import { defineCommand } from '#src/bot/command.js';
+import { SERVER_ONLY, slashCommand, subcommand } from '#src/bot/definition.js';
+import { alertIds } from '#src/components/alert-ids.js';
 import { airingSubcommand, followedWorkChoices, scheduledWorkChoices, subscribeAiring } from './airing.js';
 import { alertButtons } from './alert-buttons.js';
 import { list, removeChoices, subscriptionLists } from './describe.js';

@@ -1,10 +1,10 @@
 /** `/subscription remove`: takes a subscription of this server off, or one work off an airing one. */
 import { z } from 'zod';
-import type { CommandInput, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { stringOption, subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
+import type { CommandInput, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { stringOption, subcommand } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
 import { removeWorkOption, unfollowWork } from './airing.js';
 import { requireGuild } from './checks.js';
 

@@ -1,9 +1,9 @@
 /** `/subscription schedule`: posts the invoker's daily schedule in a channel, with optional alerts. */
-import type { CommandInput, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { booleanOption, integerOption, stringOption, subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { languageOption, postLanguage } from '../../src/bot/post-language-option.js';
+import type { CommandInput, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { booleanOption, integerOption, stringOption, subcommand } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { languageOption, postLanguage } from '#src/bot/post-language-option.js';
 import { channelReason, mention, postChannelOption, requireGuild, requireNewSubscription } from './checks.js';
 import { localTimeRefinements } from './local-time.js';
 

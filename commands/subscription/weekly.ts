@@ -1,11 +1,11 @@
 /** `/subscription weekly`: posts the server's weekly summary (a picture and its text) in a channel. */
 import { z } from 'zod';
-import type { CommandInput, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { stringOption, subcommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { languageOption, postLanguage } from '../../src/bot/post-language-option.js';
-import { WEEKDAYS, type Weekday } from '../../src/subscriptions/model.js';
+import type { CommandInput, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { stringOption, subcommand } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { languageOption, postLanguage } from '#src/bot/post-language-option.js';
+import { WEEKDAYS, type Weekday } from '#src/subscriptions/model.js';
 import { channelReason, mention, postChannelOption, requireGuild, requireNewSubscription } from './checks.js';
 import { localTimeRefinements } from './local-time.js';
 

@@ -1,9 +1,9 @@
 /** `/user activities`: what a person did lately, newest first, paged. */
-import { subcommand } from '../../src/bot/definition.js';
-import { pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
-import { userByName } from '../../src/lookups/users.js';
-import { activityLine } from '../../src/render/activity.js';
-import { truncate } from '../../src/render/format.js';
+import { subcommand } from '#src/bot/definition.js';
+import { pagedList, pageLines, viewOf } from '#src/bot/paging.js';
+import { userByName } from '#src/lookups/users.js';
+import { activityLine } from '#src/render/activity.js';
+import { truncate } from '#src/render/format.js';
 import { usernameOption, usernameQuery } from './options.js';
 
 export const activitiesSubcommand = () =>

@@ -1,5 +1,5 @@
 /** `/user following`: whom a person follows, paged. */
-import { subcommand } from '../../src/bot/definition.js';
+import { subcommand } from '#src/bot/definition.js';
 import { usernameOption } from './options.js';
 import { relationList } from './relation-list.js';
 

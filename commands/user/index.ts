@@ -2,10 +2,10 @@
  * /user: one file per sub-command in user/ (profile, followers, following, activities); this module
  * states the command, who sees the reply, and routes to them.
  */
-import { defineCommand } from '../../src/bot/command.js';
-import { slashCommand } from '../../src/bot/definition.js';
-import { parseOptions } from '../../src/bot/options.js';
-import { listOpeners } from '../../src/bot/paging.js';
+import { defineCommand } from '#src/bot/command.js';
+import { slashCommand } from '#src/bot/definition.js';
+import { parseOptions } from '#src/bot/options.js';
+import { listOpeners } from '#src/bot/paging.js';
 import { activitiesList, activitiesSubcommand } from './activities.js';
 import { followersList, followersSubcommand } from './followers.js';
 import { followingList, followingSubcommand } from './following.js';

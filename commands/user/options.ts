@@ -1,6 +1,6 @@
 /** The one option every /user sub-command takes, and how its value is read. */
 import { z } from 'zod';
-import { stringOption } from '../../src/bot/definition.js';
+import { stringOption } from '#src/bot/definition.js';
 
 /** A username on the service: what its sign-up accepts, with an optional leading @. */
 export const USERNAME = /^@?[A-Za-z0-9_]{1,50}$/;

@@ -1,10 +1,10 @@
 /** `/user profile`: one person's profile; also what the "Open…" menu of followers/following shows. */
-import type { ComponentHandler, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { subcommand } from '../../src/bot/definition.js';
-import { customIds } from '../../src/components/custom-id.js';
-import { userByName } from '../../src/lookups/users.js';
-import { userEmbed } from '../../src/render/user.js';
+import type { ComponentHandler, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { subcommand } from '#src/bot/definition.js';
+import { customIds } from '#src/components/custom-id.js';
+import { userByName } from '#src/lookups/users.js';
+import { userEmbed } from '#src/render/user.js';
 import { usernameOption, usernameQuery } from './options.js';
 
 export const profileSubcommand = () =>

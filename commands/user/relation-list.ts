@@ -1,8 +1,8 @@
 /** The paged list shared by `/user followers` and `/user following`: people, with an "Open…" menu. */
-import { pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
-import { userByName } from '../../src/lookups/users.js';
-import { truncate } from '../../src/render/format.js';
-import { userLine } from '../../src/render/user.js';
+import { pagedList, pageLines, viewOf } from '#src/bot/paging.js';
+import { userByName } from '#src/lookups/users.js';
+import { truncate } from '#src/render/format.js';
+import { userLine } from '#src/render/user.js';
 import { USERNAME, usernameQuery } from './options.js';
 import { userIds } from './profile.js';
 

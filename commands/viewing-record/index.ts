@@ -4,15 +4,15 @@
  * belongs to which service account is private otherwise). Always private to the one who asked.
  */
 import { ApplicationCommandType } from 'discord-api-types/v10';
-import { type CommandInput, defineCommand, type MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { contextMenuCommand } from '../../src/bot/definition.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { userByName } from '../../src/lookups/users.js';
-import { activityLine } from '../../src/render/activity.js';
-import { LIMITS, lines } from '../../src/render/format.js';
-import { userEmbed } from '../../src/render/user.js';
-import type { StoredToken } from '../../src/vault/index.js';
+import { type CommandInput, defineCommand, type MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { contextMenuCommand } from '#src/bot/definition.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { userByName } from '#src/lookups/users.js';
+import { activityLine } from '#src/render/activity.js';
+import { LIMITS, lines } from '#src/render/format.js';
+import { userEmbed } from '#src/render/user.js';
+import type { StoredToken } from '#src/vault/index.js';
 
 /** Activities shown under the profile. */
 const LATEST_ACTIVITIES = 5;

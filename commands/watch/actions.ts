@@ -4,12 +4,12 @@
  * re-renders the message in place from the stored copy; no list is fetched again.
  */
 import { z } from 'zod';
-import type { ComponentInput, UpdateReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { episodeLabel, plain } from '../../src/render/format.js';
-import type { RatingState } from '../../src/service/index.js';
-import { orderBacklog, type WatchList } from '../../src/viewing/watch-lists.js';
+import type { ComponentInput, UpdateReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { episodeLabel, plain } from '#src/render/format.js';
+import type { RatingState } from '#src/service/index.js';
+import { orderBacklog, type WatchList } from '#src/viewing/watch-lists.js';
 import { entryWorkTitle, ratingPicker, shortEpisode, UNDO_MS, watchPage } from './page.js';
 
 const args = z.tuple([

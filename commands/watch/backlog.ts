@@ -3,9 +3,9 @@
  * service's unwatched schedule (only the broadcast channel each library entry chose, SERVICE.md),
  * newest first, one entry per episode.
  */
-import type { Context } from '../../src/bot/context.js';
-import type { CallOptions, Program } from '../../src/service/index.js';
-import type { BacklogEntry } from '../../src/viewing/watch-lists.js';
+import type { Context } from '#src/bot/context.js';
+import type { CallOptions, Program } from '#src/service/index.js';
+import type { BacklogEntry } from '#src/viewing/watch-lists.js';
 
 /** Programs fetched at most (50 per request): the counts per work need the whole backlog at once. */
 const BACKLOG_PAGES = 4;

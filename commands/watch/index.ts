@@ -6,14 +6,14 @@
  */
 import { ComponentType, TextInputStyle } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { type CommandInput, defineCommand, type MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { booleanOption, slashCommand } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { clip } from '../../src/render/fit.js';
-import { truncate } from '../../src/render/format.js';
-import { RATING_STATES } from '../../src/service/index.js';
+import { type CommandInput, defineCommand, type MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { booleanOption, slashCommand } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { clip } from '#src/render/fit.js';
+import { truncate } from '#src/render/format.js';
+import { RATING_STATES } from '#src/service/index.js';
 import { parseArgs, recordEntry, showRatingPicker, turnPage, undoEntry } from './actions.js';
 import { fetchBacklog } from './backlog.js';
 import { entryWorkTitle, shortEpisode, watchIds, watchPage } from './page.js';

@@ -10,15 +10,15 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord-api-types/v10';
-import type { MessageComponents } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { RATING_MENU } from '../../src/components/alert-ids.js';
-import { customIds } from '../../src/components/custom-id.js';
-import type { Translator } from '../../src/i18n/translator.js';
-import { discordTime, LIMITS, lines, plain, ratingStateText, truncate } from '../../src/render/format.js';
-import { localTitle } from '../../src/render/names.js';
-import { shortEpisode as shortOf } from '../../src/viewing/episode-short.js';
-import type { BacklogEntry, RecordedEntry, WatchList } from '../../src/viewing/watch-lists.js';
+import type { MessageComponents } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { RATING_MENU } from '#src/components/alert-ids.js';
+import { customIds } from '#src/components/custom-id.js';
+import type { Translator } from '#src/i18n/translator.js';
+import { discordTime, LIMITS, lines, plain, ratingStateText, truncate } from '#src/render/format.js';
+import { localTitle } from '#src/render/names.js';
+import { shortEpisode as shortOf } from '#src/viewing/episode-short.js';
+import type { BacklogEntry, RecordedEntry, WatchList } from '#src/viewing/watch-lists.js';
 
 /** The entry's work as the reader names it: its English title for English readers when it has one. */
 export function entryWorkTitle(entry: BacklogEntry, t: Translator): string {

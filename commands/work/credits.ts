@@ -4,12 +4,12 @@
  * a malformed credit is left out (the client drops it), never the page.
  */
 import { z } from 'zod';
-import type { Context } from '../../src/bot/context.js';
-import { listOpeners, pagedList, viewOf } from '../../src/bot/paging.js';
-import { castLine, staffLine } from '../../src/render/credits.js';
-import { LIMITS, lines, truncate } from '../../src/render/format.js';
-import { localTitle } from '../../src/render/names.js';
-import type { Work } from '../../src/service/index.js';
+import type { Context } from '#src/bot/context.js';
+import { listOpeners, pagedList, viewOf } from '#src/bot/paging.js';
+import { castLine, staffLine } from '#src/render/credits.js';
+import { LIMITS, lines, truncate } from '#src/render/format.js';
+import { localTitle } from '#src/render/names.js';
+import type { Work } from '#src/service/index.js';
 
 export const creditsQuery = z.object({ workId: z.number().int().positive() });
 

@@ -9,11 +9,11 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord-api-types/v10';
-import type { Context } from '../../src/bot/context.js';
-import { discordTime, LIMITS, plain, truncate } from '../../src/render/format.js';
-import { linkButtonUrl } from '../../src/render/url.js';
-import type { Work } from '../../src/service/index.js';
-import { shortEpisode } from '../../src/viewing/episode-short.js';
+import type { Context } from '#src/bot/context.js';
+import { discordTime, LIMITS, plain, truncate } from '#src/render/format.js';
+import { linkButtonUrl } from '#src/render/url.js';
+import type { Work } from '#src/service/index.js';
+import { shortEpisode } from '#src/viewing/episode-short.js';
 
 const DIGITS = /^\d{1,10}$/;
 

@@ -2,10 +2,10 @@
  * /work: one file per sub-command in work/ (search, info with the buttons it posts), their custom
  * ids in work/ids.ts; this module states the command, who sees the reply, and routes to them.
  */
-import { defineCommand } from '../../src/bot/command.js';
-import { slashCommand } from '../../src/bot/definition.js';
-import { seasonChoices } from '../../src/lookups/seasons.js';
-import { workChoices } from '../../src/lookups/works.js';
+import { defineCommand } from '#src/bot/command.js';
+import { slashCommand } from '#src/bot/definition.js';
+import { seasonChoices } from '#src/lookups/seasons.js';
+import { workChoices } from '#src/lookups/works.js';
 import { creditLists } from './credits.js';
 import { workIds } from './ids.js';
 import { info, infoComponents, infoSubcommand } from './info.js';

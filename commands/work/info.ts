@@ -1,17 +1,17 @@
 /** `/work info`: one work with its Episodes button, status menu and links; and what they answer. */
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { z } from 'zod';
-import type { CommandInput, ComponentHandler, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { subcommand, workOption } from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { episodeListOpeners, episodeListQuery } from '../../src/lookups/episode-list.js';
-import { resolveWork } from '../../src/lookups/works.js';
-import { hasNoEpisodes, localTitle } from '../../src/render/names.js';
-import { statusLabel } from '../../src/render/status.js';
-import { workEmbed } from '../../src/render/work.js';
-import type { Work } from '../../src/service/index.js';
-import { STATUS_KINDS, statusKindSchema } from '../../src/service/index.js';
+import type { CommandInput, ComponentHandler, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { subcommand, workOption } from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { episodeListOpeners, episodeListQuery } from '#src/lookups/episode-list.js';
+import { resolveWork } from '#src/lookups/works.js';
+import { hasNoEpisodes, localTitle } from '#src/render/names.js';
+import { statusLabel } from '#src/render/status.js';
+import { workEmbed } from '#src/render/work.js';
+import type { Work } from '#src/service/index.js';
+import { STATUS_KINDS, statusKindSchema } from '#src/service/index.js';
 import { creditOpeners, creditsQuery } from './credits.js';
 import { nextEpisodeField, workLinkRow } from './extras.js';
 import { workIds } from './ids.js';

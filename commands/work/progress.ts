@@ -6,13 +6,13 @@
  * its part out, never the work.
  */
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
-import type { Context } from '../../src/bot/context.js';
-import { watchedButtonId } from '../../src/components/alert-ids.js';
-import { fitText } from '../../src/render/fit.js';
-import { LIMITS, plain, truncate } from '../../src/render/format.js';
-import { localEpisodeNumber } from '../../src/render/names.js';
-import type { CallOptions, Episode, StatusKind } from '../../src/service/index.js';
-import { statusKindSchema } from '../../src/service/index.js';
+import type { Context } from '#src/bot/context.js';
+import { watchedButtonId } from '#src/components/alert-ids.js';
+import { fitText } from '#src/render/fit.js';
+import { LIMITS, plain, truncate } from '#src/render/format.js';
+import { localEpisodeNumber } from '#src/render/names.js';
+import type { CallOptions, Episode, StatusKind } from '#src/service/index.js';
+import { statusKindSchema } from '#src/service/index.js';
 import { fetchBacklog } from '../watch/backlog.js';
 
 /** Episodes named in the field; the rest are counted. */

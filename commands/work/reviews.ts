@@ -3,10 +3,10 @@
  * overall rating, the words behind a spoiler as kiroku shows every comment (the service's API does
  * not say which ones spoil). One catalogue request; a failing one leaves the reviews out.
  */
-import type { Context } from '../../src/bot/context.js';
-import { LIMITS, lines, plain, spoiler } from '../../src/render/format.js';
-import { reviewOverallText } from '../../src/render/review.js';
-import type { Review, Work } from '../../src/service/index.js';
+import type { Context } from '#src/bot/context.js';
+import { LIMITS, lines, plain, spoiler } from '#src/render/format.js';
+import { reviewOverallText } from '#src/render/review.js';
+import type { Review, Work } from '#src/service/index.js';
 
 /** Reviews shown under a work. */
 const SHOWN = 3;

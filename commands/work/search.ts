@@ -4,18 +4,18 @@
  * first page go to the top: the service sorts, the page is ordered here.
  */
 import { z } from 'zod';
-import type { CommandInput, MessageReply } from '../../src/bot/command.js';
-import type { Context } from '../../src/bot/context.js';
-import { stringOption, subcommand } from '../../src/bot/definition.js';
-import { parseOptions } from '../../src/bot/options.js';
-import { listOpeners, pagedList, pageLines, viewOf } from '../../src/bot/paging.js';
-import { currentSeason, seasonWords } from '../../src/lookups/seasons.js';
-import { WORK_SORTS, type WorkSort, workSortOption, workSortSchema } from '../../src/lookups/work-sort.js';
-import { englishTitleMatches, noteTitles } from '../../src/lookups/works.js';
-import { truncate } from '../../src/render/format.js';
-import { workLine, workMenuOption } from '../../src/render/work.js';
-import type { Work } from '../../src/service/index.js';
-import { workOf } from '../../src/titles/title-index.js';
+import type { CommandInput, MessageReply } from '#src/bot/command.js';
+import type { Context } from '#src/bot/context.js';
+import { stringOption, subcommand } from '#src/bot/definition.js';
+import { parseOptions } from '#src/bot/options.js';
+import { listOpeners, pagedList, pageLines, viewOf } from '#src/bot/paging.js';
+import { currentSeason, seasonWords } from '#src/lookups/seasons.js';
+import { WORK_SORTS, type WorkSort, workSortOption, workSortSchema } from '#src/lookups/work-sort.js';
+import { englishTitleMatches, noteTitles } from '#src/lookups/works.js';
+import { truncate } from '#src/render/format.js';
+import { workLine, workMenuOption } from '#src/render/work.js';
+import type { Work } from '#src/service/index.js';
+import { workOf } from '#src/titles/title-index.js';
 import { workIds } from './ids.js';
 
 export const SEASON = /^\d{4}-(winter|spring|summer|autumn|all)$/;

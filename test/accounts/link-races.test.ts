@@ -6,12 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Accounts } from '../../src/accounts/accounts.js';
-import { PersonLock } from '../../src/accounts/person-lock.js';
-import { createLogger } from '../../src/logger.js';
-import { openStore, type Store } from '../../src/store/index.js';
-import { Subscriptions } from '../../src/subscriptions/model.js';
-import { KeyRing, type StoredToken, TokenVault } from '../../src/vault/index.js';
+import { Accounts } from '#src/accounts/accounts.js';
+import { PersonLock } from '#src/accounts/person-lock.js';
+import { createLogger } from '#src/logger.js';
+import { openStore, type Store } from '#src/store/index.js';
+import { Subscriptions } from '#src/subscriptions/model.js';
+import { KeyRing, type StoredToken, TokenVault } from '#src/vault/index.js';
 
 const PERSON = '100000000000000001';
 

@@ -5,9 +5,9 @@ import {
   CONFIRMATION_TTL_MS,
   OAuthConfirmations,
   pendingLinkSchema,
-} from '../../src/accounts/oauth-confirmations.js';
-import { openStore, type Store } from '../../src/store/index.js';
-import { KeyRing, TokenVault } from '../../src/vault/index.js';
+} from '#src/accounts/oauth-confirmations.js';
+import { openStore, type Store } from '#src/store/index.js';
+import { KeyRing, TokenVault } from '#src/vault/index.js';
 
 describe('unconfirmed OAuth links', () => {
   let store: Store;

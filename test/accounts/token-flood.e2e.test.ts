@@ -6,7 +6,7 @@
  * everybody, about two service requests per submission whatever the share said).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_INTERACTION_LIMITS } from '../../src/bot/interaction-limits.js';
+import { DEFAULT_INTERACTION_LIMITS } from '#src/bot/interaction-limits.js';
 import { DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { type Stack, startStack, USERS } from '../support/stack.js';
 

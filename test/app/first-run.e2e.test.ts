@@ -3,7 +3,7 @@ import { appendFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { REST, Routes } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadCommands } from '../../src/bot/loader.js';
+import { loadCommands } from '#src/bot/loader.js';
 import { fakesEnv } from '../support/fakes-env.js';
 import { type BotProcess, directoryWithEnvExample, FROM_SOURCE, spawnBot } from '../support/spawn-bot.js';
 import { useFakes } from '../support/use-fakes.js';

@@ -5,8 +5,8 @@
 import { EventEmitter } from 'node:events';
 import { type Client, Events, type Interaction } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { connectGateway, type GatewayPacket } from '../../src/app/gateway-connection.js';
-import { createLogger } from '../../src/logger.js';
+import { connectGateway, type GatewayPacket } from '#src/app/gateway-connection.js';
+import { createLogger } from '#src/logger.js';
 
 class FakeClient extends EventEmitter {
   logins: string[] = [];

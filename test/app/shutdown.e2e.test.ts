@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nodeVerdict } from '../../src/node-support.js';
+import { nodeVerdict } from '#src/node-support.js';
 import { DEMO_TOKENS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { fakesEnv } from '../support/fakes-env.js';
 import { directoryWithEnvExample, FROM_SOURCE } from '../support/spawn-bot.js';

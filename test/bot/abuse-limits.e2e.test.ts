@@ -1,8 +1,8 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_INTERACTION_LIMITS } from '../../src/bot/interaction-limits.js';
-import { AUTOCOMPLETE_MAX_PAGES } from '../../src/lookups/episodes.js';
-import { SUBSCRIPTION_CAPS } from '../../src/subscriptions/model.js';
+import { DEFAULT_INTERACTION_LIMITS } from '#src/bot/interaction-limits.js';
+import { AUTOCOMPLETE_MAX_PAGES } from '#src/lookups/episodes.js';
+import { SUBSCRIPTION_CAPS } from '#src/subscriptions/model.js';
 import { USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;

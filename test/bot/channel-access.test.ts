@@ -1,6 +1,6 @@
 import { ChannelType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { invokerMaySend, isPostableChannelType } from '../../src/bot/channel-access.js';
+import { invokerMaySend, isPostableChannelType } from '#src/bot/channel-access.js';
 
 const { ViewChannel, SendMessages, Administrator, ManageChannels } = PermissionFlagsBits;
 

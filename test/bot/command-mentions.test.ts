@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CommandMentions } from '../../src/bot/command-mentions.js';
-import { mentionCommands } from '../../src/i18n/command-text.js';
-import { PostLanguages } from '../../src/jobs/posting/post-language.js';
-import { createLogger } from '../../src/logger.js';
+import { CommandMentions } from '#src/bot/command-mentions.js';
+import { mentionCommands } from '#src/i18n/command-text.js';
+import { PostLanguages } from '#src/jobs/posting/post-language.js';
+import { createLogger } from '#src/logger.js';
 
 const logger = createLogger('silent');
 const now = () => new Date('2025-06-01T00:00:00Z');
@@ -107,9 +107,9 @@ describe('jobs’ texts', () => {
 
 describe('commands written in the catalogues', () => {
   it('each names a command people can run (a mention of `/subscription` alone would not open anything)', async () => {
-    const { loadCommands } = await import('../../src/bot/loader.js');
-    const { en } = await import('../../src/i18n/messages/en.js');
-    const { ja } = await import('../../src/i18n/messages/ja.js');
+    const { loadCommands } = await import('#src/bot/loader.js');
+    const { en } = await import('#src/i18n/messages/en.js');
+    const { ja } = await import('#src/i18n/messages/ja.js');
     const runnable = new Set<string>();
     for (const [name, module] of await loadCommands()) {
       const { definition } = module;

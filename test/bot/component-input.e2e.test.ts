@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/i18n/messages/en.js';
+import { en } from '#src/i18n/messages/en.js';
 import { classifyAnswer } from '../support/faults/answers.js';
 import { USERS, useStack } from '../support/stack.js';
 

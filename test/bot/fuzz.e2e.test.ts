@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { en } from '../../src/i18n/messages/en.js';
-import { ja } from '../../src/i18n/messages/ja.js';
+import { en } from '#src/i18n/messages/en.js';
+import { ja } from '#src/i18n/messages/ja.js';
 import type { InteractionResult } from '../fakes/discord/fake-discord.js';
 import { DEMO_OAUTH_CLIENT, DEMO_TOKENS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { classifyAnswer } from '../support/faults/answers.js';

@@ -3,8 +3,8 @@ import {
   DEFAULT_INTERACTION_LIMITS,
   type InteractionLimits,
   openInteractionLimits,
-} from '../../src/bot/interaction-limits.js';
-import { createLogger } from '../../src/logger.js';
+} from '#src/bot/interaction-limits.js';
+import { createLogger } from '#src/logger.js';
 import { describeWithRedis, useRedis } from '../support/use-servers.js';
 
 const logger = createLogger('silent');

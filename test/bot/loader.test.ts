@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CommandShapeError, loadCommands } from '../../src/bot/loader.js';
+import { CommandShapeError, loadCommands } from '#src/bot/loader.js';
 
 /** One command folder as the loader reads it: `<name>/index.js`. */
 async function writeCommand(directory: string, name: string, source: string): Promise<void> {

@@ -6,11 +6,11 @@ import {
   numberOption,
   stringOption,
   textChannelOption,
-} from '../../src/bot/definition.js';
-import { readOptions } from '../../src/bot/options.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { customId, customIds, parseCustomId } from '../../src/components/custom-id.js';
-import { createTranslator } from '../../src/i18n/translator.js';
+} from '#src/bot/definition.js';
+import { readOptions } from '#src/bot/options.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { customId, customIds, parseCustomId } from '#src/components/custom-id.js';
+import { createTranslator } from '#src/i18n/translator.js';
 
 const text = { en: 'x', ja: 'x' };
 const options = [

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Context } from '../../src/bot/context.js';
-import { Pager, type PagerState, pagedList } from '../../src/bot/paging.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { createTranslator } from '../../src/i18n/translator.js';
-import type { Collection, ReadResult } from '../../src/store/index.js';
+import type { Context } from '#src/bot/context.js';
+import { Pager, type PagerState, pagedList } from '#src/bot/paging.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { createTranslator } from '#src/i18n/translator.js';
+import type { Collection, ReadResult } from '#src/store/index.js';
 import { captureLogger } from '../support/log-capture.js';
 
 /** An in-memory collection whose writes land only when the test lets them (or fail when told). */

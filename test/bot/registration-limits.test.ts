@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadCommands } from '../../src/bot/loader.js';
-import { commandLength, registrationProblems } from '../../src/bot/registration-limits.js';
+import { loadCommands } from '#src/bot/loader.js';
+import { commandLength, registrationProblems } from '#src/bot/registration-limits.js';
 
 const base = {
   name: 'demo',

@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openStore } from '../../src/store/index.js';
-import { KeyRing, type StoredToken, TokenVault, VAULT_COLLECTION } from '../../src/vault/index.js';
+import { openStore } from '#src/store/index.js';
+import { KeyRing, type StoredToken, TokenVault, VAULT_COLLECTION } from '#src/vault/index.js';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { REPO_ROOT, SOURCE_FLAGS } from '../support/spawn-bot.js';
 

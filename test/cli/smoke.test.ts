@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { smokeCommand } from '../../src/cli/smoke.js';
-import { runSmoke } from '../../src/cli/smoke-checks.js';
+import { smokeCommand } from '#src/cli/smoke.js';
+import { runSmoke } from '#src/cli/smoke-checks.js';
 import { DEMO_TOKENS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 

@@ -4,12 +4,12 @@
  * share), never with the member's token; a member who does not share costs no request at all.
  */
 import { describe, expect, it } from 'vitest';
+import type { Context } from '#src/bot/context.js';
+import { LookupCache } from '#src/bot/lookup-cache.js';
+import { UserFacingError } from '#src/bot/user-facing-error.js';
+import { createTranslator } from '#src/i18n/translator.js';
+import type { CallOptions, Page } from '#src/service/index.js';
 import { compareWith } from '../../commands/compare/view.js';
-import type { Context } from '../../src/bot/context.js';
-import { LookupCache } from '../../src/bot/lookup-cache.js';
-import { UserFacingError } from '../../src/bot/user-facing-error.js';
-import { createTranslator } from '../../src/i18n/translator.js';
-import type { CallOptions, Page } from '../../src/service/index.js';
 
 const ASKER = '300000000000000001';
 const MEMBER = '300000000000000002';

@@ -5,12 +5,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Context } from '#src/bot/context.js';
+import { createTranslator } from '#src/i18n/translator.js';
+import type { Activity } from '#src/service/index.js';
 import { agreementPercent, compareViewing } from '../../commands/compare/compare.js';
 import { type MemberViewing, seasonFloor, ViewingFold, workRating } from '../../commands/compare/gather.js';
 import { comparisonReply, WANT_BUTTONS } from '../../commands/compare/reply.js';
-import type { Context } from '../../src/bot/context.js';
-import { createTranslator } from '../../src/i18n/translator.js';
-import type { Activity } from '../../src/service/index.js';
 import { malformedStrings, messageProblems } from '../fakes/discord/body-limits.js';
 import { messyText } from '../render/arbitraries.js';
 import { PROPERTY_TEST_TIMEOUT_MS, runs } from '../render/property-runs.js';

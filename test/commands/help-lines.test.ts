@@ -1,8 +1,8 @@
 /** `/help`'s lines: each command's registered description, packed into fields Discord accepts. */
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '#src/i18n/translator.js';
 import { HELP_PATHS } from '../../commands/help/index.js';
 import { commandDescriptions, helpLine, packLines } from '../../commands/help/lines.js';
-import { createTranslator } from '../../src/i18n/translator.js';
 
 describe('/help lines', () => {
   it('says what every listed command does, in English and Japanese', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { loadCommands } from '#src/bot/loader.js';
 import { HELP_PATHS } from '../../commands/help/index.js';
-import { loadCommands } from '../../src/bot/loader.js';
 
 /** Every path a person can type: a command, or each of its sub-commands (and those inside groups). */
 function slashPaths(name: string, options: ReadonlyArray<{ type: number; name: string; options?: unknown }>) {

@@ -2,12 +2,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { UserPreferences } from '#src/accounts/user-preferences.js';
+import { CommandMentions } from '#src/bot/command-mentions.js';
+import { CommandShapeError, loadCommands } from '#src/bot/loader.js';
+import { createLogger } from '#src/logger.js';
+import { openStore, type Store } from '#src/store/index.js';
 import { lookupQuery } from '../../commands/look-up-anime/index.js';
-import { UserPreferences } from '../../src/accounts/user-preferences.js';
-import { CommandMentions } from '../../src/bot/command-mentions.js';
-import { CommandShapeError, loadCommands } from '../../src/bot/loader.js';
-import { createLogger } from '../../src/logger.js';
-import { openStore, type Store } from '../../src/store/index.js';
 
 const logger = createLogger('silent');
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '#src/i18n/translator.js';
+import { actionMatches } from '#src/jobs/feed/message.js';
+import { activityLine } from '#src/render/activity.js';
+import { recordRatingText } from '#src/render/format.js';
+import type { Activity } from '#src/service/index.js';
 import { command as record } from '../../commands/record/index.js';
-import { createTranslator } from '../../src/i18n/translator.js';
-import { actionMatches } from '../../src/jobs/feed/message.js';
-import { activityLine } from '../../src/render/activity.js';
-import { recordRatingText } from '../../src/render/format.js';
-import type { Activity } from '../../src/service/index.js';
 
 const en = createTranslator('en');
 const ja = createTranslator('ja');

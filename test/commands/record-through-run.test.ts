@@ -1,7 +1,7 @@
 /** Which episodes `/record post … through:N` covers, its cap, and how episode lists read. */
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '#src/i18n/translator.js';
 import { episodeListText, episodesThrough, MAX_THROUGH } from '../../commands/record/episode-run.js';
-import { createTranslator } from '../../src/i18n/translator.js';
 
 const en = createTranslator('en');
 const ja = createTranslator('ja');

@@ -5,10 +5,10 @@
  * others wait, so it is driven here by a service that refuses as the budget does.
  */
 import { describe, expect, it } from 'vitest';
+import type { Context } from '#src/bot/context.js';
+import { createTranslator } from '#src/i18n/translator.js';
+import { BudgetBusy, type Episode, type Work } from '#src/service/index.js';
 import { recordThrough } from '../../commands/record/through.js';
-import type { Context } from '../../src/bot/context.js';
-import { createTranslator } from '../../src/i18n/translator.js';
-import { BudgetBusy, type Episode, type Work } from '../../src/service/index.js';
 import { captureLogger } from '../support/log-capture.js';
 
 const NOW = new Date('2026-11-27T00:00:00Z');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { loadCommands } from '../../src/bot/loader.js';
+import { loadCommands } from '#src/bot/loader.js';
 
 /**
  * The JSON `deploy-commands` sends, byte for byte. Restructuring a command (folders, options parsed

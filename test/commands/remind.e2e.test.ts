@@ -1,6 +1,6 @@
 /** `/remind` end to end: DM reminders, off by default, stopped by 0, a button or closed DMs. */
 import { describe, expect, it } from 'vitest';
-import { MAX_DMS_PER_PERSON } from '../../src/jobs/broadcasts/reminders.js';
+import { MAX_DMS_PER_PERSON } from '#src/jobs/broadcasts/reminders.js';
 import { DEMO_CHANNELS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { USERS, useStack } from '../support/stack.js';
 

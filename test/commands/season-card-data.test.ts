@@ -3,13 +3,13 @@
  * against a loopback stub: what it asks, what it counts, and what it leaves out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallOptions } from '#src/service/index.js';
 import {
   gatherSeasonCard,
   parseSeason,
   SEASON_CARD_PAGES,
   seasonStart,
 } from '../../commands/me/season-data.js';
-import type { CallOptions } from '../../src/service/index.js';
 import { makeClient, TOKEN } from '../service/helpers.js';
 import { type Stub, type StubRequest, sendJson, startStub } from '../support/stub-server.js';
 

@@ -3,10 +3,10 @@
  * text alone (logged) when the picture cannot be drawn, and the link panel before any service call.
  */
 import { describe, expect, it } from 'vitest';
+import type { Context } from '#src/bot/context.js';
+import { createTranslator } from '#src/i18n/translator.js';
+import type { Page, Work } from '#src/service/index.js';
 import { seasonCardReply } from '../../commands/me/card.js';
-import type { Context } from '../../src/bot/context.js';
-import { createTranslator } from '../../src/i18n/translator.js';
-import type { Page, Work } from '../../src/service/index.js';
 import { captureLogger } from '../support/log-capture.js';
 
 const page = <T>(items: T[]): Page<T> => ({

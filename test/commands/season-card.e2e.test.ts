@@ -4,7 +4,7 @@
  */
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { SEASON_SIZE } from '../../src/pictures/index.js';
+import { SEASON_SIZE } from '#src/pictures/index.js';
 import type { InteractionReply } from '../fakes/discord/interaction-result.js';
 import { customIds } from '../fakes/discord/interaction-result.js';
 import { USERS, useStack } from '../support/stack.js';

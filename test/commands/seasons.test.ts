@@ -1,7 +1,7 @@
 /** The season in Japan time, and the season choices autocomplete offers, in words, in both languages. */
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../../src/i18n/translator.js';
-import { comingSeason, currentSeason, seasonChoices, seasonWords } from '../../src/lookups/seasons.js';
+import { createTranslator } from '#src/i18n/translator.js';
+import { comingSeason, currentSeason, seasonChoices, seasonWords } from '#src/lookups/seasons.js';
 
 const en = createTranslator('en');
 const ja = createTranslator('ja');

@@ -1,8 +1,8 @@
 /** A stored `/watch` list names its works in the reader's language, and lists stored before English titles were kept still read. */
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '#src/i18n/translator.js';
+import { watchListSchema } from '#src/viewing/watch-lists.js';
 import { entryWorkTitle } from '../../commands/watch/page.js';
-import { createTranslator } from '../../src/i18n/translator.js';
-import { watchListSchema } from '../../src/viewing/watch-lists.js';
 
 const en = createTranslator('en');
 const ja = createTranslator('ja');

@@ -5,22 +5,22 @@
  * directive itself would fail the typecheck.
  */
 import { describe, expect, it } from 'vitest';
-import { HELP_PATHS } from '../../commands/help/index.js';
-import { slashCommand } from '../../src/bot/definition.js';
-import { loadCommands } from '../../src/bot/loader.js';
-import { listOpeners } from '../../src/bot/paging.js';
-import { registryProblems } from '../../src/bot/registry-check.js';
-import { ALERT_COMMAND } from '../../src/components/alert-ids.js';
+import { slashCommand } from '#src/bot/definition.js';
+import { loadCommands } from '#src/bot/loader.js';
+import { listOpeners } from '#src/bot/paging.js';
+import { registryProblems } from '#src/bot/registry-check.js';
+import { ALERT_COMMAND } from '#src/components/alert-ids.js';
 import {
   ALL_COMMAND_PATHS,
   type CommandName,
   type CommandPath,
   commandFolder,
   registeredCommands,
-} from '../../src/components/command-names.js';
-import { customIds } from '../../src/components/custom-id.js';
-import { EPISODE_COMMAND } from '../../src/components/episode-buttons.js';
-import { REMIND_COMMAND } from '../../src/components/remind-ids.js';
+} from '#src/components/command-names.js';
+import { customIds } from '#src/components/custom-id.js';
+import { EPISODE_COMMAND } from '#src/components/episode-buttons.js';
+import { REMIND_COMMAND } from '#src/components/remind-ids.js';
+import { HELP_PATHS } from '../../commands/help/index.js';
 
 describe('the command registry', () => {
   it('refuses, when compiling, a command that is not registered (as after a rename)', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { PAGER_PREFIX, pagerButtonId, parsePagerId } from '#src/bot/paging.js';
+import { rateSelectId, watchedButtonId } from '#src/components/alert-ids.js';
+import { customId, parseCustomId } from '#src/components/custom-id.js';
 import { accountIds } from '../../commands/account/ids.js';
 import { deleteIds } from '../../commands/record/delete.js';
 import { command as subscription } from '../../commands/subscription/index.js';
 import { watchIds } from '../../commands/watch/page.js';
 import { workIds } from '../../commands/work/ids.js';
-import { PAGER_PREFIX, pagerButtonId, parsePagerId } from '../../src/bot/paging.js';
-import { rateSelectId, watchedButtonId } from '../../src/components/alert-ids.js';
-import { customId, parseCustomId } from '../../src/components/custom-id.js';
 
 describe('custom ids', () => {
   it('parses what it builds, and reads missing segments as empty', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChannelOverwrites } from '../../src/jobs/posting/channel-overwrites.js';
-import type { Overwrite } from '../../src/jobs/posting/membership-rest.js';
+import { ChannelOverwrites } from '#src/jobs/posting/channel-overwrites.js';
+import type { Overwrite } from '#src/jobs/posting/membership-rest.js';
 
 /** The overwrites of the channels kiroku posts in, kept current from the gateway. */
 const GUILD = '10';

@@ -1,7 +1,7 @@
 import { OverwriteType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STATE_REASONS } from '../../src/jobs/index.js';
-import { MEMBERSHIP_CHECK_COLLECTION, membershipCheckSchema } from '../../src/jobs/posting/membership.js';
+import { STATE_REASONS } from '#src/jobs/index.js';
+import { MEMBERSHIP_CHECK_COLLECTION, membershipCheckSchema } from '#src/jobs/posting/membership.js';
 import { DEMO_USERS } from '../fakes/emulator/seed.js';
 import { subscribeAliceToFeed, USERS, useStack } from '../support/stack.js';
 

@@ -1,7 +1,7 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STATE_REASONS } from '../../src/jobs/index.js';
-import type { Subscription } from '../../src/subscriptions/model.js';
+import { STATE_REASONS } from '#src/jobs/index.js';
+import type { Subscription } from '#src/subscriptions/model.js';
 import { type Stack, USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;

@@ -1,6 +1,6 @@
 import { OverwriteType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { STATE_REASONS } from '../../src/jobs/index.js';
+import { STATE_REASONS } from '#src/jobs/index.js';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { dailySchedule, type Harness, harnessPerTest, OWNERS } from '../support/jobs-harness.js';
 

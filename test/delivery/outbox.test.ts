@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { nonceFor, Outbox } from '../../src/jobs/posting/outbox.js';
-import type { ChannelPoster, NoncedMessage, PostOutcome } from '../../src/jobs/posting/poster.js';
-import { createLogger } from '../../src/logger.js';
-import { openStore } from '../../src/store/index.js';
+import { nonceFor, Outbox } from '#src/jobs/posting/outbox.js';
+import type { ChannelPoster, NoncedMessage, PostOutcome } from '#src/jobs/posting/poster.js';
+import { createLogger } from '#src/logger.js';
+import { openStore } from '#src/store/index.js';
 
 function scriptedPoster(outcomes: PostOutcome[]): ChannelPoster & { sent: NoncedMessage[] } {
   const sent: NoncedMessage[] = [];

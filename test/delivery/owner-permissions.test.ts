@@ -1,8 +1,8 @@
 /** Which gateway packets drop owner checks, and an owner's permissions in a channel. */
 import { OverwriteType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { permissionChangeOf } from '../../src/app/permission-events.js';
-import { channelPermissions, maySeeAndSend } from '../../src/jobs/posting/channel-permissions.js';
+import { permissionChangeOf } from '#src/app/permission-events.js';
+import { channelPermissions, maySeeAndSend } from '#src/jobs/posting/channel-permissions.js';
 
 const GUILD = '10';
 const OWNER = '20';

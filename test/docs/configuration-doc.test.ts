@@ -1,6 +1,6 @@
 /** docs/configuration.md names exactly the variables the configuration schema reads. */
 import { describe, expect, it } from 'vitest';
-import { ENVIRONMENT_VARIABLES } from '../../src/config.js';
+import { ENVIRONMENT_VARIABLES } from '#src/config.js';
 import { readDoc } from './markdown.js';
 
 /** The variable in the first column of each table row: `| \`NAME\` | …`. */

@@ -7,10 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ALL_COMMAND_PATHS } from '#src/components/command-names.js';
+import { en } from '#src/i18n/messages/en.js';
+import { ja } from '#src/i18n/messages/ja.js';
 import { HELP_PATHS } from '../../commands/help/index.js';
-import { ALL_COMMAND_PATHS } from '../../src/components/command-names.js';
-import { en } from '../../src/i18n/messages/en.js';
-import { ja } from '../../src/i18n/messages/ja.js';
 import { REPO_ROOT, readDoc, section } from './markdown.js';
 
 const MODEL = 'status';

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JOBS } from '../../src/jobs/list.js';
+import { JOBS } from '#src/jobs/list.js';
 import { REPO_ROOT, readDoc, section } from './markdown.js';
 
 /** The first cell of each table row: the files the section lists. */

@@ -14,7 +14,7 @@ import {
   parseVersion,
   RUNNABLE_FROM,
   supportedNode,
-} from '../../src/node-support.js';
+} from '#src/node-support.js';
 import { REPO_ROOT, readDoc, section } from './markdown.js';
 
 const DOCS = ['README.md', 'CONTRIBUTING.md', 'docs/operations.md'];

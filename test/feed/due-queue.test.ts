@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DueQueue } from '../../src/jobs/feed/due-queue.js';
+import { DueQueue } from '#src/jobs/feed/due-queue.js';
 
 /** Takes every due owner at `now`, in order. */
 function drain(queue: DueQueue, now: number): string[] {

@@ -1,13 +1,13 @@
 import { DiscordAPIError } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../../src/i18n/translator.js';
-import { BATCH_LIMITS, embedChars, packFeedBatches } from '../../src/jobs/feed/batch.js';
-import { activityUrl } from '../../src/jobs/feed/links.js';
-import type { FeedItem } from '../../src/jobs/feed/message.js';
-import { feedItem } from '../../src/jobs/feed/message.js';
-import { minimalFeedMessage, wellFormed } from '../../src/jobs/feed/minimal.js';
-import { refusalDetail } from '../../src/jobs/posting/poster.js';
-import type { Activity } from '../../src/service/index.js';
+import { createTranslator } from '#src/i18n/translator.js';
+import { BATCH_LIMITS, embedChars, packFeedBatches } from '#src/jobs/feed/batch.js';
+import { activityUrl } from '#src/jobs/feed/links.js';
+import type { FeedItem } from '#src/jobs/feed/message.js';
+import { feedItem } from '#src/jobs/feed/message.js';
+import { minimalFeedMessage, wellFormed } from '#src/jobs/feed/minimal.js';
+import { refusalDetail } from '#src/jobs/posting/poster.js';
+import type { Activity } from '#src/service/index.js';
 
 const en = createTranslator('en');
 const ja = createTranslator('ja');

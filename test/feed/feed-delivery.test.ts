@@ -1,17 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTranslator } from '../../src/i18n/translator.js';
-import {
-  ChannelFeed,
-  type FeedPostEvent,
-  type RenderedActivity,
-} from '../../src/jobs/feed/channel-batches.js';
-import { feedItem } from '../../src/jobs/feed/message.js';
-import { minimalFeedMessage } from '../../src/jobs/feed/minimal.js';
-import { nonceFor, Outbox } from '../../src/jobs/posting/outbox.js';
-import type { ChannelPoster, NoncedMessage, PostOutcome } from '../../src/jobs/posting/poster.js';
-import { createLogger } from '../../src/logger.js';
-import type { Activity } from '../../src/service/index.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import { createTranslator } from '#src/i18n/translator.js';
+import { ChannelFeed, type FeedPostEvent, type RenderedActivity } from '#src/jobs/feed/channel-batches.js';
+import { feedItem } from '#src/jobs/feed/message.js';
+import { minimalFeedMessage } from '#src/jobs/feed/minimal.js';
+import { nonceFor, Outbox } from '#src/jobs/posting/outbox.js';
+import type { ChannelPoster, NoncedMessage, PostOutcome } from '#src/jobs/posting/poster.js';
+import { createLogger } from '#src/logger.js';
+import type { Activity } from '#src/service/index.js';
+import { openStore, type Store } from '#src/store/index.js';
 
 const t = createTranslator('en');
 const CHANNEL = '900';

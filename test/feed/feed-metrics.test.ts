@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.js';
-import { Metrics } from '../../src/monitoring/metrics.js';
-import { createRequestBudget } from '../../src/service/index.js';
+import { createLogger } from '#src/logger.js';
+import { Metrics } from '#src/monitoring/metrics.js';
+import { createRequestBudget } from '#src/service/index.js';
 
 describe('feed metrics', () => {
   it('expose the delay from creation to post and the estimated cycle', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChannelPoster } from '../../src/jobs/posting/poster.js';
+import type { ChannelPoster } from '#src/jobs/posting/poster.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { dailySchedule, type Harness, harnessPerTest, OWNERS } from '../support/jobs-harness.js';
 import { feedHeads, feedPosts } from './feed-posts.js';

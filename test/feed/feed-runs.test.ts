@@ -4,10 +4,10 @@
  * Other items between, other works, other people, gaps in the numbers and comments end a run.
  */
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../../src/i18n/translator.js';
-import { packFeedBatches } from '../../src/jobs/feed/batch.js';
-import { feedItem } from '../../src/jobs/feed/message.js';
-import type { Activity } from '../../src/service/index.js';
+import { createTranslator } from '#src/i18n/translator.js';
+import { packFeedBatches } from '#src/jobs/feed/batch.js';
+import { feedItem } from '#src/jobs/feed/message.js';
+import type { Activity } from '#src/service/index.js';
 
 const en = createTranslator('en');
 const ja = createTranslator('ja');

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type FeedService, fetchNewActivities } from '../../src/jobs/feed/fetch.js';
-import { FeedPace, planPolls, pollFrequency } from '../../src/jobs/feed/pace.js';
-import { estimatedRate, FeedRates, historyRate, observedRate } from '../../src/jobs/feed/rates.js';
-import type { Activity } from '../../src/service/index.js';
-import { openStore } from '../../src/store/index.js';
+import { type FeedService, fetchNewActivities } from '#src/jobs/feed/fetch.js';
+import { FeedPace, planPolls, pollFrequency } from '#src/jobs/feed/pace.js';
+import { estimatedRate, FeedRates, historyRate, observedRate } from '#src/jobs/feed/rates.js';
+import type { Activity } from '#src/service/index.js';
+import { openStore } from '#src/store/index.js';
 
 const T0 = new Date('2025-06-01T00:00:00Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);

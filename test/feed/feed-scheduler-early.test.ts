@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PacedPolling } from '../../src/jobs/feed/paced-polling.js';
-import { emptyCycleReport } from '../../src/jobs/feed/poller.js';
-import type { Subscription } from '../../src/subscriptions/model.js';
+import { PacedPolling } from '#src/jobs/feed/paced-polling.js';
+import { emptyCycleReport } from '#src/jobs/feed/poller.js';
+import type { Subscription } from '#src/subscriptions/model.js';
 import { captureLogger } from '../support/log-capture.js';
 import { feedSubscription } from '../support/subscriptions.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FeedRates } from '../../src/jobs/feed/rates.js';
+import { FeedRates } from '#src/jobs/feed/rates.js';
 import { type Harness, startHarness } from '../support/jobs-harness.js';
 
 const START = '2025-06-01T12:00:00Z';

@@ -1,8 +1,8 @@
 /** /livez, /readyz and /healthz on the HTTP server: what each one asks and how it answers. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HealthReport, startHttpServer } from '../../src/http/server.js';
-import { createLogger } from '../../src/logger.js';
-import { KIROKU_VERSION } from '../../src/version.js';
+import { type HealthReport, startHttpServer } from '#src/http/server.js';
+import { createLogger } from '#src/logger.js';
+import { KIROKU_VERSION } from '#src/version.js';
 import { expectReady } from '../support/readiness.js';
 
 describe('health endpoints', () => {

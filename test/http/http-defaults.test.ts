@@ -2,10 +2,10 @@
 import { fileURLToPath } from 'node:url';
 import { ShardingManager } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config.js';
-import { type HtmlPage, type HttpServerOptions, startHttpServer } from '../../src/http/server.js';
-import { createLogger } from '../../src/logger.js';
-import { startSupervisorHttp } from '../../src/supervisor/supervisor-http.js';
+import { ConfigError, parseConfig } from '#src/config.js';
+import { type HtmlPage, type HttpServerOptions, startHttpServer } from '#src/http/server.js';
+import { createLogger } from '#src/logger.js';
+import { startSupervisorHttp } from '#src/supervisor/supervisor-http.js';
 import { captureLogger } from '../support/log-capture.js';
 
 const METRICS_TOKEN = 'a-metrics-token-of-enough-length';

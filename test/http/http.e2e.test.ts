@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KIROKU_VERSION } from '../../src/version.js';
+import { KIROKU_VERSION } from '#src/version.js';
 import { customIds } from '../fakes/discord/fake-discord.js';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { freePort } from '../support/free-port.js';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTranslator } from '../../src/i18n/translator.js';
+import { createTranslator } from '#src/i18n/translator.js';
 import { DEMO_USERS } from '../fakes/emulator/seed.js';
 import { type Stack, startStackOnHttp } from '../support/stack.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeFromAcceptLanguage } from '../../src/i18n/locale.js';
+import { localeFromAcceptLanguage } from '#src/i18n/locale.js';
 
 describe('the browser’s language from Accept-Language', () => {
   it.each([

@@ -6,13 +6,9 @@
  * reads every text at run time, as replies do.
  */
 import { describe, expect, it } from 'vitest';
-import type {
-  CommandPath,
-  UnregisteredWrittenPaths,
-  WrittenPaths,
-} from '../../src/components/command-names.js';
-import type { en } from '../../src/i18n/messages/en.js';
-import type { ja } from '../../src/i18n/messages/ja.js';
+import type { CommandPath, UnregisteredWrittenPaths, WrittenPaths } from '#src/components/command-names.js';
+import type { en } from '#src/i18n/messages/en.js';
+import type { ja } from '#src/i18n/messages/ja.js';
 
 /** A catalogue's plain texts, as the literal types `as const` keeps. */
 type PlainTexts<C> = { [K in keyof C]: C[K] extends string ? C[K] : never }[keyof C];

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/i18n/messages/en.js';
-import { ja } from '../../src/i18n/messages/ja.js';
+import { en } from '#src/i18n/messages/en.js';
+import { ja } from '#src/i18n/messages/ja.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GLOSSARY } from '../../src/i18n/glossary.js';
-import { en } from '../../src/i18n/messages/en.js';
-import { ja } from '../../src/i18n/messages/ja.js';
+import { GLOSSARY } from '#src/i18n/glossary.js';
+import { en } from '#src/i18n/messages/en.js';
+import { ja } from '#src/i18n/messages/ja.js';
 
 /** Every text of a catalogue, with placeholders filled by a marker (functions are called). */
 function texts(catalogue: Record<string, unknown>): Array<[string, string]> {
@@ -70,7 +70,7 @@ function pickerTexts(node: unknown, path: string, out: { en: string[]; ja: strin
 
 describe('glossary: the command picker speaks like the replies', () => {
   it('no command, option or choice text uses a word the glossary says to avoid', async () => {
-    const { loadCommands } = await import('../../src/bot/loader.js');
+    const { loadCommands } = await import('#src/bot/loader.js');
     const out = { en: [] as string[], ja: [] as string[] };
     for (const module of (await loadCommands()).values()) pickerTexts(module.definition, '', out);
     expect(out.ja.length).toBeGreaterThan(50);
@@ -114,7 +114,7 @@ describe('Japanese spacing', () => {
   });
 
   it('no Japanese command, option or choice text does either', async () => {
-    const { loadCommands } = await import('../../src/bot/loader.js');
+    const { loadCommands } = await import('#src/bot/loader.js');
     const out = { en: [] as string[], ja: [] as string[] };
     for (const module of (await loadCommands()).values()) pickerTexts(module.definition, '', out);
     expect(out.ja.filter((text) => spaced.test(text.slice(text.indexOf(': ') + 2)))).toEqual([]);

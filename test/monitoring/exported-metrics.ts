@@ -1,6 +1,6 @@
 /** The one listing of what kiroku exports, for the tests that check names used elsewhere against it. */
-import { Metrics } from '../../src/monitoring/metrics.js';
-import { createRequestBudget } from '../../src/service/index.js';
+import { Metrics } from '#src/monitoring/metrics.js';
+import { createRequestBudget } from '#src/service/index.js';
 
 /** Histograms are scraped as `_bucket`, `_sum` and `_count` series; summaries as the name plus `_sum`, `_count`. */
 const SERIES_SUFFIXES: Record<string, readonly string[]> = {

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTBOX_COLLECTION, outboxEntrySchema } from '../../src/jobs/posting/outbox.js';
-import { OPERATION_NAMES } from '../../src/service/api/operations.js';
+import { OUTBOX_COLLECTION, outboxEntrySchema } from '#src/jobs/posting/outbox.js';
+import { OPERATION_NAMES } from '#src/service/api/operations.js';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { freePort } from '../support/free-port.js';
 import { expectReady } from '../support/readiness.js';

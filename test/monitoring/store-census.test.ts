@@ -1,8 +1,8 @@
 /** The store's counts behind the gauges: every kind and state, linked users, the outbox's pending posts. */
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../src/jobs/posting/outbox.js';
-import { StoreCensus } from '../../src/monitoring/store-census.js';
-import type { Subscription } from '../../src/subscriptions/model.js';
+import type { OutboxEntry } from '#src/jobs/posting/outbox.js';
+import { StoreCensus } from '#src/monitoring/store-census.js';
+import type { Subscription } from '#src/subscriptions/model.js';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 

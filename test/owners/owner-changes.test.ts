@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { OwnerChanges } from '../../src/jobs/owners/changes.js';
+import { OwnerChanges } from '#src/jobs/owners/changes.js';
 import { DEMO_USERS } from '../fakes/emulator/seed.js';
 import { type Harness, OWNERS, startHarness } from '../support/jobs-harness.js';
 

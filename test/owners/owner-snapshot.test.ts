@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { OwnerSnapshot } from '../../src/jobs/owners/snapshot.js';
-import type { Subscription } from '../../src/subscriptions/model.js';
+import { OwnerSnapshot } from '#src/jobs/owners/snapshot.js';
+import type { Subscription } from '#src/subscriptions/model.js';
 import { feedSubscription } from '../support/subscriptions.js';
 
 const feed = (ownerId: string, id: string): Subscription =>

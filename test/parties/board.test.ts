@@ -4,10 +4,10 @@
  * name; a press's claim holds once across callers and is given back by a failed record.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTranslator } from '../../src/i18n/translator.js';
-import { PartyBoard, type PartyDiscord, type PartyWrite } from '../../src/parties/board.js';
-import { Parties, type Party } from '../../src/parties/model.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import { createTranslator } from '#src/i18n/translator.js';
+import { PartyBoard, type PartyDiscord, type PartyWrite } from '#src/parties/board.js';
+import { Parties, type Party } from '#src/parties/model.js';
+import { openStore, type Store } from '#src/store/index.js';
 import { captureLogger } from '../support/log-capture.js';
 
 const NOW = new Date('2026-11-27T12:00:00Z');

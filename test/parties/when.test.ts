@@ -1,6 +1,6 @@
 /** What `/party start time:` accepts, read in the person's zone; times past and far away refused. */
 import { describe, expect, it } from 'vitest';
-import { readPartyTime } from '../../src/parties/when.js';
+import { readPartyTime } from '#src/parties/when.js';
 
 const DAY = 86_400_000;
 /** 2026-11-27 15:00 in Tokyo. */

@@ -1,7 +1,7 @@
 import * as canvas from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CoverFetcher, decodeCover, parseCoverUrl } from '../../src/pictures/covers.js';
-import { isPublicAddress } from '../../src/pictures/public-address.js';
+import { CoverFetcher, decodeCover, parseCoverUrl } from '#src/pictures/covers.js';
+import { isPublicAddress } from '#src/pictures/public-address.js';
 import { captureLogger } from '../support/log-capture.js';
 import { sendText, useStub } from '../support/stub-server.js';
 import { coverArt } from './cover-art.js';

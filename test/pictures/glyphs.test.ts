@@ -6,14 +6,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as canvas from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { type Pen, text } from '../../src/pictures/draw.js';
+import { type Pen, text } from '#src/pictures/draw.js';
 import {
   BUNDLED_FONTS,
   FontBook,
   type FontSource,
   NOTO_COLOR_EMOJI,
   NOTO_SANS_JP,
-} from '../../src/pictures/fonts.js';
+} from '#src/pictures/fonts.js';
 import { differingShare } from './pixels.js';
 
 const KNOWN = 'Kiroku きろく カタカナ 記録 葬送 🎬✨';

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTranslator } from '../../src/i18n/translator.js';
+import { createTranslator } from '#src/i18n/translator.js';
 import {
   ALT_MAX,
   BUNDLED_FONTS,
@@ -18,7 +18,7 @@ import {
   TEXT_MAX,
   WEEKLY_SIZE,
   weeklySummaryPicture,
-} from '../../src/pictures/index.js';
+} from '#src/pictures/index.js';
 import { captureLogger } from '../support/log-capture.js';
 import { sendText, useStub } from '../support/stub-server.js';
 import { coverArt } from './cover-art.js';

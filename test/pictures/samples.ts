@@ -1,5 +1,5 @@
 /** Sample data for the picture tests and the docs' images: a lively week and a season, titles in every script. */
-import type { SeasonCard, WeeklySummary } from '../../src/pictures/index.js';
+import type { SeasonCard, WeeklySummary } from '#src/pictures/index.js';
 
 /** Cover paths the tests serve (from a loopback stub) under their base URL. */
 export const COVER_PATHS = [

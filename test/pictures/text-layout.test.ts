@@ -2,9 +2,9 @@ import * as canvas from '@napi-rs/canvas';
 import { createCanvas } from '@napi-rs/canvas';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FontBook } from '../../src/pictures/fonts.js';
-import { directionOf, ellipsize, type Measure, wrap } from '../../src/pictures/text-layout.js';
-import { graphemes, wellFormed } from '../../src/render/fit.js';
+import { FontBook } from '#src/pictures/fonts.js';
+import { directionOf, ellipsize, type Measure, wrap } from '#src/pictures/text-layout.js';
+import { graphemes, wellFormed } from '#src/render/fit.js';
 import { messyText } from '../render/arbitraries.js';
 import { PROPERTY_TEST_TIMEOUT_MS, runs } from '../render/property-runs.js';
 

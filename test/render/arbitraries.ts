@@ -1,14 +1,6 @@
 /** fast-check generators of the text people really write on the service, and objects built from it. */
 import fc from 'fast-check';
-import type {
-  Activity,
-  Episode,
-  Person,
-  Program,
-  ServiceRecord,
-  User,
-  Work,
-} from '../../src/service/index.js';
+import type { Activity, Episode, Person, Program, ServiceRecord, User, Work } from '#src/service/index.js';
 
 const PIECES = [
   '😭',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '#src/i18n/translator.js';
+import { digestMessage } from '#src/jobs/broadcasts/digest-message.js';
 import { minutesOfDay } from '#src/lib/clock-time.js';
-import { createTranslator } from '../../src/i18n/translator.js';
-import { digestMessage } from '../../src/jobs/broadcasts/digest-message.js';
-import { broadcastTime, clockText, japaneseDate } from '../../src/render/broadcast-day.js';
-import type { Program } from '../../src/service/index.js';
+import { broadcastTime, clockText, japaneseDate } from '#src/render/broadcast-day.js';
+import type { Program } from '#src/service/index.js';
 
 describe('broadcast day', () => {
   it('writes 01:30 on a Sunday in Tokyo as 25:30 on Saturday', () => {

@@ -1,10 +1,10 @@
 /** Cast and staff lines: names in the reader's language, roles as the service names them, any text fitting. */
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../../src/i18n/translator.js';
-import { castLine, staffLine, staffRoleText } from '../../src/render/credits.js';
-import { isWellFormed } from '../../src/render/fit.js';
-import { LIMITS, lines } from '../../src/render/format.js';
-import type { Cast, Staff } from '../../src/service/index.js';
+import { createTranslator } from '#src/i18n/translator.js';
+import { castLine, staffLine, staffRoleText } from '#src/render/credits.js';
+import { isWellFormed } from '#src/render/fit.js';
+import { LIMITS, lines } from '#src/render/format.js';
+import type { Cast, Staff } from '#src/service/index.js';
 
 const en = createTranslator('en');
 const ja = createTranslator('ja');

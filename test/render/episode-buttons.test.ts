@@ -1,8 +1,8 @@
 /** Button labels made from the service's episode text fit Discord's 80 and never split a character. */
 import { describe, expect, it } from 'vitest';
-import { episodeButtons } from '../../src/components/episode-buttons.js';
-import { createTranslator } from '../../src/i18n/translator.js';
-import { graphemes } from '../../src/render/fit.js';
+import { episodeButtons } from '#src/components/episode-buttons.js';
+import { createTranslator } from '#src/i18n/translator.js';
+import { graphemes } from '#src/render/fit.js';
 import { malformedStrings, messageProblems } from '../fakes/discord/body-limits.js';
 
 const FAMILY = '👨‍👩‍👧';

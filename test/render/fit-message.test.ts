@@ -4,7 +4,7 @@
  */
 import type { APIEmbed } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { embedLength, fitEmbeds } from '../../src/render/fit-message.js';
+import { embedLength, fitEmbeds } from '#src/render/fit-message.js';
 import { malformedStrings, messageProblems } from '../fakes/discord/body-limits.js';
 
 const sob = (length: number) => '😭'.repeat(Math.ceil(length / 2)).slice(0, length);

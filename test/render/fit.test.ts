@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { escapeUserText } from '../../src/render/escape.js';
-import { fitText, graphemes, isWellFormed, openMarkdownClosers } from '../../src/render/fit.js';
-import { fitLines, packPages } from '../../src/render/fit-list.js';
-import { lines, spoiler, truncate } from '../../src/render/format.js';
-import { embedUrl } from '../../src/render/url.js';
+import { escapeUserText } from '#src/render/escape.js';
+import { fitText, graphemes, isWellFormed, openMarkdownClosers } from '#src/render/fit.js';
+import { fitLines, packPages } from '#src/render/fit-list.js';
+import { lines, spoiler, truncate } from '#src/render/format.js';
+import { embedUrl } from '#src/render/url.js';
 
 /** Every grapheme of the result, bar the ellipsis, is a grapheme of the input. */
 function keepsWholeGraphemes(input: string, output: string): boolean {

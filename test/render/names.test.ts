@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../../src/i18n/translator.js';
+import { createTranslator } from '#src/i18n/translator.js';
 import {
   hasNoEpisodes,
   localEpisodeNumber,
@@ -7,10 +7,10 @@ import {
   localSeason,
   localTitle,
   ratingStars,
-} from '../../src/render/names.js';
-import { recordRating } from '../../src/render/record.js';
-import { workEmbed } from '../../src/render/work.js';
-import type { Work } from '../../src/service/index.js';
+} from '#src/render/names.js';
+import { recordRating } from '#src/render/record.js';
+import { workEmbed } from '#src/render/work.js';
+import type { Work } from '#src/service/index.js';
 
 const en = createTranslator('en');
 const ja = createTranslator('ja');

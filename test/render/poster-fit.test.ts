@@ -5,9 +5,9 @@
  */
 import { REST } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRestPoster } from '../../src/jobs/posting/poster.js';
-import { createLogger } from '../../src/logger.js';
-import { isWellFormed } from '../../src/render/fit.js';
+import { createRestPoster } from '#src/jobs/posting/poster.js';
+import { createLogger } from '#src/logger.js';
+import { isWellFormed } from '#src/render/fit.js';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 
 describe('the jobs’ poster', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator, formatNumber } from '../../src/i18n/translator.js';
-import { activityLine } from '../../src/render/activity.js';
-import { discordTime, episodeLabel, spoiler, truncate } from '../../src/render/format.js';
-import { workEmbed } from '../../src/render/work.js';
+import { createTranslator, formatNumber } from '#src/i18n/translator.js';
+import { activityLine } from '#src/render/activity.js';
+import { discordTime, episodeLabel, spoiler, truncate } from '#src/render/format.js';
+import { workEmbed } from '#src/render/work.js';
 
 const t = createTranslator('en');
 const ja = createTranslator('ja');

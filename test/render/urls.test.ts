@@ -6,8 +6,8 @@
  */
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { fitComponents } from '../../src/render/fit-message.js';
-import { embedUrl, linkButtonUrl, sendableUrl } from '../../src/render/url.js';
+import { fitComponents } from '#src/render/fit-message.js';
+import { embedUrl, linkButtonUrl, sendableUrl } from '#src/render/url.js';
 import { specProblems } from '../fakes/discord/openapi/validate.js';
 
 const WIKIPEDIA = 'https://ja.wikipedia.org/wiki/葬送のフリーレン';

@@ -5,11 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
-import { defaultLockMs } from '../../src/jobs/run/owner-queue.js';
-import { createLogger } from '../../src/logger.js';
-import { openStore } from '../../src/store/index.js';
-import { Subscriptions } from '../../src/subscriptions/model.js';
-import { KeyRing, TokenVault } from '../../src/vault/index.js';
+import { defaultLockMs } from '#src/jobs/run/owner-queue.js';
+import { createLogger } from '#src/logger.js';
+import { openStore } from '#src/store/index.js';
+import { Subscriptions } from '#src/subscriptions/model.js';
+import { KeyRing, TokenVault } from '#src/vault/index.js';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { feedPosts } from '../feed/feed-posts.js';

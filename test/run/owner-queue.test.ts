@@ -1,10 +1,10 @@
 import { afterEach, expect, it } from 'vitest';
-import type { AlertTickReport } from '../../src/jobs/broadcasts/alerts.js';
-import type { DigestTickReport } from '../../src/jobs/broadcasts/digest.js';
-import { type CycleReport, emptyCycleReport } from '../../src/jobs/feed/poller.js';
-import { ofKind } from '../../src/jobs/job.js';
-import { enqueueOwnerJobs, OwnerQueue } from '../../src/jobs/run/owner-queue.js';
-import type { Subscription } from '../../src/subscriptions/model.js';
+import type { AlertTickReport } from '#src/jobs/broadcasts/alerts.js';
+import type { DigestTickReport } from '#src/jobs/broadcasts/digest.js';
+import { type CycleReport, emptyCycleReport } from '#src/jobs/feed/poller.js';
+import { ofKind } from '#src/jobs/job.js';
+import { enqueueOwnerJobs, OwnerQueue } from '#src/jobs/run/owner-queue.js';
+import type { Subscription } from '#src/subscriptions/model.js';
 import { captureLogger } from '../support/log-capture.js';
 import { feedSubscription as feedFixture } from '../support/subscriptions.js';
 import { describeWithRedis, useRedis } from '../support/use-servers.js';

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { OAUTH_STATE_TTL_MS } from '../../src/accounts/oauth-state.js';
-import { sweepStore } from '../../src/jobs/declared/store-sweep.js';
-import { DEFAULT_OUTBOX_TTL_MS } from '../../src/jobs/posting/outbox.js';
-import { createLogger } from '../../src/logger.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import { OAUTH_STATE_TTL_MS } from '#src/accounts/oauth-state.js';
+import { sweepStore } from '#src/jobs/declared/store-sweep.js';
+import { DEFAULT_OUTBOX_TTL_MS } from '#src/jobs/posting/outbox.js';
+import { createLogger } from '#src/logger.js';
+import { openStore, type Store } from '#src/store/index.js';
 import { describeWithPostgres, usePostgres } from '../support/use-servers.js';
 
 const HOUR = 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Ticker } from '../../src/jobs/run/ticker.js';
-import { createLogger } from '../../src/logger.js';
+import { Ticker } from '#src/jobs/run/ticker.js';
+import { createLogger } from '#src/logger.js';
 import { captureLogger } from '../support/log-capture.js';
 
 describe('ticker', () => {

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { UNREADY_REASONS } from '../../src/http/server.js';
+import { UNREADY_REASONS } from '#src/http/server.js';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_USERS } from '../fakes/emulator/seed.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';

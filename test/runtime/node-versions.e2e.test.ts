@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { supportedNode } from '../../src/node-support.js';
+import { supportedNode } from '#src/node-support.js';
 import { fakesEnv } from '../support/fakes-env.js';
 import { type BotProcess, FROM_SOURCE, REPO_ROOT, SOURCE_FLAGS, spawnBot } from '../support/spawn-bot.js';
 import { useFakes } from '../support/use-fakes.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { dailySchedule } from '#src/jobs/broadcasts/daily-time.js';
 import { localDateOf } from '#src/lib/time-zone.js';
-import { dailySchedule } from '../../src/jobs/broadcasts/daily-time.js';
 
 const iso = (d: Date | undefined) => d?.toISOString();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScheduleSettings } from '../../src/subscriptions/model.js';
+import type { ScheduleSettings } from '#src/subscriptions/model.js';
 import { chooseChannel } from '../fakes/emulator/chosen-channels.js';
 import { DEMO_CHANNELS, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { type Harness, harnessPerTest, OWNERS } from '../support/jobs-harness.js';

@@ -1,10 +1,10 @@
 /** Per-zone caches are bounded and keyed by canonical names; service bodies and headers are read only so far. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '#src/config.js';
 import { canonicalTimeZone, localDateOf, localDates, TIME_ZONE_CACHE_LIMIT } from '#src/lib/time-zone.js';
-import { parseConfig } from '../../src/config.js';
-import { broadcastTime, wallClocks } from '../../src/render/broadcast-day.js';
-import { MalformedResponse } from '../../src/service/wire/errors.js';
-import { HttpTransport, parseWwwAuthenticate } from '../../src/service/wire/http.js';
+import { broadcastTime, wallClocks } from '#src/render/broadcast-day.js';
+import { MalformedResponse } from '#src/service/wire/errors.js';
+import { HttpTransport, parseWwwAuthenticate } from '#src/service/wire/http.js';
 import { type Stub, sendText, startStub } from '../support/stub-server.js';
 
 /** `count` distinct spellings of one zone, differing only in letter case. */

@@ -1,7 +1,7 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BUDGET_LIMITER_OPTIONS, createRequestBudget, type Priority } from '../../src/service/wire/budget.js';
-import { BudgetBusy } from '../../src/service/wire/errors.js';
+import { BUDGET_LIMITER_OPTIONS, createRequestBudget, type Priority } from '#src/service/wire/budget.js';
+import { BudgetBusy } from '#src/service/wire/errors.js';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_700_000_000_000 });

@@ -7,7 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CallOptions, OAuthCallOptions } from '../../src/service/index.js';
+import type { CallOptions, OAuthCallOptions } from '#src/service/index.js';
 
 /** The calls made for no Discord user, by file: each says why. */
 const MADE_FOR_NO_ONE: Readonly<Record<string, string>> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MalformedResponse } from '../../src/service/wire/errors.js';
+import { MalformedResponse } from '#src/service/wire/errors.js';
 import { type Stub, type StubRequest, sendJson, useStub } from '../support/stub-server.js';
 import { makeClient, TOKEN } from './helpers.js';
 

@@ -8,8 +8,8 @@ import {
   ServiceError,
   Unauthorized,
   Unavailable,
-} from '../../src/service/wire/errors.js';
-import { parseWwwAuthenticate } from '../../src/service/wire/http.js';
+} from '#src/service/wire/errors.js';
+import { parseWwwAuthenticate } from '#src/service/wire/http.js';
 import { captureLogger } from '../support/log-capture.js';
 import { sendJson, sendText, useStub } from '../support/stub-server.js';
 import { makeClient, TOKEN } from './helpers.js';

@@ -3,11 +3,11 @@
  * first, and the feed has a floor of the starts (the share itself: fair-share.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { LookupCache } from '../../src/bot/lookup-cache.js';
-import { createRequestBudget, type RequestBudget } from '../../src/service/wire/budget.js';
-import { BudgetBusy } from '../../src/service/wire/errors.js';
-import { FairQueue } from '../../src/service/wire/fair-queue.js';
-import { StartFloor } from '../../src/service/wire/start-floor.js';
+import { LookupCache } from '#src/bot/lookup-cache.js';
+import { createRequestBudget, type RequestBudget } from '#src/service/wire/budget.js';
+import { BudgetBusy } from '#src/service/wire/errors.js';
+import { FairQueue } from '#src/service/wire/fair-queue.js';
+import { StartFloor } from '#src/service/wire/start-floor.js';
 import { handClock } from './helpers.js';
 
 describe('the interactive queue across people', () => {

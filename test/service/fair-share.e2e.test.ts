@@ -6,7 +6,7 @@
  * appear as soon as the option is opened, even for a title the work list could not offer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_INTERACTION_LIMITS } from '../../src/bot/interaction-limits.js';
+import { DEFAULT_INTERACTION_LIMITS } from '#src/bot/interaction-limits.js';
 import { customIds, firstSelectOption, type InteractionReply } from '../fakes/discord/fake-discord.js';
 import { DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { type Stack, startStack, USERS } from '../support/stack.js';

@@ -5,17 +5,9 @@
  * equal part among the people using the bot; a call made for no one goes last.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createRequestBudget,
-  MAX_QUEUED_PER_PERSON,
-  type RequestBudget,
-} from '../../src/service/wire/budget.js';
-import { BudgetBusy } from '../../src/service/wire/errors.js';
-import {
-  DEFAULT_PERSON_SHARE,
-  MemoryShareCounter,
-  PersonShare,
-} from '../../src/service/wire/person-share.js';
+import { createRequestBudget, MAX_QUEUED_PER_PERSON, type RequestBudget } from '#src/service/wire/budget.js';
+import { BudgetBusy } from '#src/service/wire/errors.js';
+import { DEFAULT_PERSON_SHARE, MemoryShareCounter, PersonShare } from '#src/service/wire/person-share.js';
 import { handClock } from './helpers.js';
 
 describe("each person's share of the budget: a fair share, not a quota", () => {

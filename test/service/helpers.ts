@@ -1,5 +1,5 @@
-import { ServiceClient, type ServiceClientOptions } from '../../src/service/client.js';
-import { createRequestBudget, type RequestBudget } from '../../src/service/wire/budget.js';
+import { ServiceClient, type ServiceClientOptions } from '#src/service/client.js';
+import { createRequestBudget, type RequestBudget } from '#src/service/wire/budget.js';
 
 export const TOKEN = 'secret-token-abc123';
 

@@ -5,8 +5,8 @@
  */
 import { createHook } from 'node:async_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Unavailable } from '../../src/service/wire/errors.js';
-import { HttpTransport } from '../../src/service/wire/http.js';
+import { Unavailable } from '#src/service/wire/errors.js';
+import { HttpTransport } from '#src/service/wire/http.js';
 import { type Stub, sendText, startStub } from '../support/stub-server.js';
 
 /** A deadline no other timer in the process uses, to tell the transport's own timer apart. */

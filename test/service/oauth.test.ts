@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OAuthClient, type OAuthClientOptions } from '../../src/service/oauth.js';
-import { OAuthError, RateLimited, Unauthorized } from '../../src/service/wire/errors.js';
+import { OAuthClient, type OAuthClientOptions } from '#src/service/oauth.js';
+import { OAuthError, RateLimited, Unauthorized } from '#src/service/wire/errors.js';
 import { sendJson, sendText, useStub } from '../support/stub-server.js';
 import { fastBudget } from './helpers.js';
 

@@ -1,12 +1,7 @@
 /** The client's methods and walk names come from the operations table, one per row. */
 import { describe, expect, it } from 'vitest';
-import {
-  canonicalOperation,
-  methodName,
-  OPERATION_NAMES,
-  OPERATIONS,
-} from '../../src/service/api/operations.js';
-import type { CallOptions } from '../../src/service/client.js';
+import { canonicalOperation, methodName, OPERATION_NAMES, OPERATIONS } from '#src/service/api/operations.js';
+import type { CallOptions } from '#src/service/client.js';
 import { useStub } from '../support/stub-server.js';
 import { makeClient, TOKEN } from './helpers.js';
 

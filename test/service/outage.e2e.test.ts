@@ -5,7 +5,7 @@
  * Discord timestamp; a refused button leaves its message as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_INTERACTION_LIMITS } from '../../src/bot/interaction-limits.js';
+import { DEFAULT_INTERACTION_LIMITS } from '#src/bot/interaction-limits.js';
 import { customIds } from '../fakes/discord/fake-discord.js';
 import { clearAnswerFaults } from '../fakes/emulator/faults.js';
 import { DEMO_WORKS } from '../fakes/emulator/seed.js';

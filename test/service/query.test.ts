@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS, WIRE_NAMES, withRequiredFields } from '../../src/service/api/operations.js';
-import { encodeParams, serializeParams, serializeValue, toQueryString } from '../../src/service/api/query.js';
+import { OPERATIONS, WIRE_NAMES, withRequiredFields } from '#src/service/api/operations.js';
+import { encodeParams, serializeParams, serializeValue, toQueryString } from '#src/service/api/query.js';
 
 describe('query serialization', () => {
   it('joins lists with commas, writes booleans as true/false and dates as ISO UTC', () => {

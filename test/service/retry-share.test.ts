@@ -4,8 +4,8 @@
  * outage ends as the service's error, never as the person's share.
  */
 import { describe, expect, it } from 'vitest';
-import { createRequestBudget, type RequestBudget } from '../../src/service/wire/budget.js';
-import { BudgetBusy, RateLimited, Unavailable } from '../../src/service/wire/errors.js';
+import { createRequestBudget, type RequestBudget } from '#src/service/wire/budget.js';
+import { BudgetBusy, RateLimited, Unavailable } from '#src/service/wire/errors.js';
 import { sendJson, sendText, useStub } from '../support/stub-server.js';
 import { makeClient, TOKEN } from './helpers.js';
 

@@ -11,7 +11,7 @@ import {
   tokenInfoSchema,
   userSchema,
   workSchema,
-} from '../../src/service/api/schemas.js';
+} from '#src/service/api/schemas.js';
 
 describe('schemas', () => {
   it('accept extra fields and keep them', () => {

@@ -1,7 +1,7 @@
 import { createClient } from '@keyv/redis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRequestBudget, type RequestBudget } from '../../src/service/wire/budget.js';
-import { openSharedBudgetLimiter, type SharedBudgetLimiter } from '../../src/service/wire/shared-budget.js';
+import { createRequestBudget, type RequestBudget } from '#src/service/wire/budget.js';
+import { openSharedBudgetLimiter, type SharedBudgetLimiter } from '#src/service/wire/shared-budget.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';
 import { captureLogger } from '../support/log-capture.js';
 import { startRedisServer } from '../support/redis-server.js';

@@ -4,8 +4,8 @@
  * no share.
  */
 import { afterEach, expect, it } from 'vitest';
-import { createRequestBudget, type RequestBudget } from '../../src/service/wire/budget.js';
-import { openSharedBudgetLimiter, type SharedBudgetLimiter } from '../../src/service/wire/shared-budget.js';
+import { createRequestBudget, type RequestBudget } from '#src/service/wire/budget.js';
+import { openSharedBudgetLimiter, type SharedBudgetLimiter } from '#src/service/wire/shared-budget.js';
 import { captureLogger } from '../support/log-capture.js';
 import { startRedisServer } from '../support/redis-server.js';
 import { describeWithRedis, useRedis } from '../support/use-servers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Metrics } from '../../src/monitoring/metrics.js';
+import { Metrics } from '#src/monitoring/metrics.js';
 import { captureLogger } from '../support/log-capture.js';
 import { sendJson, useStub } from '../support/stub-server.js';
 import { fastBudget, makeClient, TOKEN } from './helpers.js';

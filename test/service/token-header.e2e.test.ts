@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../../src/i18n/translator.js';
+import { createTranslator } from '#src/i18n/translator.js';
 import { DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { askWorkInfo, USERS, useStack } from '../support/stack.js';
 

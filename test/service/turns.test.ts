@@ -4,9 +4,9 @@
  * overdue, and a person's calls in progress count against them.
  */
 import { describe, expect, it } from 'vitest';
-import { createRequestBudget } from '../../src/service/wire/budget.js';
-import { PersonShare } from '../../src/service/wire/person-share.js';
-import { type Priority, type TurnCall, Turns } from '../../src/service/wire/turns.js';
+import { createRequestBudget } from '#src/service/wire/budget.js';
+import { PersonShare } from '#src/service/wire/person-share.js';
+import { type Priority, type TurnCall, Turns } from '#src/service/wire/turns.js';
 
 interface Named extends TurnCall {
   name: string;

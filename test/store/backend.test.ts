@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config.js';
-import { backendFactoryFor, backendKindFor, isRedisUrl } from '../../src/store/backend.js';
-import { describeRedisUrl } from '../../src/store/redis-connection.js';
-import { openStore } from '../../src/store/store.js';
+import { ConfigError } from '#src/config.js';
+import { backendFactoryFor, backendKindFor, isRedisUrl } from '#src/store/backend.js';
+import { describeRedisUrl } from '#src/store/redis-connection.js';
+import { openStore } from '#src/store/store.js';
 
 describe('backend selection by DATABASE_URL scheme', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { Logger } from '../../src/logger.js';
-import type { Store } from '../../src/store/index.js';
-import { StoreError } from '../../src/store/index.js';
+import type { Logger } from '#src/logger.js';
+import type { Store } from '#src/store/index.js';
+import { StoreError } from '#src/store/index.js';
 import { type CapturedLogger, captureLogger } from '../support/log-capture.js';
 
 /** Opens a fresh, empty store for one test; the suite closes it afterwards. */

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError } from '../../src/config.js';
-import { openStore, type Store } from '../../src/store/index.js';
-import { describePostgresUrl } from '../../src/store/postgres.js';
+import { ConfigError } from '#src/config.js';
+import { openStore, type Store } from '#src/store/index.js';
+import { describePostgresUrl } from '#src/store/postgres.js';
 import { captureLogger } from '../support/log-capture.js';
 import { describeWithPostgres, usePostgres } from '../support/use-servers.js';
 import { collectionSuite } from './collection-suite.js';

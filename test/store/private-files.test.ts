@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { parseConfig } from '../../src/config.js';
-import { openStore } from '../../src/store/index.js';
+import { parseConfig } from '#src/config.js';
+import { openStore } from '#src/store/index.js';
 import { captureLogger } from '../support/log-capture.js';
 
 /** The mode each backup file had right after SQLite wrote the snapshot into it, before anything else. */
 const modesAfterSnapshot: number[] = [];
-vi.mock('../../src/store/sqlite-copy.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/store/sqlite-copy.js')>();
+vi.mock('#src/store/sqlite-copy.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('#src/store/sqlite-copy.js')>();
   return {
     ...original,
     async snapshotInto(source: string, target: string) {
@@ -33,10 +33,10 @@ const modeOf = async (file: string) => (await stat(file)).mode & 0o777;
  * have loaded the backup module with the real sqlite-copy, and a cached module would not see the
  * mock above. It is loaded afresh here, after the module registry is reset.
  */
-let takeBackup: typeof import('../../src/cli/backup.js').takeBackup;
+let takeBackup: typeof import('#src/cli/backup.js').takeBackup;
 beforeAll(async () => {
   vi.resetModules();
-  ({ takeBackup } = await import('../../src/cli/backup.js'));
+  ({ takeBackup } = await import('#src/cli/backup.js'));
 });
 
 describe.skipIf(process.platform === 'win32')('private files whatever the umask', () => {

@@ -1,8 +1,8 @@
 import { createClient } from '@keyv/redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError } from '../../src/config.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import { ConfigError } from '#src/config.js';
+import { openStore, type Store } from '#src/store/index.js';
 import { captureLogger } from '../support/log-capture.js';
 import { REDIS_MISSING, startRedisServer } from '../support/redis-server.js';
 import { describeWithRedis, redisAvailable, useRedis } from '../support/use-servers.js';

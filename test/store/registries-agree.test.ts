@@ -4,10 +4,10 @@
  * where a person's rows are, and the upgrade's own bookkeeping listed but not versioned.
  */
 import { describe, expect, it } from 'vitest';
-import { COLLECTION_NAMES, PLAIN_RECORD_KINDS, STORE_COLLECTIONS } from '../../src/app/stored-records.js';
-import { JOBS } from '../../src/jobs/list.js';
-import { QUARANTINE_COLLECTION } from '../../src/store/quarantine.js';
-import { SCHEMA_COLLECTION } from '../../src/store/schema-versions.js';
+import { COLLECTION_NAMES, PLAIN_RECORD_KINDS, STORE_COLLECTIONS } from '#src/app/stored-records.js';
+import { JOBS } from '#src/jobs/list.js';
+import { QUARANTINE_COLLECTION } from '#src/store/quarantine.js';
+import { SCHEMA_COLLECTION } from '#src/store/schema-versions.js';
 
 const UPGRADE_BOOKKEEPING = [SCHEMA_COLLECTION, QUARANTINE_COLLECTION];
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import sqlite3 from 'sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ConfigError } from '../../src/config.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import { ConfigError } from '#src/config.js';
+import { openStore, type Store } from '#src/store/index.js';
 import { captureLogger } from '../support/log-capture.js';
 import { collectionSuite } from './collection-suite.js';
 

@@ -1,8 +1,8 @@
 /** The stored records of earlier releases (test/fixtures/store), loaded as they were written. */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { rawRecords, type Store } from '../../src/store/index.js';
-import { KeyRing } from '../../src/vault/index.js';
+import { rawRecords, type Store } from '#src/store/index.js';
+import { KeyRing } from '#src/vault/index.js';
 
 const fixtureSchema = z.object({
   release: z.string(),

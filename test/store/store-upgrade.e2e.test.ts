@@ -4,8 +4,8 @@
  * opens has a schema version.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { PLAIN_RECORD_KINDS } from '../../src/app/stored-records.js';
-import { openedCollections, rawRecords } from '../../src/store/index.js';
+import { PLAIN_RECORD_KINDS } from '#src/app/stored-records.js';
+import { openedCollections, rawRecords } from '#src/store/index.js';
 import { type Stack, startStack, USERS } from '../support/stack.js';
 
 describe('the store upgrade at start', () => {

@@ -7,16 +7,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UserPreferences } from '../../src/accounts/user-preferences.js';
-import { PLAIN_RECORD_KINDS, storedRecordKinds } from '../../src/app/stored-records.js';
-import { FeedCursors } from '../../src/jobs/feed/cursors.js';
-import { createLogger } from '../../src/logger.js';
-import { openStore, rawRecords, type Store } from '../../src/store/index.js';
-import { Quarantine } from '../../src/store/quarantine.js';
-import { readSchemaVersions, StoreTooNewError } from '../../src/store/schema-versions.js';
-import { upgradeStore } from '../../src/store/upgrade.js';
-import { Subscriptions } from '../../src/subscriptions/model.js';
-import { KeyRing, TokenVault } from '../../src/vault/index.js';
+import { UserPreferences } from '#src/accounts/user-preferences.js';
+import { PLAIN_RECORD_KINDS, storedRecordKinds } from '#src/app/stored-records.js';
+import { FeedCursors } from '#src/jobs/feed/cursors.js';
+import { createLogger } from '#src/logger.js';
+import { openStore, rawRecords, type Store } from '#src/store/index.js';
+import { Quarantine } from '#src/store/quarantine.js';
+import { readSchemaVersions, StoreTooNewError } from '#src/store/schema-versions.js';
+import { upgradeStore } from '#src/store/upgrade.js';
+import { Subscriptions } from '#src/subscriptions/model.js';
+import { KeyRing, TokenVault } from '#src/vault/index.js';
 import {
   REDIS_MISSING,
   type RedisServer,

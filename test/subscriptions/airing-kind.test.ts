@@ -1,8 +1,8 @@
 /** The `airing` subscription kind is additive: records stored before it still parse. */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/index.js';
-import { MAX_AIRING_WORKS, Subscriptions, subscriptionSchema } from '../../src/subscriptions/model.js';
+import { openStore } from '#src/store/index.js';
+import { MAX_AIRING_WORKS, Subscriptions, subscriptionSchema } from '#src/subscriptions/model.js';
 
 const fixture = new URL('../fixtures/subscriptions/stored-before-airing.json', import.meta.url);
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { migrateValue, ownerIdField, type RecordKind } from '../../src/store/record-kinds.js';
+import { migrateValue, ownerIdField, type RecordKind } from '#src/store/record-kinds.js';
 import {
   fillInLanguage,
   SUBSCRIPTION_MIGRATIONS,
   SUBSCRIPTION_SCHEMA_VERSION,
-} from '../../src/subscriptions/migrations.js';
+} from '#src/subscriptions/migrations.js';
 
 describe('subscription migrations', () => {
   it('has one migration per version step', () => {

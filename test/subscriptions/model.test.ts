@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Collection, openStore, type Store } from '../../src/store/index.js';
-import { type NewSubscription, Subscriptions } from '../../src/subscriptions/model.js';
+import { type Collection, openStore, type Store } from '#src/store/index.js';
+import { type NewSubscription, Subscriptions } from '#src/subscriptions/model.js';
 
 /** Every method of a collection, bound to it, so a test can replace a few. */
 function bindAll<T>(collection: Collection<T>): Collection<T> {

@@ -4,9 +4,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/index.js';
-import { SUBSCRIPTION_SCHEMA_VERSION } from '../../src/subscriptions/migrations.js';
-import { Subscriptions, subscriptionSchema } from '../../src/subscriptions/model.js';
+import { openStore } from '#src/store/index.js';
+import { SUBSCRIPTION_SCHEMA_VERSION } from '#src/subscriptions/migrations.js';
+import { Subscriptions, subscriptionSchema } from '#src/subscriptions/model.js';
 
 const fixture = new URL('../fixtures/subscriptions/stored-before-weekly.json', import.meta.url);
 

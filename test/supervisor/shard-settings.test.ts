@@ -1,14 +1,14 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.js';
-import { ownerShard, servesOwner } from '../../src/jobs/owners/partition.js';
-import { nextRunAt } from '../../src/jobs/run/owner-queue.js';
-import { createLogger } from '../../src/logger.js';
-import { HttpTransport } from '../../src/service/wire/http.js';
-import { budgetKeyPrefix } from '../../src/service/wire/shared-budget.js';
-import { readMaxConcurrency, spawnDelayMs } from '../../src/supervisor/identify-pacing.js';
-import { supervisesShards } from '../../src/supervisor/shard-supervisor.js';
+import { parseConfig } from '#src/config.js';
+import { ownerShard, servesOwner } from '#src/jobs/owners/partition.js';
+import { nextRunAt } from '#src/jobs/run/owner-queue.js';
+import { createLogger } from '#src/logger.js';
+import { HttpTransport } from '#src/service/wire/http.js';
+import { budgetKeyPrefix } from '#src/service/wire/shared-budget.js';
+import { readMaxConcurrency, spawnDelayMs } from '#src/supervisor/identify-pacing.js';
+import { supervisesShards } from '#src/supervisor/shard-supervisor.js';
 import { startFakeDiscord } from '../fakes/discord/fake-discord.js';
 
 describe('several hosts: SHARD_IDS and SHARD_COUNT', () => {

@@ -9,18 +9,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REST } from 'discord.js';
 import { afterEach } from 'vitest';
-import { createJobs, createRestMembership, type Jobs, type JobsOptions } from '../../src/jobs/index.js';
-import { type ChannelPoster, createRestPoster } from '../../src/jobs/posting/poster.js';
-import type { Logger } from '../../src/logger.js';
-import { createRequestBudget, type RequestBudget, ServiceClient } from '../../src/service/index.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import { createJobs, createRestMembership, type Jobs, type JobsOptions } from '#src/jobs/index.js';
+import { type ChannelPoster, createRestPoster } from '#src/jobs/posting/poster.js';
+import type { Logger } from '#src/logger.js';
+import { createRequestBudget, type RequestBudget, ServiceClient } from '#src/service/index.js';
+import { openStore, type Store } from '#src/store/index.js';
 import {
   type NewSubscription,
   type ScheduleSettings,
   type Subscription,
   Subscriptions,
-} from '../../src/subscriptions/model.js';
-import { KeyRing, TokenVault } from '../../src/vault/index.js';
+} from '#src/subscriptions/model.js';
+import { KeyRing, TokenVault } from '#src/vault/index.js';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/fake-discord.js';
 import { DEMO_TOKENS, DEMO_USERS } from '../fakes/emulator/seed.js';
 import { type Emulator, startEmulator } from '../fakes/emulator/server.js';

@@ -3,16 +3,16 @@
  * answering with `records`: for measuring the refresh's requests alone (its unit test, the bench).
  */
 
-import { createTranslator } from '../../src/i18n/translator.js';
-import type { OwnedSubscriptions } from '../../src/jobs/owners/partition.js';
-import type { SubscriptionNotices } from '../../src/jobs/posting/notices.js';
-import { VerdictRefresh } from '../../src/jobs/verdict/refresh.js';
-import { createLogger } from '../../src/logger.js';
-import type { ServiceClient } from '../../src/service/index.js';
-import type { Store } from '../../src/store/index.js';
-import type { TokenVault } from '../../src/vault/index.js';
-import { VerdictBoard } from '../../src/verdicts/board.js';
-import { VerdictMembers } from '../../src/verdicts/members.js';
+import { createTranslator } from '#src/i18n/translator.js';
+import type { OwnedSubscriptions } from '#src/jobs/owners/partition.js';
+import type { SubscriptionNotices } from '#src/jobs/posting/notices.js';
+import { VerdictRefresh } from '#src/jobs/verdict/refresh.js';
+import { createLogger } from '#src/logger.js';
+import type { ServiceClient } from '#src/service/index.js';
+import type { Store } from '#src/store/index.js';
+import type { TokenVault } from '#src/vault/index.js';
+import { VerdictBoard } from '#src/verdicts/board.js';
+import { VerdictMembers } from '#src/verdicts/members.js';
 
 export function quietVerdicts(
   store: Store,

@@ -1,6 +1,6 @@
 /** What /readyz (and its alias /healthz) answers when kiroku is ready, asserted the same way everywhere. */
 import { expect } from 'vitest';
-import { KIROKU_VERSION } from '../../src/version.js';
+import { KIROKU_VERSION } from '#src/version.js';
 
 /** The body of a ready answer: the version, and the gateway, the store and the jobs all fine. */
 export const READY_BODY = {

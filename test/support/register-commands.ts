@@ -1,5 +1,5 @@
 import { REST, Routes } from 'discord.js';
-import type { CommandModule } from '../../src/bot/command.js';
+import type { CommandModule } from '#src/bot/command.js';
 import type { FakeDiscord } from '../fakes/discord/fake-discord.js';
 
 /** Registers the bot's commands in the fake (as deploy-commands would), so option types are known. */

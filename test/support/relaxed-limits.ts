@@ -1,4 +1,4 @@
-import type { InteractionLimitSettings } from '../../src/bot/interaction-limits.js';
+import type { InteractionLimitSettings } from '#src/bot/interaction-limits.js';
 
 /**
  * Per-person interaction limits far above anything a test or benchmark sends, so that they may fire

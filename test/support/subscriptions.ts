@@ -1,5 +1,5 @@
 /** Subscriptions as the store holds them, for the jobs' tests: active, in server 1, created at the epoch. */
-import type { Subscription } from '../../src/subscriptions/model.js';
+import type { Subscription } from '#src/subscriptions/model.js';
 
 interface Placement {
   ownerId: string;

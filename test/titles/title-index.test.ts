@@ -1,9 +1,9 @@
 /** The English title index: its matcher, and its stored entries read back with their schema. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { recentSeasons } from '../../src/jobs/titles/seasons.js';
-import { openStore, rawRecords, type Store } from '../../src/store/index.js';
-import { foldTitle, isLatinQuery } from '../../src/titles/match.js';
-import { TITLE_INDEX_COLLECTION, TitleIndex } from '../../src/titles/title-index.js';
+import { recentSeasons } from '#src/jobs/titles/seasons.js';
+import { openStore, rawRecords, type Store } from '#src/store/index.js';
+import { foldTitle, isLatinQuery } from '#src/titles/match.js';
+import { TITLE_INDEX_COLLECTION, TitleIndex } from '#src/titles/title-index.js';
 
 describe('the title matcher', () => {
   it('folds case and accents', () => {

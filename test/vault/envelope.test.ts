@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { envelopeKeyId, KeyRing, open, seal, VaultError } from '../../src/vault/index.js';
+import { envelopeKeyId, KeyRing, open, seal, VaultError } from '#src/vault/index.js';
 
 const alice = '111111111111111111';
 const bob = '222222222222222222';

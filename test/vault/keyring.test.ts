@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config.js';
-import { deriveKeyId, loadKeyRing, open, seal } from '../../src/vault/index.js';
+import { ConfigError, parseConfig } from '#src/config.js';
+import { deriveKeyId, loadKeyRing, open, seal } from '#src/vault/index.js';
 import { captureLogger } from '../support/log-capture.js';
 
 const key = () => randomBytes(32).toString('base64');

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { rotateVault } from '../../src/cli/vault-rotate.js';
-import { parseConfig } from '../../src/config.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import { rotateVault } from '#src/cli/vault-rotate.js';
+import { parseConfig } from '#src/config.js';
+import { openStore, type Store } from '#src/store/index.js';
 import {
   KeyRing,
   loadKeyRing,
@@ -14,7 +14,7 @@ import {
   TokenVault,
   VAULT_COLLECTION,
   VaultError,
-} from '../../src/vault/index.js';
+} from '#src/vault/index.js';
 import { captureLogger } from '../support/log-capture.js';
 
 const alice = '111111111111111111';

@@ -1,14 +1,14 @@
 /** The verdict's parts: its refresh cadence, its line for any names, and a channel that refuses edits. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../../src/i18n/translator.js';
-import { createLogger } from '../../src/logger.js';
-import { openStore } from '../../src/store/index.js';
-import { type EditOutcome, VerdictBoard } from '../../src/verdicts/board.js';
-import { nextVerdictRefresh, VERDICT_REQUESTS_PER_POST_HOUR } from '../../src/verdicts/cadence.js';
-import { verdictLine } from '../../src/verdicts/line.js';
-import { VerdictMembers } from '../../src/verdicts/members.js';
-import { tallyVerdict } from '../../src/verdicts/tally.js';
+import { createTranslator } from '#src/i18n/translator.js';
+import { createLogger } from '#src/logger.js';
+import { openStore } from '#src/store/index.js';
+import { type EditOutcome, VerdictBoard } from '#src/verdicts/board.js';
+import { nextVerdictRefresh, VERDICT_REQUESTS_PER_POST_HOUR } from '#src/verdicts/cadence.js';
+import { verdictLine } from '#src/verdicts/line.js';
+import { VerdictMembers } from '#src/verdicts/members.js';
+import { tallyVerdict } from '#src/verdicts/tally.js';
 import { quietVerdicts } from '../support/quiet-verdicts.js';
 
 const MINUTE = 60_000;

@@ -1,8 +1,8 @@
 /** Pure parts of the viewing loop: the backlog's order, an episode's first airing. */
 import { describe, expect, it } from 'vitest';
-import { firstAirings } from '../../src/jobs/broadcasts/airing-posts.js';
-import type { Program } from '../../src/service/index.js';
-import { type BacklogEntry, orderBacklog } from '../../src/viewing/watch-lists.js';
+import { firstAirings } from '#src/jobs/broadcasts/airing-posts.js';
+import type { Program } from '#src/service/index.js';
+import { type BacklogEntry, orderBacklog } from '#src/viewing/watch-lists.js';
 
 const entry = (episodeId: number, workId: number, startedAt: string): BacklogEntry => ({
   episodeId,

@@ -1,8 +1,8 @@
 /** The weekly summary's arithmetic: a member's week from their records, a server's week from its members'. */
 import { describe, expect, it } from 'vitest';
-import { emptyWeek, type MemberWeek, tallyRecord } from '../../src/jobs/weekly/member-week.js';
-import { summarize } from '../../src/jobs/weekly/summarize.js';
-import type { CreateRecordActivity } from '../../src/service/index.js';
+import { emptyWeek, type MemberWeek, tallyRecord } from '#src/jobs/weekly/member-week.js';
+import { summarize } from '#src/jobs/weekly/summarize.js';
+import type { CreateRecordActivity } from '#src/service/index.js';
 
 const frame = { server: 'Anime Club', week: { start: '2026-11-16', end: '2026-11-22' } };
 

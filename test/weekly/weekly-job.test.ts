@@ -5,8 +5,8 @@
  * a week with someone silently missing.
  */
 import { describe, expect, it } from 'vitest';
-import type { FontSource } from '../../src/pictures/index.js';
-import { BUNDLED_FONTS, CoverFetcher, weeklySummaryPicture } from '../../src/pictures/index.js';
+import type { FontSource } from '#src/pictures/index.js';
+import { BUNDLED_FONTS, CoverFetcher, weeklySummaryPicture } from '#src/pictures/index.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { type Harness, type HarnessOptions, harnessPerTest, OWNERS } from '../support/jobs-harness.js';
 import { captureLogger } from '../support/log-capture.js';

@@ -4,10 +4,10 @@
  * subscriptions, and never by two processes at once.
  */
 import { afterEach, expect, it } from 'vitest';
-import { ofKind } from '../../src/jobs/job.js';
-import { OwnerQueue } from '../../src/jobs/run/owner-queue.js';
-import { emptyWeeklyReport } from '../../src/jobs/weekly/weekly-summaries.js';
-import type { Subscription } from '../../src/subscriptions/model.js';
+import { ofKind } from '#src/jobs/job.js';
+import { OwnerQueue } from '#src/jobs/run/owner-queue.js';
+import { emptyWeeklyReport } from '#src/jobs/weekly/weekly-summaries.js';
+import type { Subscription } from '#src/subscriptions/model.js';
 import { captureLogger } from '../support/log-capture.js';
 import { weeklySubscription } from '../support/subscriptions.js';
 import { describeWithRedis, useRedis } from '../support/use-servers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { weeklySchedule } from '../../src/jobs/weekly/weekly-time.js';
+import { weeklySchedule } from '#src/jobs/weekly/weekly-time.js';
 
 describe('weekly schedule', () => {
   it('fires on the day at the local time, covering the seven days before', () => {

@@ -4,7 +4,7 @@
  * text alternative as the message) in the fake Discord, in English and in Japanese, exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEEKLY_STATE_COLLECTION, weeklyStateSchema } from '../../src/jobs/weekly/weekly-summaries.js';
+import { WEEKLY_STATE_COLLECTION, weeklyStateSchema } from '#src/jobs/weekly/weekly-summaries.js';
 import { DEMO_USERS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { type Stack, startStack, USERS } from '../support/stack.js';
 

@@ -4,7 +4,7 @@
  * registration. Written from Discord's documentation, apart from kiroku's own fitting code, so a
  * slip there shows up here as the 400 Discord would answer.
  */
-import { registrationSetProblems } from '../../../src/bot/registration-limits.js';
+import { registrationSetProblems } from '#src/bot/registration-limits.js';
 
 export interface Problem {
   path: string;

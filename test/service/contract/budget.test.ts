@@ -11,7 +11,7 @@ import {
   type Priority,
   RateLimited,
   type ServiceClient,
-} from '../../../src/service/index.js';
+} from '#src/service/index.js';
 import { DEMO_TOKENS, DEMO_WORKS } from '../../fakes/emulator/seed.js';
 import { inSimulatedTime, useSimulatedTime } from '../../support/simulated-time.js';
 import { type ContractRig, rejectionOf, startRig } from './helpers.js';

@@ -13,7 +13,7 @@ import {
   ServiceError,
   Unauthorized,
   Unavailable,
-} from '../../../src/service/index.js';
+} from '#src/service/index.js';
 import { clearAnswerFaults } from '../../fakes/emulator/faults.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../../fakes/emulator/seed.js';
 import { type ContractRig, rejectionOf, startRig } from './helpers.js';

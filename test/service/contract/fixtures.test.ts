@@ -12,8 +12,8 @@ import {
   STAFF_ROLES,
   staffRoleOf,
   tokenInfoSchema,
-} from '../../../src/service/index.js';
-import { errorFromResponse } from '../../../src/service/wire/http.js';
+} from '#src/service/index.js';
+import { errorFromResponse } from '#src/service/wire/http.js';
 import { loadServiceFixtures, serviceFixture } from '../../fixtures/service-fixtures.js';
 
 function schemaOf(operation: string): z.ZodType<unknown> {

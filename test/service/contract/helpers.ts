@@ -11,8 +11,8 @@ import {
   type RequestBudgetOptions,
   type RetryOptions,
   ServiceClient,
-} from '../../../src/service/index.js';
-import type { HttpRequest, HttpResponse } from '../../../src/service/wire/http.js';
+} from '#src/service/index.js';
+import type { HttpRequest, HttpResponse } from '#src/service/wire/http.js';
 import { type Emulator, type StartEmulatorOptions, startEmulator } from '../../fakes/emulator/server.js';
 
 /** One request as the client sent it: the spec operation, method, path and its parameters. */

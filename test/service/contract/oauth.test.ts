@@ -13,7 +13,7 @@ import {
   OUT_OF_BAND_REDIRECT_URI,
   type RequestBudget,
   Unauthorized,
-} from '../../../src/service/index.js';
+} from '#src/service/index.js';
 import { DEMO_OAUTH_CLIENT, DEMO_USERS, DEMO_WORKS } from '../../fakes/emulator/seed.js';
 import { type ContractRig, FAST_BUDGET, NO_RETRY, rejectionOf, startRig } from './helpers.js';
 

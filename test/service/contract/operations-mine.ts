@@ -1,6 +1,6 @@
 /** Contract, the caller's own lists (my_works, my_programs) and a work's scoped episodes. Registered by operations.test.ts. */
 import { describe, expect, it } from 'vitest';
-import type { StatusKind, WatchStatusFilter } from '../../../src/service/index.js';
+import type { StatusKind, WatchStatusFilter } from '#src/service/index.js';
 import { inUnwatchedBacklog } from '../../fakes/emulator/chosen-channels.js';
 import type { ProgramRow } from '../../fakes/emulator/model.js';
 import { DEMO_CHANNELS, DEMO_GINGA, DEMO_WORKS } from '../../fakes/emulator/seed.js';

@@ -3,7 +3,7 @@
  * operations.test.ts, so that its last test can check what every group sent on the wire.
  */
 import { afterAll, beforeAll } from 'vitest';
-import type { CallOptions, Work } from '../../../src/service/index.js';
+import type { CallOptions, Work } from '#src/service/index.js';
 import { DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../../fakes/emulator/seed.js';
 import { type ContractRig, startRig } from './helpers.js';
 

@@ -4,7 +4,7 @@ import {
   isCreateMultipleRecordsActivity,
   isCreateRecordActivity,
   isCreateStatusActivity,
-} from '../../../src/service/index.js';
+} from '#src/service/index.js';
 import { ids, sortedIds } from './helpers.js';
 import { alice, bobCall, data, rig, U } from './operations-setup.js';
 

@@ -1,6 +1,6 @@
 /** Contract, writes: records created, edited and deleted, and statuses set. Registered by operations.test.ts. */
 import { describe, expect, it } from 'vitest';
-import { isCreateRecordActivity, type WatchStatusFilter } from '../../../src/service/index.js';
+import { isCreateRecordActivity, type WatchStatusFilter } from '#src/service/index.js';
 import { ids } from './helpers.js';
 import { alice, bobCall, data, episodeIdOf, rig, U, W } from './operations-setup.js';
 

@@ -3,7 +3,7 @@
  * every item exactly once, stopping on next_page null or on an empty page.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CallOptions } from '../../../src/service/index.js';
+import type { CallOptions } from '#src/service/index.js';
 import { DEMO_GINGA, DEMO_TOKENS, DEMO_USERS } from '../../fakes/emulator/seed.js';
 import { type ContractRig, collect, ids, startRig } from './helpers.js';
 

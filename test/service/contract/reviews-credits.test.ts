@@ -14,7 +14,7 @@ import {
   STAFF_ROLES,
   staffRoleOf,
   Unauthorized,
-} from '../../../src/service/index.js';
+} from '#src/service/index.js';
 import { DEMO_PEOPLE, DEMO_STUDIOS, DEMO_TOKENS, DEMO_USERS, DEMO_WORKS } from '../../fakes/emulator/seed.js';
 import { type ContractRig, collect, ids, rejectionOf, startRig } from './helpers.js';
 

@@ -1,5 +1,5 @@
 /** Sorts the bot's visible answers: a real answer, a clear (known, localized) error, or a failure. */
-import { createTranslator } from '../../../src/i18n/translator.js';
+import { createTranslator } from '#src/i18n/translator.js';
 import type { InteractionReply } from '../../fakes/discord/fake-discord.js';
 
 /** What a failing service or Discord may legitimately make the bot say. */

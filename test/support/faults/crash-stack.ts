@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { loadCommands } from '../../../src/bot/loader.js';
+import { loadCommands } from '#src/bot/loader.js';
 import { type FakeDiscord, startFakeDiscord } from '../../fakes/discord/fake-discord.js';
 import { type Emulator, startEmulator } from '../../fakes/emulator/server.js';
 import { fakesEnv } from '../fakes-env.js';

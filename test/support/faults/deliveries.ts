@@ -6,7 +6,7 @@
  */
 import type { APIMessage } from 'discord-api-types/v10';
 import { expect } from 'vitest';
-import { nonceFor } from '../../../src/jobs/posting/outbox.js';
+import { nonceFor } from '#src/jobs/posting/outbox.js';
 import type { FakeDiscord } from '../../fakes/discord/fake-discord.js';
 import type { EmulatorData } from '../../fakes/emulator/data.js';
 

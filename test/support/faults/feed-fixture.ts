@@ -5,7 +5,7 @@
  * those channels.
  */
 import { expect } from 'vitest';
-import type { RequestBudget } from '../../../src/service/index.js';
+import type { RequestBudget } from '#src/service/index.js';
 import { DEMO_USERS } from '../../fakes/emulator/seed.js';
 import { type Stack, USERS } from '../stack.js';
 

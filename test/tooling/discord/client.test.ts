@@ -7,7 +7,7 @@ import {
 } from 'discord.js';
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canPost } from '../../../src/bot/client.js';
+import { canPost } from '#src/bot/client.js';
 import { type FakeDiscord, startFakeDiscord } from '../../fakes/discord/fake-discord.js';
 import { readyKirokuClient } from './kiroku-client.js';
 

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { type Client, Events } from 'discord.js';
-import { createDiscordClient } from '../../../src/bot/client.js';
+import { createDiscordClient } from '#src/bot/client.js';
 import type { FakeDiscord } from '../../fakes/discord/fake-discord.js';
 
 /** kiroku's own discord.js client (src/bot/client.ts, caches cut down), logged in to the fake and ready. */
