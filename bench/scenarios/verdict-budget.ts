@@ -1,5 +1,5 @@
 /**
- * Scenario: the verdicts' service requests (issue 42 item 1). First the real refresh
+ * Scenario: the verdicts' service requests. First the real refresh
  * (jobs/verdict/refresh.ts) over two simulated days of 1,000 airing posts a day, spread evenly, a
  * step every 30 s: its requests per verdict per hour (the busiest hour of a post and the mean over
  * its day) and the steady rate they add to the budget. Then the feed-freshness world at 1,000

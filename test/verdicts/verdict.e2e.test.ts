@@ -1,6 +1,6 @@
 /**
- * Issue 42 item 1, end to end through the real discord.js client: an airing post carries the server's
- * verdict on its episode. Two members press (counted at once, the message edited in place), a third
+ * The server's verdict on an episode, end to end through the real discord.js client: an airing post
+ * carries it. Two members press (counted at once, the message edited in place), a third
  * records on the service (counted at the next refresh), names only of members who share; the same
  * verdict in Japanese on the Japanese post; unlinking takes a member out of it; a channel lost stops it.
  */

@@ -93,7 +93,7 @@ export function routeOf(method: string, segments: readonly string[]): string | u
   return eventOrThreadRoute(method, segments);
 }
 
-/** The scheduled-event and thread routes kiroku sends bodies to (issues 42, 43). */
+/** The scheduled-event and thread routes kiroku sends bodies to. */
 function eventOrThreadRoute(method: string, segments: readonly string[]): string | undefined {
   const [root, , second, , fourth] = segments;
   const n = segments.length;
