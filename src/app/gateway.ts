@@ -124,6 +124,18 @@ export async function wireGateway(
   return { jobs, httpPort: httpServer?.port };
 }
 
+/** The daily refresh of the English title index, with the service token lookups use. */
+function titleRefresh({ options, infra, deps }: Pick<Wiring, 'options' | 'infra' | 'deps'>): TitleRefresh {
+  const { config, logger, now } = options;
+  return new TitleRefresh({
+    index: deps.titles,
+    service: infra.service,
+    token: config.service.token,
+    logger,
+    now,
+  });
+}
+
 /** The feed, digest and alert jobs over the one `Subscriptions`; a new subscription starts its owner's jobs. */
 function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: ChannelPoster): Jobs {
   const { config, logger, now, client } = options;
@@ -162,13 +174,7 @@ function buildJobs({ options, infra, deps, closers }: Wiring, restPoster: Channe
       serverName: (guildId) => serverName(client, guildId),
     },
     parties: new PartyStarts({ parties: deps.parties.store, board: deps.parties.board, logger, now }),
-    titles: new TitleRefresh({
-      index: deps.titles,
-      service: infra.service,
-      token: config.service.token,
-      logger,
-      now,
-    }),
+    titles: titleRefresh({ options, infra, deps }),
   });
   closers.add('jobs', () => jobs.stop());
   metrics.watchFeedPolls(() => jobs.feed.lastCycleAt);

@@ -28,6 +28,23 @@ export interface HandlerDepsOptions extends StartSettings {
 }
 
 /**
+ * What this process remembers of a person, let go when they unlink: pages it showed (after their
+ * states' writes land), languages, and their place in open watch parties' lists. The store's rows go
+ * in the one forget that admin forget runs too (src/accounts/forget-person.ts).
+ */
+function forgetInProcess(
+  accounts: HandlerDeps['accounts'],
+  { pager, preferences, parties }: { pager: Pager } & Pick<HandlerDeps, 'preferences' | 'parties'>,
+): void {
+  accounts.onLink((discordUserId) => preferences.linked(discordUserId));
+  accounts.onUnlink(async (discordUserId) => {
+    await pager.forget(discordUserId);
+    await preferences.forget(discordUserId);
+  });
+  accounts.onUnlink(() => parties.board.refreshOpen());
+}
+
+/**
  * Builds the handlers' dependencies (unlinking forgets a user everywhere) and starts loading the
  * commands: their modules are most of kiroku's code and are first needed by an interaction, so they
  * load while the start goes on (`commands` rejects when one is malformed, which fails the start).
@@ -53,14 +70,7 @@ export async function buildHandlerDeps(
   const parties = buildPartyDesk({ client, store, vault, preferences, site, logger, now });
   const covers = new CoverFetcher({ logger });
   closers.add('cover fetcher', () => covers.close());
-  // What this process remembers: pages it showed (after their states' writes land) and languages.
-  // The store's rows go in the one forget that admin forget runs too (src/accounts/forget-person.ts).
-  accounts.onLink((discordUserId) => preferences.linked(discordUserId));
-  accounts.onUnlink(async (discordUserId) => {
-    await pager.forget(discordUserId);
-    await preferences.forget(discordUserId);
-  });
-  accounts.onUnlink(() => parties.board.refreshOpen());
+  forgetInProcess(accounts, { pager, preferences, parties });
   const commands = loadCommands().then((loaded) => {
     registerLists(pager, loaded);
     return loaded;

@@ -29,8 +29,6 @@ import {
 import type { KeyRing } from '../vault/keyring.js';
 import { inspectEnvelope } from '../vault/record-check.js';
 import { envelopeSchema, VAULT_COLLECTION } from '../vault/token-vault.js';
-import { VERDICT_POSTS_COLLECTION, verdictPostSchema } from '../verdicts/posts.js';
-import { VERDICT_VOTES_COLLECTION, verdictVoteSchema } from '../verdicts/votes.js';
 import { REMINDERS_COLLECTION, reminderSchema } from '../viewing/reminders.js';
 import { WATCH_LIST_COLLECTION, watchListSchema } from '../viewing/watch-lists.js';
 

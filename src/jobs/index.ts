@@ -104,16 +104,8 @@ export function createJobs(options: JobsOptions): Jobs {
     minIntervalMs: feedMs,
     now,
   });
-  const verdicts = createVerdictBoard({ ...options, ...shared.deps }, options.verdicts);
-  const context: JobContext = {
-    options,
-    shared: shared.deps,
-    timing,
-    changes,
-    programs: ownerPrograms(options, shared),
-    pace,
-    verdicts,
-  };
+  const context = jobContext(options, shared, { timing, changes, pace });
+  const { verdicts } = context;
   const built: BuiltJob[] = JOBS.map((job: Job) => ({ job, worker: job.build(context) }));
   const workers = Object.fromEntries(built.map(({ job, worker }) => [job.name, worker])) as JobWorkers;
   const { driver: feedDriver, paced: pacedPolling } = chooseFeedDriver({
@@ -152,6 +144,21 @@ export function createJobs(options: JobsOptions): Jobs {
     owners,
   };
   return withLifecycle(parts, { built, changes, timing, logger });
+}
+
+/** What every job is built from: the options, the shared parts, and the parts some jobs share (programs, verdicts). */
+function jobContext(
+  options: JobsOptions,
+  shared: SharedJobParts,
+  parts: Pick<JobContext, 'timing' | 'changes' | 'pace'>,
+): JobContext {
+  return {
+    options,
+    shared: shared.deps,
+    ...parts,
+    programs: ownerPrograms(options, shared),
+    verdicts: createVerdictBoard({ ...options, ...shared.deps }, options.verdicts),
+  };
 }
 
 /** One copy of each owner's programs for the alerts, the airing posts and the reminders. */
