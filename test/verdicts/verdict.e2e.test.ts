@@ -165,3 +165,90 @@ describe('the server’s verdict on an episode', () => {
     expect(contentOf(jaChannel)).toBe('サーバーの**2人**が視聴 · とても良い 1 · 良い 1');
   });
 });
+
+describe('the Comments button on an airing alert', () => {
+  let channel: string;
+  let jaChannel: string;
+  let guild: string;
+  let offset = 0;
+  const now = () => new Date(Date.now() + offset);
+  const stack = useStack({ emulatorRateLimit: false, now });
+  let airedAt: Date;
+  let episode: number;
+
+  const schedule = (channelId: string, language: string, comments?: boolean) =>
+    stack.discord.slash({
+      name: 'subscription',
+      subcommand: 'schedule',
+      options: {
+        channel: channelId,
+        language,
+        alert_minutes: 30,
+        ...(comments === undefined ? {} : { comments }),
+      },
+      user: USERS.alice,
+    });
+  const alertIn = (channelId: string) =>
+    stack.discord.channelMessages(channelId).find((m) => (m.components?.length ?? 0) > 0);
+
+  beforeAll(async () => {
+    guild = stack.discord.guildIds[0] ?? '';
+    [channel = '', jaChannel = ''] = stack.discord.channelIds(guild);
+    await stack.link(USERS.alice.id, 'alice');
+    await stack.link(USERS.bob.id, 'bob');
+    await stack.kiroku.deps.preferences.setDiscoverable(USERS.bob.id, true);
+    // Bob has used kiroku in the server (he is counted), never pressed the alert (his record is on the service).
+    await stack.kiroku.deps.preferences.rememberServer(USERS.bob.id, guild, async () => true);
+    await (await schedule(channel, 'en', true)).reply(TIMEOUT);
+    // Off by default: the Japanese channel does not ask.
+    await (await schedule(jaChannel, 'ja')).reply(TIMEOUT);
+    const program = seedProgram(stack.emulator.data, DEMO_WORKS.cafeLumina, DEMO_CHANNELS.nhk, 2);
+    airedAt = program.startedAt;
+    episode = program.episodeId ?? 0;
+    offset = airedAt.getTime() - 10 * MINUTE - Date.now();
+    await stack.kiroku.jobs.alerts.tick();
+  });
+
+  it('carries the button only where the subscription asked, and opens the episode’s thread from it', async () => {
+    const alert = alertIn(channel);
+    const commentsId = customIds(alert?.components ?? []).find((id) =>
+      id.startsWith('subscription:comments:'),
+    );
+    expect(commentsId).toBe(`subscription:comments:${episode}`);
+    const japanese = customIds(alertIn(jaChannel)?.components ?? []);
+    expect(japanese).toHaveLength(2);
+    expect(japanese.some((id) => id.startsWith('subscription:comments:'))).toBe(false);
+
+    await stack.kiroku.deps.service.createRecord(
+      { episode_id: episode, rating_state: 'great', comment: 'What a finale' },
+      { token: DEMO_TOKENS.bob, priority: 'write', person: USERS.bob.id },
+    );
+    offset = airedAt.getTime() + 15 * MINUTE + 1_000 - Date.now();
+    expect(await stack.kiroku.jobs.verdictRefresh?.tick()).toMatchObject({ due: 2, requests: 1 });
+    expect(alertIn(channel)?.content).toBe('**1** of the server watched · Great 1\nWatched: bob');
+
+    const press = (appPermissions: bigint) =>
+      stack.discord.button({
+        customId: commentsId ?? '',
+        user: USERS.alice,
+        message: alert?.id ?? '',
+        appPermissions,
+      });
+    const basic = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages;
+    const refused = await (await press(basic)).reply(TIMEOUT);
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.content).toContain('Create Public Threads');
+    expect(stack.discord.threads(channel)).toHaveLength(0);
+
+    const threadPerms =
+      basic | PermissionFlagsBits.CreatePublicThreads | PermissionFlagsBits.SendMessagesInThreads;
+    stack.discord.setBotPermissions(guild, threadPerms | PermissionFlagsBits.EmbedLinks);
+    const opened = await (await press(threadPerms)).reply(TIMEOUT);
+    const [thread] = stack.discord.threads(channel);
+    expect(opened.content).toContain(`<#${thread?.id}>`);
+    expect(thread?.name).toContain('Seaside Café Lumina');
+    expect(stack.discord.channelMessages(thread?.id ?? '').map((m) => m.content)).toEqual([
+      '**bob**: ||What a finale||',
+    ]);
+  });
+});
