@@ -3,11 +3,11 @@
  * (jobs/verdict/refresh.ts) over two simulated days of 1,000 airing posts a day, spread evenly, a
  * step every 30 s: its requests per verdict per hour (the busiest hour of a post and the mean over
  * its day) and the steady rate they add to the budget, with every post its own episode (the worst
- * case, used below) and with each episode posted by 10 servers (one request serves them all). Then the feed-freshness world at 1,000
- * owners, adaptive schedule, run twice in one run: without verdicts (the baseline) and with the
- * verdicts' requests at that rate, at announcement priority but none started while feed polls wait
- * (as the job does), beside the commands at a fifth of the budget; the baseline again after it, for
- * the noise. The feed's delays should not move beyond that noise.
+ * case) and with each episode posted by 10 servers (one request serves them all). Then the
+ * feed-freshness world at 1,000 owners, adaptive schedule, in one run: without verdicts (the
+ * baseline), with the verdicts' requests at each of those two rates, at announcement priority but
+ * none started while feed polls wait (as the job does), beside the commands at a fifth of the
+ * budget; the baseline again after them, for the noise. The feed's delays should not move beyond it.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -82,17 +82,20 @@ async function simulate(serversPerEpisode = 1): Promise<Simulated> {
   };
 }
 
-async function freshness(perS: number, log: (line: string) => void) {
+/** The feed without verdicts, beside them at `perS` (every post its own episode), at `sharedPerS`, and without again. */
+async function freshness(perS: number, sharedPerS: number, log: (line: string) => void) {
   const setup = await prepare(faithfulSize({ owners: 1_000, cycleS: 5 }));
   try {
     const without = await runPhase(setup, 'adaptive', log);
     const load: PhaseLoad = { verdictPerS: perS };
     const withVerdicts = await runPhase(setup, 'adaptive', log, load);
+    const sharedLoad: PhaseLoad = { verdictPerS: sharedPerS };
+    const withShared = await runPhase(setup, 'adaptive', log, sharedLoad);
     const again = await runPhase(setup, 'adaptive', log);
     log(
-      `  verdict requests made beside the feed: ${load.made}; deferrals while polls waited: ${load.deferred}`,
+      `  verdict requests made beside the feed: ${load.made} (shared episodes: ${sharedLoad.made}); deferrals while polls waited: ${load.deferred} (${sharedLoad.deferred})`,
     );
-    return { without, withVerdicts, again, scale: setup.scale, load };
+    return { without, withVerdicts, withShared, again, scale: setup.scale, load };
   } finally {
     await setup.discord.close();
     await setup.emulator.close();
@@ -143,6 +146,13 @@ function figures(sim: Simulated, shared: Simulated, fresh: Freshness) {
       baselineLabel: 'without verdicts, same run',
       note,
     }),
+    row(NAME, `feed mean delay with verdicts, each episode posted by ${SERVERS_PER_EPISODE} servers`, {
+      value: round(fresh.withShared.meanS, 1),
+      unit: 's',
+      baseline: round(fresh.without.meanS, 1),
+      baselineLabel: 'without verdicts, same run',
+      note: `p95 ${round(fresh.withShared.p95S, 1)} s`,
+    }),
     row(NAME, 'feed p95 delay with verdicts', {
       value: round(fresh.withVerdicts.p95S, 1),
       unit: 's',
@@ -164,7 +174,7 @@ export const verdictBudget: Scenario = {
     options.log(
       `  ${sim.requests} refresh requests for ${POSTS_PER_DAY} posts of as many episodes; ${sim.perS.toFixed(3)} requests/s; ${shared.requests} when ${SERVERS_PER_EPISODE} servers post each episode`,
     );
-    const fresh = await freshness(sim.perS, options.log);
+    const fresh = await freshness(sim.perS, shared.perS, options.log);
     const rows = figures(sim, shared, fresh);
     const strip = (phase: PhaseResult) => ({ ...phase, delaysS: undefined });
     return {
@@ -174,6 +184,7 @@ export const verdictBudget: Scenario = {
         shared,
         without: strip(fresh.without),
         with: strip(fresh.withVerdicts),
+        withShared: strip(fresh.withShared),
         again: strip(fresh.again),
       },
       summary: {
@@ -181,6 +192,7 @@ export const verdictBudget: Scenario = {
         feed_mean_s: {
           without: fresh.without.meanS,
           with: fresh.withVerdicts.meanS,
+          with_shared: fresh.withShared.meanS,
           again: fresh.again.meanS,
         },
       },
