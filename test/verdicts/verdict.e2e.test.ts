@@ -9,19 +9,56 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { customIds } from '../fakes/discord/fake-discord.js';
 import { DEMO_CHANNELS, DEMO_TOKENS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { seedProgram } from '../support/seed-programs.js';
-import { USERS, useStack } from '../support/stack.js';
+import { type Stack, USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 const MINUTE = 60_000;
 const CAROL = { id: '310000000000000003', username: 'carol_discord' };
 
+const BASIC_PERMISSIONS = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages;
+const THREAD_PERMISSIONS =
+  BASIC_PERMISSIONS | PermissionFlagsBits.CreatePublicThreads | PermissionFlagsBits.SendMessagesInThreads;
+
+/**
+ * Alice presses a post's Comments button without the thread permissions (refused privately, no
+ * thread), then with them: the episode's thread opens and the reply links it. Its id.
+ */
+async function openCommentsChecked(
+  stack: Stack,
+  at: { guild: string; channel: string; message: string; customId: string },
+): Promise<string> {
+  const press = (appPermissions: bigint) =>
+    stack.discord.button({ customId: at.customId, user: USERS.alice, message: at.message, appPermissions });
+  const refused = await (await press(BASIC_PERMISSIONS)).reply(TIMEOUT);
+  expect(refused.ephemeral).toBe(true);
+  expect(refused.content).toContain('Create Public Threads');
+  expect(stack.discord.threads(at.channel)).toHaveLength(0);
+  stack.discord.setBotPermissions(at.guild, THREAD_PERMISSIONS | PermissionFlagsBits.EmbedLinks);
+  const opened = await (await press(THREAD_PERMISSIONS)).reply(TIMEOUT);
+  const [thread] = stack.discord.threads(at.channel);
+  expect(thread).toBeDefined();
+  expect(opened.content).toContain(`<#${thread?.id}>`);
+  expect(thread?.name).toContain('Seaside Café Lumina');
+  return thread?.id ?? '';
+}
+
+/** The stack on a clock each test sets (`setNow`: the time kiroku reads as now from then on). */
+function useClockedStack() {
+  let offset = 0;
+  const stack = useStack({ emulatorRateLimit: false, now: () => new Date(Date.now() + offset) });
+  return {
+    stack,
+    setNow: (at: number) => {
+      offset = at - Date.now();
+    },
+  };
+}
+
 describe('the server’s verdict on an episode', () => {
   let channel: string;
   let jaChannel: string;
   let guild: string;
-  let offset = 0;
-  const now = () => new Date(Date.now() + offset);
-  const stack = useStack({ emulatorRateLimit: false, now });
+  const { stack, setNow } = useClockedStack();
   let airedAt: Date;
 
   const programOf = (workId: number, channelId: number, number: number) =>
@@ -49,7 +86,7 @@ describe('the server’s verdict on an episode', () => {
     await (await subscribe(jaChannel, 'ja', false)).reply(TIMEOUT);
     const program = programOf(DEMO_WORKS.cafeLumina, DEMO_CHANNELS.nhk, 2);
     airedAt = program.startedAt;
-    offset = airedAt.getTime() + 30_000 - Date.now();
+    setNow(airedAt.getTime() + 30_000);
     expect(await stack.kiroku.jobs.airing.tick()).toMatchObject({ posted: 2 });
   });
 
@@ -86,7 +123,7 @@ describe('the server’s verdict on an episode', () => {
     if (!refresh) throw new Error('the verdicts are not wired');
     // Not yet due: nothing asked.
     expect(await refresh.tick()).toMatchObject({ due: 0, requests: 0 });
-    offset = airedAt.getTime() + 15 * MINUTE + 1_000 - Date.now();
+    setNow(airedAt.getTime() + 15 * MINUTE + 1_000);
     // Both posts of the episode are counted from one page of its records.
     expect(await refresh.tick()).toMatchObject({ due: 2, requests: 1 });
     expect(contentOf(channel)).toBe('**3** of the server watched · Great 1 · Good 1\nWatched: bob');
@@ -112,31 +149,16 @@ describe('the server’s verdict on an episode', () => {
       { episode_id: episode, comment: 'carol keeps this to herself' },
       { token: DEMO_TOKENS.carol, priority: 'write', person: CAROL.id },
     );
-    offset = airedAt.getTime() + 30 * MINUTE + 1_000 - Date.now();
+    setNow(airedAt.getTime() + 30 * MINUTE + 1_000);
     await stack.kiroku.jobs.verdictRefresh?.tick();
 
-    const press = (appPermissions: bigint) =>
-      stack.discord.button({
-        customId: commentsId,
-        user: USERS.alice,
-        message: post?.id ?? '',
-        appPermissions,
-      });
-    const basic = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages;
-    const refused = await (await press(basic)).reply(TIMEOUT);
-    expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toContain('Create Public Threads');
-    expect(stack.discord.threads(channel)).toHaveLength(0);
-
-    const threadPerms =
-      basic | PermissionFlagsBits.CreatePublicThreads | PermissionFlagsBits.SendMessagesInThreads;
-    stack.discord.setBotPermissions(guild, threadPerms | PermissionFlagsBits.EmbedLinks);
-    const opened = await (await press(threadPerms)).reply(TIMEOUT);
-    const [thread] = stack.discord.threads(channel);
-    expect(thread).toBeDefined();
-    expect(opened.content).toContain(`<#${thread?.id}>`);
-    expect(thread?.name).toContain('Seaside Café Lumina');
-    const said = stack.discord.channelMessages(thread?.id ?? '').map((m) => m.content);
+    const thread = await openCommentsChecked(stack, {
+      guild,
+      channel,
+      message: post?.id ?? '',
+      customId: commentsId,
+    });
+    const said = stack.discord.channelMessages(thread).map((m) => m.content);
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(/^\*\*bob\*\*: \|\|The ending .*twist!\|\|$/);
     expect(said.join('\n')).not.toContain('carol');
@@ -146,11 +168,11 @@ describe('the server’s verdict on an episode', () => {
         customId: commentsId,
         user: USERS.bob,
         message: post?.id ?? '',
-        appPermissions: threadPerms,
+        appPermissions: THREAD_PERMISSIONS,
       })
     ).reply(TIMEOUT);
     expect(stack.discord.threads(channel)).toHaveLength(1);
-    expect(stack.discord.channelMessages(thread?.id ?? '')).toHaveLength(1);
+    expect(stack.discord.channelMessages(thread)).toHaveLength(1);
   });
 
   it('leaves out a member who unlinks, at the next edit', async () => {
@@ -159,7 +181,7 @@ describe('the server’s verdict on an episode', () => {
     ).reply(TIMEOUT);
     const [unlink] = customIds(confirm.components);
     await (await stack.discord.button({ customId: unlink ?? '', user: USERS.bob })).reply(TIMEOUT);
-    offset = airedAt.getTime() + 60 * MINUTE + 1_000 - Date.now();
+    setNow(airedAt.getTime() + 60 * MINUTE + 1_000);
     await stack.kiroku.jobs.verdictRefresh?.tick();
     expect(contentOf(channel)).toBe('**2** of the server watched · Great 1 · Good 1');
     expect(contentOf(jaChannel)).toBe('サーバーの**2人**が視聴 · とても良い 1 · 良い 1');
@@ -170,9 +192,7 @@ describe('the Comments button on an airing alert', () => {
   let channel: string;
   let jaChannel: string;
   let guild: string;
-  let offset = 0;
-  const now = () => new Date(Date.now() + offset);
-  const stack = useStack({ emulatorRateLimit: false, now });
+  const { stack, setNow } = useClockedStack();
   let airedAt: Date;
   let episode: number;
 
@@ -205,7 +225,7 @@ describe('the Comments button on an airing alert', () => {
     const program = seedProgram(stack.emulator.data, DEMO_WORKS.cafeLumina, DEMO_CHANNELS.nhk, 2);
     airedAt = program.startedAt;
     episode = program.episodeId ?? 0;
-    offset = airedAt.getTime() - 10 * MINUTE - Date.now();
+    setNow(airedAt.getTime() - 10 * MINUTE);
     await stack.kiroku.jobs.alerts.tick();
   });
 
@@ -223,31 +243,17 @@ describe('the Comments button on an airing alert', () => {
       { episode_id: episode, rating_state: 'great', comment: 'What a finale' },
       { token: DEMO_TOKENS.bob, priority: 'write', person: USERS.bob.id },
     );
-    offset = airedAt.getTime() + 15 * MINUTE + 1_000 - Date.now();
+    setNow(airedAt.getTime() + 15 * MINUTE + 1_000);
     expect(await stack.kiroku.jobs.verdictRefresh?.tick()).toMatchObject({ due: 2, requests: 1 });
     expect(alertIn(channel)?.content).toBe('**1** of the server watched · Great 1\nWatched: bob');
 
-    const press = (appPermissions: bigint) =>
-      stack.discord.button({
-        customId: commentsId ?? '',
-        user: USERS.alice,
-        message: alert?.id ?? '',
-        appPermissions,
-      });
-    const basic = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages;
-    const refused = await (await press(basic)).reply(TIMEOUT);
-    expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toContain('Create Public Threads');
-    expect(stack.discord.threads(channel)).toHaveLength(0);
-
-    const threadPerms =
-      basic | PermissionFlagsBits.CreatePublicThreads | PermissionFlagsBits.SendMessagesInThreads;
-    stack.discord.setBotPermissions(guild, threadPerms | PermissionFlagsBits.EmbedLinks);
-    const opened = await (await press(threadPerms)).reply(TIMEOUT);
-    const [thread] = stack.discord.threads(channel);
-    expect(opened.content).toContain(`<#${thread?.id}>`);
-    expect(thread?.name).toContain('Seaside Café Lumina');
-    expect(stack.discord.channelMessages(thread?.id ?? '').map((m) => m.content)).toEqual([
+    const thread = await openCommentsChecked(stack, {
+      guild,
+      channel,
+      message: alert?.id ?? '',
+      customId: commentsId ?? '',
+    });
+    expect(stack.discord.channelMessages(thread).map((m) => m.content)).toEqual([
       '**bob**: ||What a finale||',
     ]);
   });
