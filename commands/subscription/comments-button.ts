@@ -1,8 +1,8 @@
 /**
- * An airing post's Comments button (subscriptions with `comments`): opens the episode's public thread
- * on the post, or joins the presser to the one already there; the comments of members who share
- * their viewing record appear there behind spoilers. Needs kiroku's Create Public Threads and Send
- * Messages in Threads in the channel, checked first with a clear reply.
+ * The Comments button of an airing post or alert (subscriptions with `comments`): opens the
+ * episode's public thread on the post, or joins the presser to the one already there; the comments
+ * of members who share their viewing record appear there behind spoilers. Needs kiroku's Create
+ * Public Threads and Send Messages in Threads in the channel, checked first with a clear reply.
  */
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { grants } from '#src/bot/channel-access.js';

@@ -41,6 +41,10 @@ const options = [
       max: 1440,
     },
   ),
+  booleanOption('comments', 'コメント', {
+    en: 'A Comments button on each alert: a thread with members’ comments (default: off)',
+    ja: '通知に「コメント」ボタン: メンバーのコメントが並ぶスレッド（既定はオフ）',
+  }),
 ] as const;
 
 export const scheduleSubcommand = () =>
@@ -53,7 +57,7 @@ export const scheduleSubcommand = () =>
 
 const rules = {
   reasons: channelReason,
-  defaults: { time: '08:00', unwatched: false, rebroadcast: false, alert_minutes: 0 },
+  defaults: { time: '08:00', unwatched: false, rebroadcast: false, alert_minutes: 0, comments: false },
   refine: localTimeRefinements,
 } as const;
 
@@ -76,6 +80,7 @@ export async function subscribeSchedule(ctx: Context, raw: CommandInput['options
         unwatched: given.unwatched,
         rebroadcast: given.rebroadcast,
         alertMinutes: given.alert_minutes,
+        ...(given.comments ? { comments: true } : {}),
       },
     },
     ctx.now(),

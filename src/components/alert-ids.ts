@@ -39,7 +39,7 @@ export function watchedButtonId(episodeId: number): string {
   return alertIds.watched.build(episodeId);
 }
 
-/** An airing post's Comments button (a subscription with `comments`): opens or joins the episode's thread. */
+/** An airing post's or alert's Comments button (a subscription with `comments`): opens or joins the episode's thread. */
 export function commentsButtonId(episodeId: number): string {
   return alertIds.comments.build(episodeId);
 }

@@ -20,6 +20,8 @@ export const scheduleSettingsSchema = z.object({
   rebroadcast: z.boolean(),
   /** Minutes before each program to post an alert; 0 = no alerts. */
   alertMinutes: z.number().int().min(0).max(1440),
+  /** Alerts carry a Comments button that opens the episode's thread (off unless asked; added in 2026-11). */
+  comments: z.boolean().optional(),
 });
 
 /** A work an airing subscription follows; the title is kept for lists and posts. */

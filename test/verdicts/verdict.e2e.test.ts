@@ -9,19 +9,56 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { customIds } from '../fakes/discord/fake-discord.js';
 import { DEMO_CHANNELS, DEMO_TOKENS, DEMO_WORKS } from '../fakes/emulator/seed.js';
 import { seedProgram } from '../support/seed-programs.js';
-import { USERS, useStack } from '../support/stack.js';
+import { type Stack, USERS, useStack } from '../support/stack.js';
 
 const TIMEOUT = 15_000;
 const MINUTE = 60_000;
 const CAROL = { id: '310000000000000003', username: 'carol_discord' };
 
+const BASIC_PERMISSIONS = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages;
+const THREAD_PERMISSIONS =
+  BASIC_PERMISSIONS | PermissionFlagsBits.CreatePublicThreads | PermissionFlagsBits.SendMessagesInThreads;
+
+/**
+ * Alice presses a post's Comments button without the thread permissions (refused privately, no
+ * thread), then with them: the episode's thread opens and the reply links it. Its id.
+ */
+async function openCommentsChecked(
+  stack: Stack,
+  at: { guild: string; channel: string; message: string; customId: string },
+): Promise<string> {
+  const press = (appPermissions: bigint) =>
+    stack.discord.button({ customId: at.customId, user: USERS.alice, message: at.message, appPermissions });
+  const refused = await (await press(BASIC_PERMISSIONS)).reply(TIMEOUT);
+  expect(refused.ephemeral).toBe(true);
+  expect(refused.content).toContain('Create Public Threads');
+  expect(stack.discord.threads(at.channel)).toHaveLength(0);
+  stack.discord.setBotPermissions(at.guild, THREAD_PERMISSIONS | PermissionFlagsBits.EmbedLinks);
+  const opened = await (await press(THREAD_PERMISSIONS)).reply(TIMEOUT);
+  const [thread] = stack.discord.threads(at.channel);
+  expect(thread).toBeDefined();
+  expect(opened.content).toContain(`<#${thread?.id}>`);
+  expect(thread?.name).toContain('Seaside Café Lumina');
+  return thread?.id ?? '';
+}
+
+/** The stack on a clock each test sets (`setNow`: the time kiroku reads as now from then on). */
+function useClockedStack() {
+  let offset = 0;
+  const stack = useStack({ emulatorRateLimit: false, now: () => new Date(Date.now() + offset) });
+  return {
+    stack,
+    setNow: (at: number) => {
+      offset = at - Date.now();
+    },
+  };
+}
+
 describe('the server’s verdict on an episode', () => {
   let channel: string;
   let jaChannel: string;
   let guild: string;
-  let offset = 0;
-  const now = () => new Date(Date.now() + offset);
-  const stack = useStack({ emulatorRateLimit: false, now });
+  const { stack, setNow } = useClockedStack();
   let airedAt: Date;
 
   const programOf = (workId: number, channelId: number, number: number) =>
@@ -49,7 +86,7 @@ describe('the server’s verdict on an episode', () => {
     await (await subscribe(jaChannel, 'ja', false)).reply(TIMEOUT);
     const program = programOf(DEMO_WORKS.cafeLumina, DEMO_CHANNELS.nhk, 2);
     airedAt = program.startedAt;
-    offset = airedAt.getTime() + 30_000 - Date.now();
+    setNow(airedAt.getTime() + 30_000);
     expect(await stack.kiroku.jobs.airing.tick()).toMatchObject({ posted: 2 });
   });
 
@@ -76,7 +113,7 @@ describe('the server’s verdict on an episode', () => {
     expect(contentOf(channel)).not.toContain('alice');
   });
 
-  it('counts a record made on the service at the next refresh, one request per post', async () => {
+  it('counts a record made on the service at the next refresh, one request for both servers’ posts', async () => {
     const episode = programOf(DEMO_WORKS.cafeLumina, DEMO_CHANNELS.nhk, 2).episodeId ?? 0;
     await stack.kiroku.deps.service.createRecord(
       { episode_id: episode, rating_state: 'good' },
@@ -86,8 +123,9 @@ describe('the server’s verdict on an episode', () => {
     if (!refresh) throw new Error('the verdicts are not wired');
     // Not yet due: nothing asked.
     expect(await refresh.tick()).toMatchObject({ due: 0, requests: 0 });
-    offset = airedAt.getTime() + 15 * MINUTE + 1_000 - Date.now();
-    expect(await refresh.tick()).toMatchObject({ due: 2, requests: 2 });
+    setNow(airedAt.getTime() + 15 * MINUTE + 1_000);
+    // Both posts of the episode are counted from one page of its records.
+    expect(await refresh.tick()).toMatchObject({ due: 2, requests: 1 });
     expect(contentOf(channel)).toBe('**3** of the server watched · Great 1 · Good 1\nWatched: bob');
     // The Japanese post shows the same verdict, in Japanese.
     expect(contentOf(jaChannel)).toBe('サーバーの**3人**が視聴 · とても良い 1 · 良い 1\n視聴した人: bob');
@@ -111,31 +149,16 @@ describe('the server’s verdict on an episode', () => {
       { episode_id: episode, comment: 'carol keeps this to herself' },
       { token: DEMO_TOKENS.carol, priority: 'write', person: CAROL.id },
     );
-    offset = airedAt.getTime() + 30 * MINUTE + 1_000 - Date.now();
+    setNow(airedAt.getTime() + 30 * MINUTE + 1_000);
     await stack.kiroku.jobs.verdictRefresh?.tick();
 
-    const press = (appPermissions: bigint) =>
-      stack.discord.button({
-        customId: commentsId,
-        user: USERS.alice,
-        message: post?.id ?? '',
-        appPermissions,
-      });
-    const basic = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages;
-    const refused = await (await press(basic)).reply(TIMEOUT);
-    expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toContain('Create Public Threads');
-    expect(stack.discord.threads(channel)).toHaveLength(0);
-
-    const threadPerms =
-      basic | PermissionFlagsBits.CreatePublicThreads | PermissionFlagsBits.SendMessagesInThreads;
-    stack.discord.setBotPermissions(guild, threadPerms | PermissionFlagsBits.EmbedLinks);
-    const opened = await (await press(threadPerms)).reply(TIMEOUT);
-    const [thread] = stack.discord.threads(channel);
-    expect(thread).toBeDefined();
-    expect(opened.content).toContain(`<#${thread?.id}>`);
-    expect(thread?.name).toContain('Seaside Café Lumina');
-    const said = stack.discord.channelMessages(thread?.id ?? '').map((m) => m.content);
+    const thread = await openCommentsChecked(stack, {
+      guild,
+      channel,
+      message: post?.id ?? '',
+      customId: commentsId,
+    });
+    const said = stack.discord.channelMessages(thread).map((m) => m.content);
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(/^\*\*bob\*\*: \|\|The ending .*twist!\|\|$/);
     expect(said.join('\n')).not.toContain('carol');
@@ -145,11 +168,11 @@ describe('the server’s verdict on an episode', () => {
         customId: commentsId,
         user: USERS.bob,
         message: post?.id ?? '',
-        appPermissions: threadPerms,
+        appPermissions: THREAD_PERMISSIONS,
       })
     ).reply(TIMEOUT);
     expect(stack.discord.threads(channel)).toHaveLength(1);
-    expect(stack.discord.channelMessages(thread?.id ?? '')).toHaveLength(1);
+    expect(stack.discord.channelMessages(thread)).toHaveLength(1);
   });
 
   it('leaves out a member who unlinks, at the next edit', async () => {
@@ -158,9 +181,80 @@ describe('the server’s verdict on an episode', () => {
     ).reply(TIMEOUT);
     const [unlink] = customIds(confirm.components);
     await (await stack.discord.button({ customId: unlink ?? '', user: USERS.bob })).reply(TIMEOUT);
-    offset = airedAt.getTime() + 45 * MINUTE + 1_000 - Date.now();
+    setNow(airedAt.getTime() + 60 * MINUTE + 1_000);
     await stack.kiroku.jobs.verdictRefresh?.tick();
     expect(contentOf(channel)).toBe('**2** of the server watched · Great 1 · Good 1');
     expect(contentOf(jaChannel)).toBe('サーバーの**2人**が視聴 · とても良い 1 · 良い 1');
+  });
+});
+
+describe('the Comments button on an airing alert', () => {
+  let channel: string;
+  let jaChannel: string;
+  let guild: string;
+  const { stack, setNow } = useClockedStack();
+  let airedAt: Date;
+  let episode: number;
+
+  const schedule = (channelId: string, language: string, comments?: boolean) =>
+    stack.discord.slash({
+      name: 'subscription',
+      subcommand: 'schedule',
+      options: {
+        channel: channelId,
+        language,
+        alert_minutes: 30,
+        ...(comments === undefined ? {} : { comments }),
+      },
+      user: USERS.alice,
+    });
+  const alertIn = (channelId: string) =>
+    stack.discord.channelMessages(channelId).find((m) => (m.components?.length ?? 0) > 0);
+
+  beforeAll(async () => {
+    guild = stack.discord.guildIds[0] ?? '';
+    [channel = '', jaChannel = ''] = stack.discord.channelIds(guild);
+    await stack.link(USERS.alice.id, 'alice');
+    await stack.link(USERS.bob.id, 'bob');
+    await stack.kiroku.deps.preferences.setDiscoverable(USERS.bob.id, true);
+    // Bob has used kiroku in the server (he is counted), never pressed the alert (his record is on the service).
+    await stack.kiroku.deps.preferences.rememberServer(USERS.bob.id, guild, async () => true);
+    await (await schedule(channel, 'en', true)).reply(TIMEOUT);
+    // Off by default: the Japanese channel does not ask.
+    await (await schedule(jaChannel, 'ja')).reply(TIMEOUT);
+    const program = seedProgram(stack.emulator.data, DEMO_WORKS.cafeLumina, DEMO_CHANNELS.nhk, 2);
+    airedAt = program.startedAt;
+    episode = program.episodeId ?? 0;
+    setNow(airedAt.getTime() - 10 * MINUTE);
+    await stack.kiroku.jobs.alerts.tick();
+  });
+
+  it('carries the button only where the subscription asked, and opens the episode’s thread from it', async () => {
+    const alert = alertIn(channel);
+    const commentsId = customIds(alert?.components ?? []).find((id) =>
+      id.startsWith('subscription:comments:'),
+    );
+    expect(commentsId).toBe(`subscription:comments:${episode}`);
+    const japanese = customIds(alertIn(jaChannel)?.components ?? []);
+    expect(japanese).toHaveLength(2);
+    expect(japanese.some((id) => id.startsWith('subscription:comments:'))).toBe(false);
+
+    await stack.kiroku.deps.service.createRecord(
+      { episode_id: episode, rating_state: 'great', comment: 'What a finale' },
+      { token: DEMO_TOKENS.bob, priority: 'write', person: USERS.bob.id },
+    );
+    setNow(airedAt.getTime() + 15 * MINUTE + 1_000);
+    expect(await stack.kiroku.jobs.verdictRefresh?.tick()).toMatchObject({ due: 2, requests: 1 });
+    expect(alertIn(channel)?.content).toBe('**1** of the server watched · Great 1\nWatched: bob');
+
+    const thread = await openCommentsChecked(stack, {
+      guild,
+      channel,
+      message: alert?.id ?? '',
+      customId: commentsId ?? '',
+    });
+    expect(stack.discord.channelMessages(thread).map((m) => m.content)).toEqual([
+      '**bob**: ||What a finale||',
+    ]);
   });
 });

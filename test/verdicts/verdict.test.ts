@@ -5,7 +5,11 @@ import { createTranslator } from '#src/i18n/translator.js';
 import { createLogger } from '#src/logger.js';
 import { openStore } from '#src/store/index.js';
 import { type EditOutcome, VerdictBoard } from '#src/verdicts/board.js';
-import { nextVerdictRefresh, VERDICT_REQUESTS_PER_POST_HOUR } from '#src/verdicts/cadence.js';
+import {
+  nextVerdictRefresh,
+  VERDICT_REQUESTS_PER_POST,
+  VERDICT_REQUESTS_PER_POST_HOUR,
+} from '#src/verdicts/cadence.js';
 import { verdictLine } from '#src/verdicts/line.js';
 import { VerdictMembers } from '#src/verdicts/members.js';
 import { tallyVerdict } from '#src/verdicts/tally.js';
@@ -15,21 +19,65 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 describe('the verdict refresh cadence', () => {
-  it('every 15 minutes for two hours, hourly to a day, then never; 4 requests an hour at most', () => {
+  it('15 and 30 minutes, then 1, 2, 4, 8, 16 and 24 hours after airing, then never; 3 an hour at most', () => {
     const aired = Date.parse('2026-11-27T12:00:00Z');
     const times: number[] = [];
     for (let at: number | null = aired; at !== null; at = nextVerdictRefresh(aired, at)) times.push(at);
     const offsets = times.slice(1).map((t) => (t - aired) / MINUTE);
-    expect(offsets.slice(0, 9)).toEqual([15, 30, 45, 60, 75, 90, 105, 120, 180]);
-    expect(offsets.at(-1)).toBe(24 * 60);
-    expect(offsets).toHaveLength(8 + 22);
-    for (const start of times)
-      expect(times.filter((t) => t > start && t <= start + HOUR).length).toBeLessThanOrEqual(
-        VERDICT_REQUESTS_PER_POST_HOUR,
-      );
+    expect(offsets).toEqual([15, 30, 60, 120, 240, 480, 960, 1440]);
+    expect(offsets).toHaveLength(VERDICT_REQUESTS_PER_POST);
+    const busiest = Math.max(
+      ...times.slice(1).map((s) => times.filter((t) => t >= s && t < s + HOUR).length),
+    );
+    expect(busiest).toBe(VERDICT_REQUESTS_PER_POST_HOUR);
     // A refresh that ran late is not made up for: the next one is on the cadence again.
-    expect(nextVerdictRefresh(aired, aired + 37 * MINUTE)).toBe(aired + 45 * MINUTE);
+    expect(nextVerdictRefresh(aired, aired + 37 * MINUTE)).toBe(aired + 60 * MINUTE);
     expect(nextVerdictRefresh(aired, aired + 25 * HOUR)).toBeNull();
+  });
+});
+
+describe('one request per episode, shared by its posts', () => {
+  const post = (channelId: string, guildId: string, episodeId: number, airedAt: string, next: string) => ({
+    guildId,
+    channelId,
+    messageId: `m-${channelId}`,
+    episodeId,
+    subscriptionId: `s-${channelId}`,
+    locale: 'en' as const,
+    airedAt,
+    nextRefreshAt: next,
+  });
+
+  it("counts two servers' posts of an episode from one request, and a post due soon with them", async () => {
+    const store = await openStore('sqlite://:memory:');
+    let clock = Date.parse('2026-11-27T12:15:00Z');
+    const now = () => new Date(clock);
+    const asked: number[] = [];
+    const { board, refresh } = quietVerdicts(store, now, async (params) => {
+      asked.push(params.filter_episode_id ?? 0);
+      return { items: [] };
+    });
+    const at = '2026-11-27T12:00:00Z';
+    await board.track(post('c1', 'g1', 7, at, '2026-11-27T12:15:00Z'));
+    await board.track(post('c2', 'g2', 7, at, '2026-11-27T12:15:00Z'));
+    // Aired 10 minutes later on another channel: due 12:25, within the window, counted with them.
+    await board.track(post('c3', 'g3', 7, '2026-11-27T12:10:00Z', '2026-11-27T12:25:00Z'));
+    // Another episode is asked for on its own; one due outside the window is not asked yet.
+    await board.track(post('c4', 'g1', 8, at, '2026-11-27T12:15:00Z'));
+    await board.track(post('c5', 'g1', 9, at, '2026-11-27T12:45:00Z'));
+    expect(await refresh.tick()).toMatchObject({ due: 3, requests: 2 });
+    expect(asked.sort()).toEqual([7, 8]);
+    expect((await board.posts.get('c1', 7))?.nextRefreshAt).toBe('2026-11-27T12:30:00.000Z');
+    // Its 12:25 refresh was made early: its next is the one after (12:40).
+    expect((await board.posts.get('c3', 7))?.nextRefreshAt).toBe('2026-11-27T12:40:00.000Z');
+    clock = Date.parse('2026-11-27T12:25:00Z');
+    expect(await refresh.tick()).toMatchObject({ due: 0, requests: 0 });
+    clock = Date.parse('2026-11-27T12:30:00Z');
+    // c1, c2 (episode 7, c3 with them) and c4 (episode 8) are due: one request each.
+    expect(await refresh.tick()).toMatchObject({ due: 3, requests: 2 });
+    expect(asked.slice(2).sort()).toEqual([7, 8]);
+    expect((await board.posts.get('c3', 7))?.nextRefreshAt).toBe('2026-11-27T13:10:00.000Z');
+    await store.close();
   });
 });
 

@@ -9,7 +9,7 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord-api-types/v10';
-import { commentsButtonId, RATING_MENU, rateSelectId, watchedButtonId } from '../../components/alert-ids.js';
+import { RATING_MENU, rateSelectId, watchedButtonId } from '../../components/alert-ids.js';
 import type { Translator } from '../../i18n/translator.js';
 import { coverUrl, LIMITS, ratingStateText, truncate } from '../../render/format.js';
 import { localTitle } from '../../render/names.js';
@@ -18,6 +18,7 @@ import type { Program } from '../../service/index.js';
 import { shortEpisode } from '../../viewing/episode-short.js';
 import type { OutgoingMessage } from '../posting/poster.js';
 import { programLink } from './alert-message.js';
+import { withComments } from './comments-row.js';
 
 const AIRING_COLOR = 0x22c55e;
 
@@ -77,21 +78,4 @@ export function airingMessage(
       ? withComments(recordControls(program.episode, t), program.episode.id, t)
       : recordControls(program.episode, t),
   };
-}
-
-/** The Comments button beside the Record button: the episode's thread, opened or joined. */
-function withComments(
-  rows: Array<APIActionRowComponent<APIComponentInMessageActionRow>>,
-  episodeId: number,
-  t: Translator,
-): Array<APIActionRowComponent<APIComponentInMessageActionRow>> {
-  const [first, ...rest] = rows;
-  if (!first) return rows;
-  const comments = {
-    type: ComponentType.Button,
-    style: ButtonStyle.Secondary,
-    custom_id: commentsButtonId(episodeId),
-    label: t('verdict.commentsButton'),
-  } as const;
-  return [{ ...first, components: [...first.components, comments] }, ...rest];
 }

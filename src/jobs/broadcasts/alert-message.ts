@@ -18,6 +18,7 @@ import { localEpisodeLabel, localTitle } from '../../render/names.js';
 import { workUrl } from '../../render/work.js';
 import type { Program } from '../../service/index.js';
 import type { OutgoingMessage } from '../posting/poster.js';
+import { withComments } from './comments-row.js';
 
 const ALERT_COLOR = 0xef4444;
 
@@ -101,11 +102,18 @@ export function upcomingProgramEmbed(program: Program, t: Translator, color: num
   };
 }
 
-export function alertMessage(program: Program, t: Translator): OutgoingMessage {
+/** `comments`: the subscription asked for the Comments button (the episode's thread). */
+export function alertMessage(
+  program: Program,
+  t: Translator,
+  options: { comments?: boolean } = {},
+): OutgoingMessage {
   const episodeId = program.episode?.id;
+  if (typeof episodeId !== 'number') return { embeds: [upcomingProgramEmbed(program, t)] };
+  // Without an episode there is nothing to record (nor a thread to open).
+  const rows = controls(program, episodeId, t);
   return {
     embeds: [upcomingProgramEmbed(program, t)],
-    // Without an episode there is nothing to record.
-    ...(typeof episodeId === 'number' ? { components: controls(program, episodeId, t) } : {}),
+    components: options.comments ? withComments(rows, episodeId, t) : rows,
   };
 }

@@ -91,6 +91,8 @@ export class AiringAlerts {
     report: AlertTickReport,
   ): Promise<void> {
     const lead = (subscription.schedule?.alertMinutes ?? 0) * MINUTE;
+    const t = (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription);
+    const comments = subscription.schedule?.comments === true;
     for (const program of programs) {
       const start = Date.parse(program.started_at ?? '');
       // Due from N minutes before the start; once the program has started an alert is pointless.
@@ -99,14 +101,9 @@ export class AiringAlerts {
         this.#deps,
         subscription,
         `alert:${program.id}`,
-        () => alertMessage(program, (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription)),
+        () => alertMessage(program, t, { comments }),
         report,
-        trackVerdict(
-          this.#deps.verdicts,
-          subscription,
-          program,
-          (this.#deps.languages ?? DEFAULT_POST_LANGUAGES).post(subscription),
-        ),
+        trackVerdict(this.#deps.verdicts, subscription, program, t),
       );
       if (next === 'stop') return;
     }
