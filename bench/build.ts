@@ -4,7 +4,7 @@
  * loader thread alone adds tens of MB of RSS. Built once per bench run under node_modules/.cache.
  */
 import { execFile } from 'node:child_process';
-import { access, rm } from 'node:fs/promises';
+import { access, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from './spawn.js';
@@ -43,9 +43,20 @@ export function ensureBuild(): Promise<string> {
         .join(' | ');
       process.stderr.write(`  (tsc reported type errors but emitted the build: ${output})\n`);
     }
+    await writeScope();
     return BUILD_DIR;
   })();
   return built;
+}
+
+/**
+ * The compiled copy's own package scope: Node stops looking for a package.json at node_modules, so
+ * without one the copy's `#src/…` imports (package.json `imports`) would not resolve, and its files
+ * would be ES modules only by syntax detection.
+ */
+async function writeScope(): Promise<void> {
+  const scope = { type: 'module', imports: { '#src/*': './src/*' } };
+  await writeFile(path.join(BUILD_DIR, 'package.json'), `${JSON.stringify(scope, null, 2)}\n`);
 }
 
 /** The compiled path of a repository .ts file. */
