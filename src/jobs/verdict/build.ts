@@ -4,12 +4,9 @@
  * and the handlers of the posts' buttons; a channel that refuses an edit is lost like one that refuses a post.
  */
 import type { Logger } from '../../logger.js';
-import type { ServiceClient } from '../../service/index.js';
 import type { Store } from '../../store/index.js';
-import type { TokenVault } from '../../vault/index.js';
 import { type MessageEditor, VerdictBoard } from '../../verdicts/board.js';
 import { VerdictMembers, type VerdictPeople } from '../../verdicts/members.js';
-import type { OwnedSubscriptions } from '../owners/partition.js';
 import type { MembershipGate } from '../posting/membership.js';
 import type { SubscriptionNotices } from '../posting/notices.js';
 import type { PostLanguages } from '../posting/post-language.js';
@@ -23,16 +20,13 @@ export interface VerdictOptions {
   feedWaiting?: () => boolean;
 }
 
-export interface VerdictParts {
+/** What the board is built from (the refresh, declared/verdicts.ts, takes the owners' parts itself). */
+interface VerdictParts {
   store: Store;
-  subscriptions: OwnedSubscriptions;
-  vault: TokenVault;
-  service: ServiceClient;
   notices: SubscriptionNotices;
   languages: PostLanguages;
   logger: Logger;
   now: () => Date;
-  servesOwner?: (ownerId: string) => boolean;
   /** Whether a person is still a member of the server (the owner checks' lookup); none: not asked. */
   membership?: MembershipGate;
 }
