@@ -41,4 +41,4 @@ HEALTHCHECK --start-period=30s --interval=30s --timeout=5s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.HTTP_PORT+'/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # The operator programs run the same way: docker compose exec kiroku node dist/src/cli/admin.js status
-CMD ["node", "--disable-warning=UnsupportedCacheOverwriteWarning", "dist/src/main.js"]
+CMD ["node", "--disable-warning=UnsupportedCacheOverwriteWarning", "dist/bundle/src/main.js"]
