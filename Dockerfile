@@ -13,7 +13,9 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY commands ./commands
-# The compiled JavaScript runs; tsx and TypeScript (dev) stay here. Optional dependencies stay: the
+COPY tools ./tools
+# The compiled JavaScript runs, its start bundled (tools/bundle.mjs); tsx, TypeScript and esbuild (dev)
+# stay here. Optional dependencies stay: the
 # pictures' renderer (@napi-rs/canvas) arrives as an optional, per-platform package.
 RUN npm run build && npm prune --omit=dev
 
