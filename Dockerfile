@@ -13,7 +13,9 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY commands ./commands
-# The compiled JavaScript runs; tsx and TypeScript (dev) stay here. Optional dependencies stay: the
+COPY tools ./tools
+# The compiled JavaScript runs, its start bundled (tools/bundle.mjs); tsx, TypeScript and esbuild (dev)
+# stay here. Optional dependencies stay: the
 # pictures' renderer (@napi-rs/canvas) arrives as an optional, per-platform package.
 RUN npm run build && npm prune --omit=dev
 
@@ -41,4 +43,4 @@ HEALTHCHECK --start-period=30s --interval=30s --timeout=5s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.HTTP_PORT+'/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # The operator programs run the same way: docker compose exec kiroku node dist/src/cli/admin.js status
-CMD ["node", "--disable-warning=UnsupportedCacheOverwriteWarning", "dist/src/main.js"]
+CMD ["node", "--disable-warning=UnsupportedCacheOverwriteWarning", "dist/bundle/src/main.js"]

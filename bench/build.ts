@@ -1,7 +1,8 @@
 /**
- * A compiled copy of the project (tsc, as the Dockerfile's `npm run build`), for the scenarios that
- * measure a process as production runs it (`node dist/src/main.js`) rather than under tsx, whose
- * loader thread alone adds tens of MB of RSS. Built once per bench run under node_modules/.cache.
+ * A compiled copy of the project (tsc, then the bundle, as the Dockerfile's `npm run build`), for the
+ * scenarios that measure a process as production runs it (`node dist/bundle/src/main.js`) rather than
+ * under tsx, whose loader thread alone adds tens of MB of RSS. Built once per bench run under
+ * node_modules/.cache.
  */
 import { execFile } from 'node:child_process';
 import { access, rm, writeFile } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { promisify } from 'node:util';
 import { REPO_ROOT } from './spawn.js';
 
 export const BUILD_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'kiroku-bench');
+const BUNDLE_DIR = path.join(BUILD_DIR, 'bundle');
 
 let built: Promise<string> | undefined;
 
@@ -44,6 +46,12 @@ export function ensureBuild(): Promise<string> {
       process.stderr.write(`  (tsc reported type errors but emitted the build: ${output})\n`);
     }
     await writeScope();
+    // The bundle `npm start` and the image run, with the memory scenario's child beside the bot.
+    await promisify(execFile)(
+      process.execPath,
+      [path.join('tools', 'bundle.mjs'), BUNDLE_DIR, 'bench/children/kiroku-memory.ts'],
+      { cwd: REPO_ROOT },
+    );
     return BUILD_DIR;
   })();
   return built;
@@ -62,4 +70,9 @@ async function writeScope(): Promise<void> {
 /** The compiled path of a repository .ts file. */
 export function compiledPath(script: string): string {
   return path.join(BUILD_DIR, script.replace(/\.ts$/, '.js'));
+}
+
+/** The bundled path of an entry of the bundle (src/main.ts, the memory child), as the image runs it. */
+export function bundledPath(script: string): string {
+  return path.join(BUNDLE_DIR, script.replace(/\.ts$/, '.js'));
 }

@@ -24,6 +24,11 @@ export interface KirokuOptions {
   deferAfterMs?: number;
   /** Per-person interaction limits (default: 5 commands, 20 autocompletes per 10 s). */
   interactionLimits?: InteractionLimitSettings;
+  /**
+   * kiroku's command folders, named by the entry beside itself: the bundle `npm start` runs moves the
+   * loader away from them. Tests and source runs leave it to the loader.
+   */
+  commandsDirectory?: string;
   /** Aborting it (SIGTERM during start-up) closes what the start opened so far; the start then rejects. */
   signal?: AbortSignal;
 }
@@ -101,7 +106,11 @@ async function openEverything(options: KirokuOptions, closers: Closers): Promise
     const infra = await openInfrastructure({ config, logger, now, interactionLimits, times }, closers);
     // Closed before the store, as everything that can still bring events.
     closers.add('Discord gateway', () => gateway.close());
-    const { deps, commands } = await buildHandlerDeps({ config, logger, now, client }, infra, closers);
+    const { deps, commands } = await buildHandlerDeps(
+      { config, logger, now, client, commandsDirectory: options.commandsDirectory },
+      infra,
+      closers,
+    );
     times.step('handlers');
     const gatewayOptions = {
       config,

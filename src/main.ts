@@ -1,6 +1,7 @@
 // First: a Node.js kiroku cannot run on is refused, with the reason, before anything else loads.
 import './node-check.js';
 import module from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { StartAborted, startKiroku } from './app.js';
 import { type Config, ConfigError, loadConfig, requireDiscordToken } from './config.js';
 import { createLogger, type Logger, prettyDestination } from './logger.js';
@@ -12,6 +13,13 @@ import {
   supervisesShards,
 } from './supervisor/shard-supervisor.js';
 import { KIROKU_VERSION } from './version.js';
+
+/**
+ * This file, and the command folders beside its folder: in the sources (src/main.ts), tsc's output
+ * (dist/src/main.js) and the bundle `npm start` runs (dist/bundle/src/main.js) alike.
+ */
+const THIS_ENTRY = fileURLToPath(import.meta.url);
+const commandsDirectory = fileURLToPath(new URL('../commands/', import.meta.url));
 
 /** How long a stop may take in all: the process is gone within 10 s of SIGTERM/SIGINT. */
 const STOP_LIMIT_MS = 10_000;
@@ -109,11 +117,11 @@ async function main(): Promise<void> {
   const signals = onStopSignals(logger);
   try {
     if (supervisesShards(config)) {
-      const supervisor = await superviseShards(config, requireDiscordToken(config), logger);
+      const supervisor = await superviseShards(config, requireDiscordToken(config), logger, THIS_ENTRY);
       signals.whenStarted(() => supervisor.stop(STOP_LIMIT_MS - 1_000));
       return;
     }
-    const kiroku = await startKiroku({ config, logger, signal: signals.signal });
+    const kiroku = await startKiroku({ config, logger, signal: signals.signal, commandsDirectory });
     signals.whenStarted(() => kiroku.stop());
   } catch (error) {
     if (error instanceof StartAborted) {

@@ -1,6 +1,7 @@
 /**
- * Scenario 5: RSS after READY, in a fresh child process per case (plain node on the tsc output, as
- * the Docker image runs it; --expose-gc and two forced collections), for the real bot and the bare discord.js client with default caches, at 1,000 and
+ * Scenario 5: RSS after READY, in a fresh child process per case (plain node: kiroku from the bundle
+ * as the Docker image runs it, the bare client from the tsc output; --expose-gc and two forced
+ * collections), for the real bot and the bare discord.js client with default caches, at 1,000 and
  * 10,000 guilds from the fake gateway; and the bot with 10,000 linked users in its vault.
  */
 import { randomBytes } from 'node:crypto';
@@ -12,7 +13,7 @@ import { openStore } from '#src/store/index.js';
 import { KeyRing, TokenVault } from '#src/vault/index.js';
 import { startFakeDiscord } from '../../test/fakes/discord/fake-discord.js';
 import { startEmulator } from '../../test/fakes/emulator/server.js';
-import { compiledPath, ensureBuild } from '../build.js';
+import { bundledPath, compiledPath, ensureBuild } from '../build.js';
 import { MEMORY_PREFIX, type MemoryReport } from '../children/memory-report.js';
 import { inBatches, ownerDiscordId } from '../population.js';
 import { spawnScript } from '../spawn.js';
@@ -64,9 +65,10 @@ async function measure(c: Case, serviceUrl: string, log: (line: string) => void)
     const child = spawnScript({
       runner: 'compiled',
       nodeFlags: ['--expose-gc'],
-      script: compiledPath(
-        c.client === 'kiroku' ? 'bench/children/kiroku-memory.ts' : 'bench/children/bare.ts',
-      ),
+      script:
+        c.client === 'kiroku'
+          ? bundledPath('bench/children/kiroku-memory.ts')
+          : compiledPath('bench/children/bare.ts'),
       env: {
         DISCORD_TOKEN: discord.botToken,
         DISCORD_REST_URL: discord.restUrl,

@@ -4,9 +4,10 @@
  * service profile through the "Viewing record" context menu (off unless they turn it on), and the
  * servers they used kiroku in (whose weekly summaries then count them while they are members).
  */
-import { LRUCache } from 'lru-cache';
+
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../i18n/locale.js';
+import { growingLru } from '../lib/growing-lru.js';
 import type { Collection, Store } from '../store/index.js';
 
 export const USER_PREFERENCES_COLLECTION = 'user-preferences';
@@ -33,9 +34,9 @@ const MAX_SERVERS_PER_PERSON = 100;
 
 export class UserPreferences {
   readonly #items: Collection<UserPreferenceRecord>;
-  readonly #knownLocales = new LRUCache<string, Locale>({ max: REMEMBERED_LOCALES });
+  readonly #knownLocales = growingLru<string, Locale>(REMEMBERED_LOCALES);
   /** person:server pairs already stored, so that the next interaction there costs no store access. */
-  readonly #knownServers = new LRUCache<string, true>({ max: REMEMBERED_LOCALES });
+  readonly #knownServers = growingLru<string, true>(REMEMBERED_LOCALES);
 
   constructor(store: Store) {
     this.#items = store.collection(USER_PREFERENCES_COLLECTION, preferencesSchema);

@@ -25,6 +25,8 @@ import { STORE_COLLECTIONS } from './stored-records.js';
 export interface HandlerDepsOptions extends StartSettings {
   /** The Discord client (not yet logged in): channel checks and the registered commands go through it. */
   client: Client;
+  /** kiroku's command folders, when the entry names them (the bundle); the loader's own otherwise. */
+  commandsDirectory?: string;
 }
 
 /**
@@ -71,7 +73,7 @@ export async function buildHandlerDeps(
   const covers = new CoverFetcher({ logger });
   closers.add('cover fetcher', () => covers.close());
   forgetInProcess(accounts, { pager, preferences, parties });
-  const commands = loadCommands().then((loaded) => {
+  const commands = loadCommands(options.commandsDirectory, { kirokus: true }).then((loaded) => {
     registerLists(pager, loaded);
     return loaded;
   });

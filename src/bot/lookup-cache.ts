@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { growingLru } from '../lib/growing-lru.js';
 import { BudgetBusy } from '../service/index.js';
 
 /** The entries and the loads in flight, shared by the cache and every person's view of it. */
@@ -18,7 +19,7 @@ export class LookupCache {
 
   constructor(options: { maxEntries?: number; ttlMs?: number } = {}, view?: { of: Shared; person: string }) {
     this.shared = view?.of ?? {
-      entries: new LRUCache({ max: options.maxEntries ?? 5_000, ttl: options.ttlMs ?? 10 * 60 * 1000 }),
+      entries: growingLru(options.maxEntries ?? 5_000, { ttl: options.ttlMs ?? 10 * 60 * 1000 }),
       inFlight: new Map(),
     };
     this.person = view?.person;

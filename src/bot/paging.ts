@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type APIEmbed, ButtonStyle, ComponentType } from 'discord-api-types/v10';
-import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { CommandName } from '../components/command-names.js';
 import { customId, type ParsedCustomId } from '../components/custom-id.js';
+import { growingLru } from '../lib/growing-lru.js';
 import { packPages } from '../render/fit-list.js';
 import { LIMITS, lines, truncate } from '../render/format.js';
 import type { Collection } from '../store/index.js';
@@ -130,7 +130,7 @@ export class Pager implements ListPager {
   /** State writes still in flight, by key. */
   private readonly pending = new Map<string, Promise<void>>();
   /** Pages shown, by `<state key>:<page>`. */
-  private readonly shown = new LRUCache<string, PageView>({ max: SHOWN_PAGES, ttl: SHOWN_PAGE_TTL_MS });
+  private readonly shown = growingLru<string, PageView>(SHOWN_PAGES, { ttl: SHOWN_PAGE_TTL_MS });
 
   constructor(private readonly states: Collection<PagerState>) {}
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Client, OAuth2Scopes, PermissionFlagsBits, PermissionsBitField, Routes } from 'discord.js';
@@ -35,11 +36,19 @@ function deployCommandLines(): { global: string; guild: string } {
   if (import.meta.url.endsWith('.ts') || process.env.npm_lifecycle_event) {
     return { global: 'npm run deploy-commands', guild: 'npm run deploy-commands -- --guild <server id>' };
   }
-  const script = path.relative(
-    process.cwd(),
-    fileURLToPath(new URL('../cli/deploy-commands.js', import.meta.url)),
-  );
+  const script = path.relative(process.cwd(), deployScript());
   return { global: `node ${script}`, guild: `node ${script} --guild <server id>` };
+}
+
+/**
+ * tsc's deploy script, `dist/src/cli/deploy-commands.js`: beside this file's folder in tsc's output, and
+ * two levels up from the bundle's `dist/bundle/src/` (the bundle holds the bot's start, not the CLIs).
+ */
+function deployScript(): string {
+  const candidates = ['../cli/deploy-commands.js', '../../src/cli/deploy-commands.js'].map((relative) =>
+    fileURLToPath(new URL(relative, import.meta.url)),
+  );
+  return candidates.find((file) => existsSync(file)) ?? (candidates[0] as string);
 }
 
 /** Whether this process is the one that speaks for the application (shard 0, or the only process). */

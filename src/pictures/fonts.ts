@@ -65,13 +65,13 @@ export class FontUnavailableError extends Error {
   override readonly name = 'FontUnavailableError';
 }
 
-const require = createRequire(import.meta.url);
+const packageFiles = createRequire(import.meta.url);
 
 /** Which subsets hold each code point, from the package's `unicode.json` (`U+3041-3096,U+30fc`). */
 function readCoverage(source: FontSource): Map<number, string[]> {
   let ranges: Record<string, string>;
   try {
-    ranges = JSON.parse(readFileSync(require.resolve(`${source.packageName}/unicode.json`), 'utf8'));
+    ranges = JSON.parse(readFileSync(packageFiles.resolve(`${source.packageName}/unicode.json`), 'utf8'));
   } catch (error) {
     throw new FontUnavailableError(`${source.family}: ${source.packageName} cannot be read`, {
       cause: error,
@@ -148,7 +148,7 @@ export class FontBook {
     if (registered.has(name)) return;
     let path: string;
     try {
-      path = require.resolve(name);
+      path = packageFiles.resolve(name);
     } catch (error) {
       throw new FontUnavailableError(`${source.family}: ${name} is missing`, { cause: error });
     }

@@ -9,7 +9,15 @@ import { ELLIPSIS, graphemes, wellFormed } from '../render/fit.js';
 /** The drawn width of a text in the current font. */
 export type Measure = (text: string) => number;
 
-const words = new Intl.Segmenter('ja', { granularity: 'word' });
+/**
+ * Made at the first picture, not at start: a Japanese word segmenter loads ICU's dictionary, ~15 ms and
+ * a few MB that a bot drawing no picture would pay at every start.
+ */
+let wordSegmenter: Intl.Segmenter | undefined;
+const words = (): Intl.Segmenter => {
+  wordSegmenter ??= new Intl.Segmenter('ja', { granularity: 'word' });
+  return wordSegmenter;
+};
 
 /** Opening brackets and quotes stay with the word after them. */
 const OPENING = /^[([{「『（［｛〈《【〔“‘"'¿¡]+$/u;
@@ -18,7 +26,7 @@ const OPENING = /^[([{「『（［｛〈《【〔“‘"'¿¡]+$/u;
 function breakUnits(text: string): string[] {
   const units: string[] = [];
   let pendingOpening = '';
-  for (const { segment, isWordLike } of words.segment(text)) {
+  for (const { segment, isWordLike } of words().segment(text)) {
     if (/^\s+$/u.test(segment)) {
       units.push(pendingOpening + segment);
       pendingOpening = '';

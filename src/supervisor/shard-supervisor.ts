@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { REST, Routes, ShardingManager } from 'discord.js';
 import type { Config } from '../config.js';
 import { within } from '../lib/deadline.js';
@@ -47,15 +46,14 @@ export async function superviseShards(
   config: Config,
   token: string,
   logger: Logger,
+  /** The script each shard process runs: the entry that started the supervisor (source, tsc's or the bundle's). */
+  entry: string,
 ): Promise<ShardSupervisor> {
   // SHARD_COUNT (several hosts) or SHARDS; SHARD_IDS picks this host's shards out of them.
   const shardCount =
     config.shardRange.total ??
     (config.shards === 'auto' ? await recommendedShardCount(config, token) : config.shards);
   const shardList = config.shardRange.ids ?? [...Array(shardCount).keys()];
-  const entry = fileURLToPath(
-    new URL(`../main${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
-  );
   const manager = new ShardingManager(entry, {
     token,
     totalShards: shardCount,

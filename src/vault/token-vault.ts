@@ -1,5 +1,6 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import { growingLru } from '../lib/growing-lru.js';
 import { createLogger, type Logger } from '../logger.js';
 import type { Collection, Store } from '../store/index.js';
 import { envelopeKeyId, open, seal } from './envelope.js';
@@ -71,7 +72,7 @@ export class TokenVault {
     this.#keyring = keyring;
     this.#logger = options.logger ?? createLogger('silent');
     const exclusive = options.exclusive;
-    this.#cache = exclusive ? new LRUCache({ max: Math.max(1, exclusive.cacheEntries) }) : undefined;
+    this.#cache = exclusive ? growingLru(Math.max(1, exclusive.cacheEntries)) : undefined;
   }
 
   /** Exclusive mode: the linked users, scanned from the store on first use. */

@@ -33,7 +33,7 @@ export function imageSettings(): { env: Record<string, string>; cmd: string[] } 
   return { env, cmd: JSON.parse(cmd.slice(4)) as string[] };
 }
 
-/** Lays out the image's /app under `root` and compiles the sources into it. */
+/** Lays out the image's /app under `root`, and compiles and bundles the sources into it. */
 export async function imageApp(root: string): Promise<string> {
   const app = path.join(root, 'app');
   await mkdir(app, { recursive: true });
@@ -52,6 +52,8 @@ export async function imageApp(root: string): Promise<string> {
     ],
     { cwd: REPO_ROOT },
   );
+  // The build's second step: the bundle the image starts (tools/bundle.mjs).
+  await run(process.execPath, ['tools/bundle.mjs', path.join(dist, 'bundle')], { cwd: REPO_ROOT });
   for (const entry of ['node_modules', 'package.json'])
     await symlink(path.join(REPO_ROOT, entry), path.join(app, entry));
   return app;

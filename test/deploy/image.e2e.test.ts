@@ -57,9 +57,10 @@ describe('the Docker image, run as its CMD and HEALTHCHECK', () => {
   let firstScrape = '';
 
   beforeAll(async () => {
-    // The image's `npm run build` (incremental: a no-op when dist is current).
+    // The image's `npm run build`: tsc (incremental: a no-op when dist is current), then the bundle.
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     await run(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { cwd: REPO_ROOT });
+    await run(process.execPath, ['tools/bundle.mjs'], { cwd: REPO_ROOT });
     root = await mkdtemp(path.join(tmpdir(), 'kiroku-image-'));
     app = path.join(root, 'app');
     await mkdir(app);

@@ -1,5 +1,4 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 /**
  * The daily digest of each schedule subscription, at its HH:MM in its IANA zone.
@@ -12,6 +11,7 @@ import pLimit from 'p-limit';
  *   the outbox key `digest:<subscription>:<date>` makes the post itself exactly-once.
  */
 import { z } from 'zod';
+import { growingLru } from '../../lib/growing-lru.js';
 import type { Program } from '../../service/index.js';
 import type { Collection, Store } from '../../store/index.js';
 import type { ScheduleSettings, Subscription } from '../../subscriptions/model.js';
@@ -76,7 +76,7 @@ export class DailyDigest {
   readonly #prefetchMs: number;
   readonly #catchUpMs: number;
   /** By time and zone; bounded, so odd spellings stored long ago cannot grow it without end. */
-  readonly #schedules = new LRUCache<string, { schedule: DailySchedule | null }>({ max: 4096 });
+  readonly #schedules = growingLru<string, { schedule: DailySchedule | null }>(4096);
   /** Prefetched programs by owner + fire + options (shared by an owner's subscriptions). */
   readonly #prefetched = new Map<string, { fireAt: number; result: Promise<Prefetched> }>();
   /** The fire each subscription's membership check was prepared for, by subscription id. */

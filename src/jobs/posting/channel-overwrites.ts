@@ -5,8 +5,9 @@
  * replaced by every CHANNEL_UPDATE and GUILD_CREATE (the Guilds intent sends both), dropped by
  * CHANNEL_DELETE and GUILD_DELETE. A channel not kept is read again over REST.
  */
-import { LRUCache } from 'lru-cache';
+
 import { z } from 'zod';
+import { growingLru } from '../../lib/growing-lru.js';
 import { type Overwrite, overwriteSchema } from './membership-rest.js';
 
 /** Channels kept at most (one per subscribed channel is the usual need). */
@@ -36,8 +37,7 @@ interface Kept {
 }
 
 export class ChannelOverwrites {
-  readonly #kept = new LRUCache<string, Kept>({
-    max: CHANNELS_KEPT,
+  readonly #kept = growingLru<string, Kept>(CHANNELS_KEPT, {
     // Evicted or deleted: out of its server's index too (a replacement re-indexes itself).
     dispose: (kept, channelId, reason) => {
       if (reason !== 'set') this.#unindex(kept.guildId, channelId);

@@ -10,9 +10,10 @@
  * prepare their checks in the prefetch window, so that the posts at the due minute ask nothing.
  * An answer Discord could not give is not a yes: the post waits and asks again later.
  */
-import { LRUCache } from 'lru-cache';
+
 import pLimit from 'p-limit';
 import { z } from 'zod';
+import { growingLru } from '../../lib/growing-lru.js';
 import type { Logger } from '../../logger.js';
 import type { Collection, Store } from '../../store/index.js';
 import type { Subscription } from '../../subscriptions/model.js';
@@ -77,7 +78,7 @@ export class MembershipGate {
   readonly #checks: Collection<z.infer<typeof membershipCheckSchema>>;
   readonly #inFlight = new Map<string, Promise<GateVerdict>>();
   /** By server:owner: one member lookup serves every channel of that owner there for the hour. */
-  readonly #members = new LRUCache<string, KnownMember>({ max: MEMBERS_KEPT });
+  readonly #members = growingLru<string, KnownMember>(MEMBERS_KEPT);
   readonly #membersInFlight = new Map<string, Promise<KnownMember | Exclude<MemberAnswer, object>>>();
 
   constructor(options: MembershipGateOptions) {

@@ -3,7 +3,7 @@
  * (the membership gate's member lookup, shared with the owner checks), who shares their viewing
  * record, and how the picture is drawn (src/pictures with one cover fetcher per process).
  */
-import { CoverFetcher, weeklySummaryPicture } from '../../pictures/index.js';
+import { CoverFetcher } from '../../pictures/covers.js';
 import type { Store } from '../../store/index.js';
 import type { SubscriptionJobDeps } from '../owners/job-deps.js';
 import type { WeeklyPeople } from './members.js';
@@ -34,8 +34,11 @@ export function createWeeklySummaries(
     shares: options.shares ?? (async () => false),
   };
   const covers = new CoverFetcher();
+  // The drawing code (layout, fonts, the canvas) loads at the first summary, not at every start.
   const paint: WeeklyPainter =
-    options.paint ?? ((input, t) => weeklySummaryPicture(input, t, { covers, logger }));
+    options.paint ??
+    (async (input, t) =>
+      (await import('../../pictures/index.js')).weeklySummaryPicture(input, t, { covers, logger }));
   return new WeeklySummaries({
     ...shared,
     people,

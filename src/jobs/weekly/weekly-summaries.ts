@@ -1,5 +1,4 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 /**
  * The weekly server summary of each weekly subscription, on its day at its HH:MM in its zone: one
@@ -16,6 +15,7 @@ import pLimit from 'p-limit';
  */
 import { z } from 'zod';
 import type { Translator } from '../../i18n/translator.js';
+import { growingLru } from '../../lib/growing-lru.js';
 import type { PictureOutcome, WeeklySummary } from '../../pictures/index.js';
 import type { Collection, Store } from '../../store/index.js';
 import type { Subscription, WeeklySettings } from '../../subscriptions/model.js';
@@ -86,7 +86,7 @@ export class WeeklySummaries {
   readonly #deps: WeeklySummariesDeps;
   readonly #states: Collection<WeeklyState>;
   readonly #catchUpMs: number;
-  readonly #schedules = new LRUCache<string, { schedule: WeeklySchedule | null }>({ max: 4096 });
+  readonly #schedules = growingLru<string, { schedule: WeeklySchedule | null }>(4096);
 
   constructor(deps: WeeklySummariesDeps) {
     this.#deps = deps;
