@@ -275,12 +275,12 @@ export const fairShare: Scenario = {
   name: NAME,
   resultsKey: 'fair_share',
   quickDiffers:
-    'windows of 8 s (not 40), the lone person for 10 s (not 60), the flooder for 4 s per phase (not 20): the abuser spends less of his burst',
+    'windows of 5 s (not 40), the lone person for 7.5 s (not 60), the flooder for 2.5 s per phase (not 20): the abuser spends less of his burst',
   title: 'Fair share: one abusive person at full allowance vs 20 normal users and 1,000 feed owners',
   async run(options) {
-    const windowMs = options.quick ? 8_000 : 40_000;
+    const windowMs = options.quick ? 5_000 : 40_000;
     // The lone person acts for the windows plus 20 s in a full run; a quick run checks a few actions.
-    const loneMs = options.quick ? 10_000 : windowMs + 20_000;
+    const loneMs = options.quick ? 7_500 : windowMs + 20_000;
     const stack = await startBenchStack({
       emulator: { rateLimit: true },
       discord: { guilds: 1, channelsPerGuild: 25 },

@@ -137,9 +137,9 @@ export const scaleOut: Scenario = {
   name: NAME,
   title: 'Scale-out: 2,000 feed owners, one process vs two and three on their own source addresses (Redis)',
   resultsKey: 'scale_out',
-  quickDiffers: '200 owners (not 2,000), 1 s (not 3) after each cycle for a late duplicate to show',
+  quickDiffers: '100 owners (not 2,000), 1 s (not 3) after each cycle for a late duplicate to show',
   async run(options) {
-    const ownersCount = options.quick ? 200 : 2_000;
+    const ownersCount = options.quick ? 100 : 2_000;
     const world = await startWorld(ownersCount, options.quick, options.log);
     try {
       options.log(
