@@ -12,13 +12,13 @@ describe('activitiesIn (feed-freshness counts what each post carries)', () => {
       const run = {
         author: { name: createTranslator(locale)('jobs.feed.recordedMany', { user: 'alice', count: 3 }) },
       };
-      expect(activitiesIn({ embeds: [record('bob'), run, record('carol')] })).toBe(5);
+      expect(activitiesIn({ nonce: 'n', embeds: [record('bob'), run, record('carol')] })).toBe(5);
     }
   });
 
   it('counts a record embed once, each status line once, and a plain message once', () => {
-    expect(activitiesIn({ embeds: [record('recorded 12 episodes')] })).toBe(1);
-    expect(activitiesIn({ embeds: [{ description: 'a\nb\nc' }] })).toBe(3);
-    expect(activitiesIn({ content: 'minimal' })).toBe(1);
+    expect(activitiesIn({ nonce: 'n', embeds: [record('recorded 12 episodes')] })).toBe(1);
+    expect(activitiesIn({ nonce: 'n', embeds: [{ description: 'a\nb\nc' }] })).toBe(3);
+    expect(activitiesIn({ nonce: 'n', content: 'minimal' })).toBe(1);
   });
 });
