@@ -1,6 +1,7 @@
 /** bench/results.json: every row, the scenarios' raw details and the machine they ran on. */
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import type { ScenarioDuration } from './runner.js';
 import type { Row } from './types.js';
 
 export interface ResultsFile {
@@ -8,6 +9,10 @@ export interface ResultsFile {
   finishedAt: string;
   quick: boolean;
   scenarios: string[];
+  /** The whole run's wall time, seconds. */
+  durationS: number;
+  /** Each scenario's wall time (the bench's own running time), by scenario name. */
+  durations: Record<string, ScenarioDuration>;
   machine: {
     node: string;
     platform: string;

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './args.js';
 import { machineInfo, type ResultsFile, ranOn, writeResults } from './results.js';
+import { runScenarios } from './runner.js';
 import { SCENARIOS } from './scenarios/index.js';
-import { formatNotes, formatTable } from './table.js';
-import type { Row } from './types.js';
+import { formatDurations, formatNotes, formatTable } from './table.js';
 
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
@@ -31,32 +31,21 @@ async function main(): Promise<number> {
   }
   const selected = args.only.length > 0 ? SCENARIOS.filter((s) => args.only.includes(s.name)) : SCENARIOS;
   const startedAt = new Date();
-  const rows: Row[] = [];
-  const details: Record<string, unknown> = {};
-  const failures: Record<string, string> = {};
-  const summaries: Record<string, unknown> = {};
   log(`kiroku bench (${args.quick ? 'quick' : 'full'}): ${selected.map((s) => s.name).join(', ')}`);
-  for (const scenario of selected) {
-    const began = performance.now();
-    log(`▶ ${scenario.name}: ${scenario.title}`);
-    try {
-      const outcome = await scenario.run({ quick: args.quick, log });
-      rows.push(...outcome.rows);
-      details[scenario.name] = { ...outcome.details, durationS: (performance.now() - began) / 1000 };
-      if (scenario.resultsKey && outcome.summary) summaries[scenario.resultsKey] = outcome.summary;
-    } catch (error) {
-      failures[scenario.name] = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      log(`✗ ${scenario.name} failed: ${failures[scenario.name]}`);
-    }
-    log(`  ${scenario.name} took ${((performance.now() - began) / 1000).toFixed(1)} s`);
-  }
+  const { rows, details, failures, summaries, durations } = await runScenarios(selected, {
+    quick: args.quick,
+    log,
+  });
+  const finishedAt = new Date();
   const results: ResultsFile = {
     startedAt: startedAt.toISOString(),
-    finishedAt: new Date().toISOString(),
+    finishedAt: finishedAt.toISOString(),
     quick: args.quick,
     scenarios: selected.map((s) => s.name),
     machine: machineInfo(),
     ranOn: ranOn(machineInfo()),
+    durationS: Math.round((finishedAt.getTime() - startedAt.getTime()) / 1000),
+    durations,
     rows,
     details,
     failures,
@@ -69,8 +58,9 @@ async function main(): Promise<number> {
   console.log(formatTable(rows));
   const notes = formatNotes(rows);
   if (notes) console.log(`\nNotes:\n${notes}`);
+  console.log(`\n${formatDurations(selected, durations, args.quick)}`);
   console.log(
-    `\n${ranOn(results.machine)}; ${((Date.parse(results.finishedAt) - startedAt.getTime()) / 1000).toFixed(0)} s; results in ${path.relative(process.cwd(), out)}`,
+    `\n${ranOn(results.machine)}; ${results.durationS} s in all; results in ${path.relative(process.cwd(), out)}`,
   );
   if (Object.keys(failures).length > 0) {
     console.log(`failed: ${Object.keys(failures).join(', ')}`);

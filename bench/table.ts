@@ -1,5 +1,6 @@
 /** The plain-text table printed at the end: scenario, figure, value, baseline, ratio, target, met?. */
-import type { Row } from './types.js';
+import type { ScenarioDuration } from './runner.js';
+import type { Row, Scenario } from './types.js';
 
 function formatNumber(value: number | null, unit = ''): string {
   if (value === null) return '—';
@@ -53,4 +54,32 @@ export function formatNotes(rows: readonly Row[]): string {
     .filter((r) => r.note)
     .map((r) => `- ${r.scenario} · ${r.figure}: ${r.note}`)
     .join('\n');
+}
+
+/**
+ * How long each scenario took, and the whole run; in a quick run, what each scenario measured
+ * differently from a full run (its figures are a smoke check, not comparable with the full run's).
+ */
+export function formatDurations(
+  selected: readonly Pick<Scenario, 'name' | 'quickDiffers'>[],
+  durations: Readonly<Record<string, ScenarioDuration>>,
+  quick: boolean,
+): string {
+  const lines = selected.map((scenario) => {
+    const duration = durations[scenario.name];
+    const took = duration ? `${duration.durationS.toFixed(1)} s${duration.failed ? ' (failed)' : ''}` : '—';
+    const differs = quick && scenario.quickDiffers ? ` · quick: ${scenario.quickDiffers}` : '';
+    return { name: scenario.name, took, differs };
+  });
+  const nameWidth = Math.max(8, ...lines.map((l) => l.name.length));
+  const tookWidth = Math.max(4, ...lines.map((l) => l.took.length));
+  const total = Object.values(durations).reduce((sum, d) => sum + d.durationS, 0);
+  const heading = quick
+    ? 'Time per scenario (quick run: a smoke check at reduced sizes; its figures are rough and not comparable with a full run where marked):'
+    : 'Time per scenario:';
+  return [
+    heading,
+    ...lines.map((l) => `  ${l.name.padEnd(nameWidth)}  ${l.took.padStart(tookWidth)}${l.differs}`),
+    `  ${'all'.padEnd(nameWidth)}  ${`${total.toFixed(1)} s`.padStart(tookWidth)}`,
+  ].join('\n');
 }

@@ -40,6 +40,11 @@ export interface Scenario {
   title: string;
   /** Top-level key of results.json for the outcome's `summary` (e.g. `scale_out`). */
   resultsKey?: string;
+  /**
+   * What `--quick` measures differently (smaller sizes, shorter windows), when its figures are not
+   * comparable with a full run's: printed beside the scenario's time in a quick run.
+   */
+  quickDiffers?: string;
   run(options: ScenarioOptions): Promise<ScenarioOutcome>;
 }
 

@@ -7,6 +7,9 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REST } from 'discord.js';
+import type { APIEmbed } from 'discord-api-types/v10';
+import { LOCALES } from '#src/i18n/locale.js';
+import { createTranslator } from '#src/i18n/translator.js';
 import { FeedCursors } from '#src/jobs/feed/cursors.js';
 import { createJobs, type Jobs } from '#src/jobs/index.js';
 import { type ChannelPoster, createRestPoster } from '#src/jobs/posting/poster.js';
@@ -292,16 +295,33 @@ function startVerdicts(
 }
 
 /**
- * How many activities one feed message carries: a poll's activities for a channel are batched, one
- * embed per record, one line per status change, one plain message per minimal post.
+ * The author line of a run's entry ("alice recorded 3 episodes", jobs/feed/runs.ts) in each
+ * language, its count captured: one embed for that many records.
  */
-function activitiesIn(message: Parameters<ChannelPoster['post']>[1]): number {
+const RUN_AUTHOR = LOCALES.map((locale) => {
+  const sample = createTranslator(locale)('jobs.feed.recordedMany', { user: '\u0000', count: 987654 });
+  const escaped = sample.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace('\u0000', '.*').replace('987654', '(\\d+)')}$`);
+});
+
+/** The activities one embed stands for: a record (several when a run), or one status line each. */
+function activitiesInEmbed(embed: APIEmbed): number {
+  if (!embed.author) return (embed.description ?? '').split('\n').length;
+  for (const pattern of RUN_AUTHOR) {
+    const count = pattern.exec(embed.author.name)?.[1];
+    if (count) return Number(count);
+  }
+  return 1;
+}
+
+/**
+ * How many activities one feed message carries: a poll's activities for a channel are batched, one
+ * embed per record (or run of records), one line per status change, one plain message per minimal post.
+ */
+export function activitiesIn(message: Parameters<ChannelPoster['post']>[1]): number {
   const embeds = message.embeds ?? [];
   if (embeds.length === 0) return 1;
-  return embeds.reduce(
-    (sum, embed) => sum + (embed.author ? 1 : (embed.description ?? '').split('\n').length),
-    0,
-  );
+  return embeds.reduce((sum, embed) => sum + activitiesInEmbed(embed), 0);
 }
 
 /** Records when each channel's posts land: the k-th activity posted in an owner's channel is its k-th. */

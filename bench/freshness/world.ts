@@ -46,6 +46,13 @@ const CHANNELS_PER_GUILD = 50;
 const HISTORY_CYCLES = 60;
 const HISTORY_ITEMS = 50;
 
+/**
+ * The world of a quick run (feed-freshness and verdict-budget): the smallest where the budget, not
+ * the poll interval, still sets round-robin's cycle (200 owners at 2.4 polls/s is 83 s against the
+ * 60-s interval), compressed as far as the full run's 10,000 owners. Its figures are rough.
+ */
+export const QUICK_SIZE: Size = { owners: 200, cycleS: 1 };
+
 export interface Size {
   owners: number;
   /** Round-robin's cycle in compressed seconds: sets the compression factor. */

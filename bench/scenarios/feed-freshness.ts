@@ -11,7 +11,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type PhaseResult, runPhase } from '../freshness/phase.js';
-import { faithfulSize, MEASURE_CYCLES, prepare, SEED, type Size } from '../freshness/world.js';
+import { faithfulSize, MEASURE_CYCLES, prepare, QUICK_SIZE, SEED, type Size } from '../freshness/world.js';
 import { round } from '../stats.js';
 import { type Row, row, type Scenario } from '../types.js';
 
@@ -142,9 +142,10 @@ export const feedFreshness: Scenario = {
   title:
     'Feed freshness: adaptive poll schedule vs round-robin, heavy-tailed activity, commands at 1/5 of the budget',
   resultsKey: 'feed_freshness',
+  quickDiffers: `${QUICK_SIZE.owners} owners (not 1,000 and 10,000): a few hundred measured activities, rough ratios`,
   async run(options) {
     const sizes: Size[] = options.quick
-      ? [{ owners: 1_000, cycleS: 5 }]
+      ? [QUICK_SIZE]
       : [
           { owners: 1_000, cycleS: 10 },
           { owners: 10_000, cycleS: 50 },

@@ -15,7 +15,7 @@ import { openStore } from '#src/store/index.js';
 import { nextVerdictRefresh, VERDICT_REQUESTS_PER_POST_HOUR } from '#src/verdicts/cadence.js';
 import { quietVerdicts } from '../../test/support/quiet-verdicts.js';
 import { type PhaseLoad, type PhaseResult, runPhase } from '../freshness/phase.js';
-import { faithfulSize, prepare } from '../freshness/world.js';
+import { faithfulSize, prepare, QUICK_SIZE } from '../freshness/world.js';
 import { round } from '../stats.js';
 import { row, type Scenario } from '../types.js';
 
@@ -23,6 +23,8 @@ const NAME = 'verdict-budget';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const POSTS_PER_DAY = 1_000;
+/** A quick run's posts a day: the refresh's requests per post are the same, extrapolated to 1,000. */
+const QUICK_POSTS_PER_DAY = 100;
 const STEP_MS = 30_000;
 /** A popular episode's posts: several servers follow the same work on the same broadcast. */
 const SERVERS_PER_EPISODE = 10;
@@ -40,8 +42,9 @@ interface Simulated {
 /**
  * The real refresh over two days, its service answering at once with no records; each episode
  * posted by `serversPerEpisode` servers at the same time (1: every post its own episode, the worst case).
+ * `postsPerDay` spread evenly over the day; the rate is given at 1,000 posts a day.
  */
-async function simulate(serversPerEpisode = 1): Promise<Simulated> {
+async function simulate(serversPerEpisode: number, postsPerDay: number): Promise<Simulated> {
   const store = await openStore('sqlite://:memory:');
   let clock = Date.parse('2026-11-27T00:00:00Z');
   const now = () => new Date(clock);
@@ -51,9 +54,9 @@ async function simulate(serversPerEpisode = 1): Promise<Simulated> {
     return { items: [] };
   });
   const start = clock;
-  for (let i = 0; i < POSTS_PER_DAY; i++) {
+  for (let i = 0; i < postsPerDay; i++) {
     const episode = Math.floor(i / serversPerEpisode);
-    const aired = start + Math.floor((episode * serversPerEpisode * DAY) / POSTS_PER_DAY);
+    const aired = start + Math.floor((episode * serversPerEpisode * DAY) / postsPerDay);
     await board.track({
       channelId: `c${i}`,
       messageId: `m${i}`,
@@ -73,7 +76,7 @@ async function simulate(serversPerEpisode = 1): Promise<Simulated> {
   for (const times of perEpisode.values())
     for (const t of times)
       busiestHour = Math.max(busiestHour, times.filter((u) => u >= t && u < t + HOUR).length);
-  const perDayPerPost = asked.length / POSTS_PER_DAY;
+  const perDayPerPost = asked.length / postsPerDay;
   return {
     requests: asked.length,
     busiestHour,
@@ -82,20 +85,24 @@ async function simulate(serversPerEpisode = 1): Promise<Simulated> {
   };
 }
 
-/** The feed without verdicts, beside them at `perS` (every post its own episode), at `sharedPerS`, and without again. */
-async function freshness(perS: number, sharedPerS: number, log: (line: string) => void) {
-  const setup = await prepare(faithfulSize({ owners: 1_000, cycleS: 5 }));
+/**
+ * The feed without verdicts, beside them at `perS` (every post its own episode), at `sharedPerS`, and
+ * without again (the noise). A quick run, at its small size, runs the first two only: the shared
+ * episodes' load is the same code at a tenth of the rate, and the second baseline a repetition.
+ */
+async function freshness(perS: number, sharedPerS: number, log: (line: string) => void, quick: boolean) {
+  const setup = await prepare(faithfulSize(quick ? QUICK_SIZE : { owners: 1_000, cycleS: 5 }));
   try {
     const without = await runPhase(setup, 'adaptive', log);
     const load: PhaseLoad = { verdictPerS: perS };
     const withVerdicts = await runPhase(setup, 'adaptive', log, load);
     const sharedLoad: PhaseLoad = { verdictPerS: sharedPerS };
-    const withShared = await runPhase(setup, 'adaptive', log, sharedLoad);
-    const again = await runPhase(setup, 'adaptive', log);
+    const withShared = quick ? undefined : await runPhase(setup, 'adaptive', log, sharedLoad);
+    const again = quick ? undefined : await runPhase(setup, 'adaptive', log);
     log(
-      `  verdict requests made beside the feed: ${load.made} (shared episodes: ${sharedLoad.made}); deferrals while polls waited: ${load.deferred} (${sharedLoad.deferred})`,
+      `  verdict requests made beside the feed: ${load.made} (shared episodes: ${sharedLoad.made ?? 'not run'}); deferrals while polls waited: ${load.deferred} (${sharedLoad.deferred ?? 'not run'})`,
     );
-    return { without, withVerdicts, withShared, again, scale: setup.scale, load };
+    return { without, withVerdicts, withShared, again, owners: setup.size.owners, scale: setup.scale, load };
   } finally {
     await setup.discord.close();
     await setup.emulator.close();
@@ -107,7 +114,10 @@ type Freshness = Awaited<ReturnType<typeof freshness>>;
 
 function figures(sim: Simulated, shared: Simulated, fresh: Freshness) {
   const noise = (a: PhaseResult, b: PhaseResult) => Math.abs(a.meanS - b.meanS);
-  const note = `time compressed ×${round(fresh.scale, 1)}; the baseline run twice (before and after): noise ${round(noise(fresh.without, fresh.again), 1)} s in the mean`;
+  const noted = fresh.again
+    ? `the baseline run twice (before and after): noise ${round(noise(fresh.without, fresh.again), 1)} s in the mean`
+    : 'the baseline run once (--quick)';
+  const note = `time compressed ×${round(fresh.scale, 1)}; ${noted}`;
   return [
     row(NAME, 'service requests per verdict in its busiest hour', {
       value: sim.busiestHour,
@@ -139,7 +149,7 @@ function figures(sim: Simulated, shared: Simulated, fresh: Freshness) {
         note: `busiest hour of one episode: ${shared.busiestHour} requests`,
       },
     ),
-    row(NAME, 'feed mean delay with verdicts (1,000 owners, adaptive)', {
+    row(NAME, `feed mean delay with verdicts (${fresh.owners.toLocaleString('en')} owners, adaptive)`, {
       value: round(fresh.withVerdicts.meanS, 1),
       unit: 's',
       baseline: round(fresh.without.meanS, 1),
@@ -147,18 +157,20 @@ function figures(sim: Simulated, shared: Simulated, fresh: Freshness) {
       note,
     }),
     row(NAME, `feed mean delay with verdicts, each episode posted by ${SERVERS_PER_EPISODE} servers`, {
-      value: round(fresh.withShared.meanS, 1),
+      value: fresh.withShared ? round(fresh.withShared.meanS, 1) : null,
       unit: 's',
       baseline: round(fresh.without.meanS, 1),
       baselineLabel: 'without verdicts, same run',
-      note: `p95 ${round(fresh.withShared.p95S, 1)} s`,
+      note: fresh.withShared ? `p95 ${round(fresh.withShared.p95S, 1)} s` : 'not run in --quick',
     }),
     row(NAME, 'feed p95 delay with verdicts', {
       value: round(fresh.withVerdicts.p95S, 1),
       unit: 's',
       baseline: round(fresh.without.p95S, 1),
       baselineLabel: 'without verdicts, same run',
-      note: `second baseline p95 ${round(fresh.again.p95S, 1)} s`,
+      note: fresh.again
+        ? `second baseline p95 ${round(fresh.again.p95S, 1)} s`
+        : 'no second baseline (--quick)',
     }),
   ];
 }
@@ -168,13 +180,15 @@ export const verdictBudget: Scenario = {
   title:
     'Verdicts: service requests per verdict per hour at 1,000 airing posts a day, and the feed beside them',
   resultsKey: 'verdict_budget',
+  quickDiffers: `${QUICK_POSTS_PER_DAY} posts a day simulated (rates given at 1,000), the feed at ${QUICK_SIZE.owners} owners (not 1,000) without and with verdicts only (no shared-episode run, no second baseline)`,
   async run(options) {
-    const sim = await simulate();
-    const shared = await simulate(SERVERS_PER_EPISODE);
+    const posts = options.quick ? QUICK_POSTS_PER_DAY : POSTS_PER_DAY;
+    const sim = await simulate(1, posts);
+    const shared = await simulate(SERVERS_PER_EPISODE, posts);
     options.log(
-      `  ${sim.requests} refresh requests for ${POSTS_PER_DAY} posts of as many episodes; ${sim.perS.toFixed(3)} requests/s; ${shared.requests} when ${SERVERS_PER_EPISODE} servers post each episode`,
+      `  ${sim.requests} refresh requests for ${posts} posts of as many episodes; ${sim.perS.toFixed(3)} requests/s at ${POSTS_PER_DAY} a day; ${shared.requests} when ${SERVERS_PER_EPISODE} servers post each episode`,
     );
-    const fresh = await freshness(sim.perS, shared.perS, options.log);
+    const fresh = await freshness(sim.perS, shared.perS, options.log, options.quick);
     const rows = figures(sim, shared, fresh);
     const strip = (phase: PhaseResult) => ({ ...phase, delaysS: undefined });
     return {
@@ -184,16 +198,16 @@ export const verdictBudget: Scenario = {
         shared,
         without: strip(fresh.without),
         with: strip(fresh.withVerdicts),
-        withShared: strip(fresh.withShared),
-        again: strip(fresh.again),
+        withShared: fresh.withShared ? strip(fresh.withShared) : null,
+        again: fresh.again ? strip(fresh.again) : null,
       },
       summary: {
         ...sim,
         feed_mean_s: {
           without: fresh.without.meanS,
           with: fresh.withVerdicts.meanS,
-          with_shared: fresh.withShared.meanS,
-          again: fresh.again.meanS,
+          with_shared: fresh.withShared?.meanS ?? null,
+          again: fresh.again?.meanS ?? null,
         },
       },
     };
