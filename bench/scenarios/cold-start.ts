@@ -214,6 +214,7 @@ const STEP_NOTES: Record<string, string> = {
 export const coldStart: Scenario = {
   name: NAME,
   title: 'Cold start: spawn to ready',
+  quickDiffers: 'one restart of each (not three) after the first start: the ratios move with a single start',
   async run(options) {
     // The first run of each is a first start (empty compile cache), the others restarts.
     const runs = options.quick ? 2 : 4;

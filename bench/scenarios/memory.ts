@@ -102,6 +102,7 @@ const LARGE = 10_000;
 
 export const memory: Scenario = {
   name: NAME,
+  quickDiffers: 'no case with 10,000 linked users',
   title: 'Memory after READY (fresh process per size)',
   async run(options) {
     const users = options.quick ? 0 : 10_000;
