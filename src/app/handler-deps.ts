@@ -73,7 +73,7 @@ export async function buildHandlerDeps(
   const covers = new CoverFetcher({ logger });
   closers.add('cover fetcher', () => covers.close());
   forgetInProcess(accounts, { pager, preferences, parties });
-  const commands = loadCommands(options.commandsDirectory, { kirokus: true }).then((loaded) => {
+  const commands = loadCommands(options.commandsDirectory, { ownCommands: true }).then((loaded) => {
     registerLists(pager, loaded);
     return loaded;
   });

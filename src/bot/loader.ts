@@ -117,11 +117,12 @@ async function commandEntries(directory: string): Promise<string[]> {
 /**
  * Loads every command (slash and context-menu commands), keyed by command name: each folder of
  * commands/ is one command, its `index` module exporting `command`; the folder's other files are its
- * parts. kiroku's own commands must match the command registry (src/components/command-names.ts).
+ * parts. kiroku's own commands (`ownCommands`, by default those in its own folder) must match the
+ * command registry (src/components/command-names.ts).
  */
 export async function loadCommands(
   directory = COMMANDS_DIR,
-  options: { kirokus?: boolean } = {},
+  options: { ownCommands?: boolean } = {},
 ): Promise<Map<string, CommandModule>> {
   const commands = new Map<string, CommandModule>();
   const byFolder = new Map<string, CommandModule>();
@@ -136,7 +137,7 @@ export async function loadCommands(
   }
   const problems = registrationSetProblems([...commands.values()].map((c) => c.definition));
   // Test directories hold commands of their own; kiroku's are held to the registry.
-  if (options.kirokus ?? directory === COMMANDS_DIR) problems.push(...registryProblems(byFolder));
+  if (options.ownCommands ?? directory === COMMANDS_DIR) problems.push(...registryProblems(byFolder));
   if (problems.length > 0) throw new CommandShapeError(problems.join('; '));
   return commands;
 }

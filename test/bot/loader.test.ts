@@ -76,4 +76,16 @@ describe('command loader', () => {
     await writeCommand(directory, 'empty', 'export const nothing = 1;');
     await expect(loadCommands(directory)).rejects.toThrow(/empty\/index\.js/);
   });
+
+  it("holds commands named as kiroku's own to the registry wherever their folder is (the bundle names it)", async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'kiroku-commands-'));
+    await writeCommand(
+      directory,
+      'stray',
+      `export const command = { definition: { name: 'stray', description: 'x', description_localizations: { ja: 'x' } }, ephemeral: () => true, execute: async () => ({ kind: 'message' }) };`,
+    );
+    // A test folder's commands are not kiroku's: no registry.
+    await expect(loadCommands(directory)).resolves.toHaveProperty('size', 1);
+    await expect(loadCommands(directory, { ownCommands: true })).rejects.toThrow(/stray/);
+  });
 });
