@@ -2,7 +2,7 @@
  * Scenario 6: cold start, from spawn() to the ready line on stdout ('kiroku is ready' from
  * src/main.ts; 'bare client is ready' from the baseline), with a fresh DATA_DIR each run (the vault
  * key is generated, the SQLite file created). Both as `npm run dev` runs it (the tsx CLI) and as
- * `npm start` and the Docker image do (plain node on the bundle of the tsc build, tools/bundle.mjs).
+ * `npm start` and the Docker image do (plain node on the bundle, tools/bundle.mjs).
  *
  * kiroku keeps Node's compile cache between starts (src/main.ts); here in a fresh folder of its own, so
  * that its first run is a first start after an install and the later ones restarts. The bare client
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { startFakeDiscord } from '../../test/fakes/discord/fake-discord.js';
 import { DEMO_TOKENS } from '../../test/fakes/emulator/seed.js';
 import { startEmulator } from '../../test/fakes/emulator/server.js';
-import { bundledPath, compiledPath, ensureBuild } from '../build.js';
+import { bundledPath, ensureBuild } from '../build.js';
 import { spawnScript } from '../spawn.js';
 import { median, round } from '../stats.js';
 import { type Row, row, type Scenario } from '../types.js';
@@ -60,16 +60,12 @@ interface Fakes {
   compileCache: string | undefined;
 }
 
-/** kiroku compiled is the bundle `npm start` and the image run; the bare client is tsc's output of its file. */
-function compiledScript(who: Who): string {
-  return who === 'kiroku' ? bundledPath(SCRIPTS[who]) : compiledPath(SCRIPTS[who]);
-}
-
 async function startOnce(fakes: Fakes, runner: Runner, who: Who): Promise<Start> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kiroku-bench-cold-'));
   const child = spawnScript({
     runner,
-    script: runner === 'tsx' ? SCRIPTS[who] : compiledScript(who),
+    // Compiled: the bundle `npm start` and the image run; the bare client is bundled beside it.
+    script: runner === 'tsx' ? SCRIPTS[who] : bundledPath(SCRIPTS[who]),
     env: {
       DISCORD_TOKEN: fakes.discordToken,
       DISCORD_REST_URL: fakes.discordRestUrl,

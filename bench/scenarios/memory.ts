@@ -1,6 +1,6 @@
 /**
- * Scenario 5: RSS after READY, in a fresh child process per case (plain node: kiroku from the bundle
- * as the Docker image runs it, the bare client from the tsc output; --expose-gc and two forced
+ * Scenario 5: RSS after READY, in a fresh child process per case (plain node on the bundle, as the
+ * Docker image runs kiroku, the bare client bundled beside it; --expose-gc and two forced
  * collections), for the real bot and the bare discord.js client with default caches, at 1,000 and
  * 10,000 guilds from the fake gateway; and the bot with 10,000 linked users in its vault.
  */
@@ -13,7 +13,7 @@ import { openStore } from '#src/store/index.js';
 import { KeyRing, TokenVault } from '#src/vault/index.js';
 import { startFakeDiscord } from '../../test/fakes/discord/fake-discord.js';
 import { startEmulator } from '../../test/fakes/emulator/server.js';
-import { bundledPath, compiledPath, ensureBuild } from '../build.js';
+import { bundledPath, ensureBuild } from '../build.js';
 import { MEMORY_PREFIX, type MemoryReport } from '../children/memory-report.js';
 import { inBatches, ownerDiscordId } from '../population.js';
 import { spawnScript } from '../spawn.js';
@@ -65,10 +65,9 @@ async function measure(c: Case, serviceUrl: string, log: (line: string) => void)
     const child = spawnScript({
       runner: 'compiled',
       nodeFlags: ['--expose-gc'],
-      script:
-        c.client === 'kiroku'
-          ? bundledPath('bench/children/kiroku-memory.ts')
-          : compiledPath('bench/children/bare.ts'),
+      script: bundledPath(
+        c.client === 'kiroku' ? 'bench/children/kiroku-memory.ts' : 'bench/children/bare.ts',
+      ),
       env: {
         DISCORD_TOKEN: discord.botToken,
         DISCORD_REST_URL: discord.restUrl,
@@ -138,7 +137,9 @@ function memoryCases(users: number): Case[] {
 async function measureAll(cases: Case[], log: (line: string) => void): Promise<Map<string, MemoryReport>> {
   const began = performance.now();
   await ensureBuild();
-  log(`  compiled the project for plain node in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  log(
+    `  bundled the bot and the bench children for plain node in ${((performance.now() - began) / 1000).toFixed(1)} s`,
+  );
   const emulator = await startEmulator({ seed: 'demo' });
   const reports = new Map<string, MemoryReport>();
   try {
