@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
-import type { AlertTickReport } from '#src/jobs/broadcasts/alerts.js';
-import type { DigestTickReport } from '#src/jobs/broadcasts/digest.js';
+import { emptyAlertReport } from '#src/jobs/broadcasts/alerts.js';
+import { emptyDigestReport } from '#src/jobs/broadcasts/digest.js';
 import { type CycleReport, emptyCycleReport } from '#src/jobs/feed/poller.js';
 import { ofKind } from '#src/jobs/job.js';
 import { enqueueOwnerJobs, OwnerQueue } from '#src/jobs/run/owner-queue.js';
@@ -16,22 +16,8 @@ const feedSubscription = (ownerId: string, index: number): Subscription =>
   feedFixture({ ownerId, id: `sub${String(index).padStart(4, '0')}`, channelId: `c${index}` });
 
 const cycleReport = (): CycleReport => ({ ...emptyCycleReport(), owners: 1, requests: 1 });
-const digestReport = (): DigestTickReport => ({
-  subscriptions: 0,
-  due: 0,
-  posted: 0,
-  skippedDuplicates: 0,
-  fetchedOnDemand: 0,
-  prefetchStarted: 0,
-  retryLater: 0,
-});
-const alertReport = (): AlertTickReport => ({
-  subscriptions: 0,
-  refreshes: 0,
-  posted: 0,
-  skippedDuplicates: 0,
-  retryLater: 0,
-});
+const digestReport = emptyDigestReport;
+const alertReport = emptyAlertReport;
 
 /** Several "processes" (OwnerQueues) over one Redis, with a feed poller that records who polled whom. */
 function world(redisUrl: string, subscriptions: Subscription[], feedDelayMs?: () => number) {

@@ -38,6 +38,17 @@ export interface AlertTickReport {
   retryLater: number;
 }
 
+/** A tick that has done nothing yet: every count at zero. */
+export function emptyAlertReport(): AlertTickReport {
+  return {
+    subscriptions: 0,
+    refreshes: 0,
+    posted: 0,
+    skippedDuplicates: 0,
+    retryLater: 0,
+  };
+}
+
 function groupKey(subscription: Subscription, settings: ScheduleSettings): string {
   return `${subscription.ownerId}|${settings.rebroadcast}|${settings.unwatched}`;
 }
@@ -53,13 +64,7 @@ export class AiringAlerts {
 
   /** Posts the alerts that are due: of every subscription, or of `only` these (one owner's). */
   async tick(only?: readonly Subscription[]): Promise<AlertTickReport> {
-    const report: AlertTickReport = {
-      subscriptions: 0,
-      refreshes: 0,
-      posted: 0,
-      skippedDuplicates: 0,
-      retryLater: 0,
-    };
+    const report = emptyAlertReport();
     const hasAlerts = (s: Subscription) =>
       s.kind === 'schedule' && s.state === 'active' && (s.schedule?.alertMinutes ?? 0) > 0;
     const active = only ? only.filter(hasAlerts) : await this.#deps.subscriptions.all(hasAlerts);

@@ -64,6 +64,19 @@ export interface DigestTickReport {
   retryLater: number;
 }
 
+/** A tick that has done nothing yet: every count at zero. */
+export function emptyDigestReport(): DigestTickReport {
+  return {
+    subscriptions: 0,
+    due: 0,
+    posted: 0,
+    skippedDuplicates: 0,
+    fetchedOnDemand: 0,
+    prefetchStarted: 0,
+    retryLater: 0,
+  };
+}
+
 type Prefetched = Program[] | { error: unknown };
 
 function prefetchKey(ownerId: string, fireAt: Date, settings: ScheduleSettings): string {
@@ -113,15 +126,7 @@ export class DailyDigest {
    */
   async tick(only?: readonly Subscription[]): Promise<DigestTickReport> {
     const now = this.#deps.now();
-    const report: DigestTickReport = {
-      subscriptions: 0,
-      due: 0,
-      posted: 0,
-      skippedDuplicates: 0,
-      fetchedOnDemand: 0,
-      prefetchStarted: 0,
-      retryLater: 0,
-    };
+    const report = emptyDigestReport();
     const isDigest = (s: Subscription) =>
       s.kind === 'schedule' && s.state === 'active' && s.schedule !== undefined;
     const active = only ? only.filter(isDigest) : await this.#deps.subscriptions.all(isDigest);
