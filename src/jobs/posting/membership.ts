@@ -239,6 +239,7 @@ export class MembershipGate {
   }
 }
 
-function checkKey(guildId: string, channelId: string, ownerId: string): string {
+/** A stored check's key: one per server, channel and owner. */
+export function checkKey(guildId: string, channelId: string, ownerId: string): string {
   return `${guildId}:${channelId}:${ownerId}`;
 }
