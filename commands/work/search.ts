@@ -11,7 +11,7 @@ import { parseOptions } from '#src/bot/options.js';
 import { listOpeners, pagedList, pageLines, viewOf } from '#src/bot/paging.js';
 import { currentSeason, seasonWords } from '#src/lookups/seasons.js';
 import { WORK_SORTS, type WorkSort, workSortOption, workSortSchema } from '#src/lookups/work-sort.js';
-import { englishTitleMatches, noteTitles } from '#src/lookups/works.js';
+import { englishTitleMatches, englishTitlesPending, noteTitles } from '#src/lookups/works.js';
 import { truncate } from '#src/render/format.js';
 import { workLine, workMenuOption } from '#src/render/work.js';
 import type { Work } from '#src/service/index.js';
@@ -97,8 +97,9 @@ const searchList = pagedList({
       ),
     };
     const counted = { ...result, totalCount: Math.max(result.totalCount, shown.length) };
+    const pending = shown.length === 0 && !!query.title && (await englishTitlesPending(ctx, query.title));
     return viewOf(counted, page, perPage, embed, {
-      emptyText: ctx.t('empty.works'),
+      emptyText: ctx.t(pending ? 'empty.worksEnglishPending' : 'empty.works'),
       open: {
         customId: workIds.open.build(),
         // A select menu holds 25 options (the English-title matches come on top of the service's page).

@@ -49,6 +49,18 @@ export async function englishTitleMatches(
 }
 
 /**
+ * Whether a Latin-script text found nothing only because the English title index has not had its
+ * first read yet (a new install, its first minute or two): the reply then says so, where "no work
+ * matched" would send an English reader looking for another spelling.
+ */
+export async function englishTitlesPending(ctx: Context, query: string): Promise<boolean> {
+  if (!isLatinQuery(query)) return false;
+  // A store that cannot say is not a reason to tell the reader to wait.
+  const refreshedAt = await ctx.titles.refreshedAt().catch(() => null);
+  return refreshedAt === undefined;
+}
+
+/**
  * The `work` option: an id picked from autocomplete, or free text searched by title with the most
  * watched match used.
  */
@@ -68,10 +80,10 @@ export async function resolveWork(ctx: Context, value: string): Promise<Work> {
   );
   await noteTitles(ctx, page.items);
   const best = page.items[0];
-  if (!best)
-    throw new UserFacingError('match.noWork', (t) =>
-      t('match.noWork', { query: plain(truncate(query, 100)) }),
-    );
+  if (!best) {
+    const key = (await englishTitlesPending(ctx, query)) ? 'match.noWorkYet' : 'match.noWork';
+    throw new UserFacingError(key, (t) => t(key, { query: plain(truncate(query, 100)) }));
+  }
   ctx.cache.set(`work:${best.id}`, best);
   return best;
 }

@@ -53,9 +53,31 @@ describe('English titles found end to end', () => {
       ).reply(TIMEOUT)
     ).embeds[0]?.description ?? '';
 
+  const info = async (work: string, locale: string) =>
+    (
+      await (
+        await stack.discord.slash({
+          name: 'work',
+          subcommand: 'info',
+          options: { work },
+          user: { ...USERS.alice, locale },
+          locale,
+        })
+      ).reply(TIMEOUT)
+    ).content ?? '';
+
   it('finds nothing by an English title before the index knows it (the service matches Japanese only)', async () => {
     expect(await search({ title: 'Moonshadow' }, 'en-US')).not.toContain('Moonshadow');
     expect(await autocomplete('moonshadow', 'en-US')).toEqual([]);
+  });
+
+  it('says the English titles are still being read on a new install, not that nothing matched', async () => {
+    // No refresh has run yet (the tests drive the jobs): a new install's first minute or two.
+    expect(await search({ title: 'Moonshadow' }, 'en-US')).toContain('still reading the English titles');
+    expect(await search({ title: 'Moonshadow' }, 'ja')).toContain('英語タイトルを読み込んでいる');
+    expect(await info('Moonshadow', 'en-US')).toContain('No work matched “Moonshadow” yet');
+    // Japanese text never waits for the index: its usual answer.
+    expect(await info('存在しない作品名', 'ja')).toContain('一致する作品はありませんでした');
   });
 
   it('refreshes this, the coming and the two previous seasons in one request each here', async () => {
@@ -95,6 +117,11 @@ describe('English titles found end to end', () => {
     });
     // Japanese input still goes to the service.
     expect((await autocomplete('つきかげ', 'ja'))[0]?.value).toBe(String(DEMO_WORKS.tsukikage));
+  });
+
+  it('once the titles are read, an English text that matches nothing gets the usual answer', async () => {
+    expect(await search({ title: 'Zzyzx' }, 'en-US')).toContain('No work matches this search');
+    expect(await info('Zzyzx', 'en-US')).toContain('No work matched “Zzyzx”. Pick one');
   });
 
   it('keeps the English title of every work page it fetched, older seasons too, without a request', async () => {

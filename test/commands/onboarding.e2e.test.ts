@@ -134,6 +134,8 @@ describe('onboarding, Open menus and empty states end to end', () => {
   });
 
   it('an empty list says why and mentions the command that fixes it, in both languages', async () => {
+    // Past a new install's first read of the English titles (until then, English text is told to wait).
+    await stack.kiroku.deps.titles.markRefreshed();
     const none = await (await slash(en, 'work', 'search', { title: 'no such work anywhere' })).reply(TIMEOUT);
     expect(none.embeds[0]?.description).toBe(
       `No work matches this search. Try fewer words, the title in kana, or another season with ${mentionOf('work search')}.`,

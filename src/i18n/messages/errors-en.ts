@@ -52,6 +52,8 @@ export const errorsEn = {
   // free text that matched nothing
   'match.noWork': (p: { query: string }) =>
     `No work matched “${p.query}”. Pick one from the list as you type, or try another spelling.`,
+  'match.noWorkYet': (p: { query: string }) =>
+    `No work matched “${p.query}” yet: kiroku is still reading the English titles after its first start (a minute or two). Try again shortly, or type the Japanese title.`,
   'match.noEpisode': (p: { query: string }) => `No episode matched “${p.query}” for this work.`,
   'match.noUser': (p: { username: string }) => `No user named “${p.username}”.`,
 } as const;

@@ -48,6 +48,8 @@ export const errorsJa = {
   // free text that matched nothing
   'match.noWork': (p) =>
     `「${p.query}」に一致する作品はありませんでした。入力中に出る一覧から選ぶか、別の表記で試してください。`,
+  'match.noWorkYet': (p) =>
+    `「${p.query}」に一致する作品はまだ見つかりません。kirokuは初めての起動のあと英語タイトルを読み込んでいるところです（1〜2分）。少し待ってから試すか、日本語のタイトルで入力してください。`,
   'match.noEpisode': (p) => `この作品に「${p.query}」に一致するエピソードはありません。`,
   'match.noUser': (p) => `「${p.username}」というユーザーはいません。`,
 } as const satisfies ErrorMessages;

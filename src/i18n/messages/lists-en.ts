@@ -19,6 +19,8 @@ export const listsEn = {
   // empty lists
   'empty.works':
     'No work matches this search. Try fewer words, the title in kana, or another season with `/work search`.',
+  'empty.worksEnglishPending':
+    'No work found yet: kiroku is still reading the English titles after its first start (a minute or two). Search again shortly, or search by the Japanese title.',
   'empty.episodes':
     '{service} lists no episodes for this work yet (movies and some specials have none). You can still set its status with `/status`.',
   'empty.records': 'Nobody has recorded this yet. Be the first with `/record post`.',

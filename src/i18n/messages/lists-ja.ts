@@ -15,6 +15,8 @@ export const listsJa = {
   // empty lists
   'empty.works':
     'この条件に一致する作品はありません。`/work search` で言葉を減らすか、かな表記や別のシーズンで探してみてください。',
+  'empty.worksEnglishPending':
+    'まだ作品が見つかりません。kirokuは初めての起動のあと英語タイトルを読み込んでいるところです（1〜2分）。少し待ってからもう一度検索するか、日本語のタイトルで検索してください。',
   'empty.episodes':
     '{service}にはこの作品のエピソードがまだありません（映画や一部の特番にはありません）。作品のステータスは `/status` で設定できます。',
   'empty.records': 'まだ誰も記録していません。`/record post` で最初の記録をつけましょう。',
