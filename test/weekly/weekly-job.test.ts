@@ -83,6 +83,32 @@ describe('weekly summary job', () => {
     await covers.close();
   });
 
+  it('makes the owner’s check in the ten minutes before the fire, so the due minute asks Discord only to post', async () => {
+    const h = await openWeekly();
+    const channel = await weekWithRecords(h);
+    const guild = h.discord.guildIds[0] ?? '';
+    const ownerChecks = () =>
+      h.discord.restCalls.filter(
+        (call) =>
+          call.method === 'GET' &&
+          (call.path === `/channels/${channel}` || call.path === `/guilds/${guild}/members/${OWNERS.alice}`),
+      ).length;
+    // 08:52 in Tokyo, eight minutes before the fire: nothing due yet, the owner's check is made.
+    h.clock.set('2026-11-22T23:52:00Z');
+    expect(await h.jobs.weekly.tick()).toMatchObject({ due: 0, posted: 0 });
+    await h.jobs.weekly.drain();
+    expect(ownerChecks()).toBe(2);
+    // A second tick before the fire does not check again.
+    h.clock.set('2026-11-22T23:55:00Z');
+    await h.jobs.weekly.tick();
+    await h.jobs.weekly.drain();
+    expect(ownerChecks()).toBe(2);
+    h.clock.set(AFTER_FIRE);
+    expect(await h.jobs.weekly.tick()).toMatchObject({ due: 1, posted: 1 });
+    expect(ownerChecks()).toBe(2);
+    expect(h.discord.channelMessages(channel)).toHaveLength(1);
+  });
+
   it('counts only members of the server', async () => {
     const h = await openWeekly();
     const channel = await weekWithRecords(h);

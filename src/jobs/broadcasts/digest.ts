@@ -17,6 +17,7 @@ import type { Collection, Store } from '../../store/index.js';
 import type { ScheduleSettings, Subscription } from '../../subscriptions/model.js';
 import { ownerCallFailed, ownerToken } from '../owners/access.js';
 import type { SubscriptionJobDeps } from '../owners/job-deps.js';
+import { ChecksAhead, type UpcomingPost } from '../posting/checks-ahead.js';
 import { DEFAULT_POST_LANGUAGES } from '../posting/post-language.js';
 import { type DailyFire, type DailySchedule, dailySchedule } from './daily-time.js';
 import { digestMessage } from './digest-message.js';
@@ -92,16 +93,15 @@ export class DailyDigest {
   readonly #schedules = growingLru<string, { schedule: DailySchedule | null }>(4096);
   /** Prefetched programs by owner + fire + options (shared by an owner's subscriptions). */
   readonly #prefetched = new Map<string, { fireAt: number; result: Promise<Prefetched> }>();
-  /** The fire each subscription's membership check was prepared for, by subscription id. */
-  readonly #checked = new Map<string, number>();
-  /** Membership checks being prepared. */
-  readonly #checking = new Set<Promise<void>>();
+  /** The owners' checks, made in the prefetch window so that they still hold through it after the fire. */
+  readonly #checks: ChecksAhead;
 
   constructor(deps: DailyDigestDeps) {
     this.#deps = deps;
     this.#states = deps.store.collection(DIGEST_STATE_COLLECTION, digestStateSchema);
     this.#prefetchMs = deps.prefetchMs ?? DEFAULT_PREFETCH_MS;
     this.#catchUpMs = deps.catchUpMs ?? DEFAULT_CATCH_UP_MS;
+    this.#checks = new ChecksAhead(deps.membership, this.#prefetchMs);
   }
 
   /** The croner schedule of a subscription, or null (logged once) when its time or zone is invalid. */
@@ -132,7 +132,7 @@ export class DailyDigest {
     const active = only ? only.filter(isDigest) : await this.#deps.subscriptions.all(isDigest);
     report.subscriptions = active.length;
     const due: Array<{ subscription: Subscription; settings: ScheduleSettings; fire: DailyFire }> = [];
-    const upcoming: Array<{ subscription: Subscription; fire: DailyFire }> = [];
+    const upcoming: UpcomingPost[] = [];
     for (const [index, subscription] of active.entries()) {
       // Thousands of subscriptions must not hold up interactions for the length of this loop.
       if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
@@ -146,10 +146,10 @@ export class DailyDigest {
       const next = schedule.next(now);
       if (next && next.at.getTime() - now.getTime() <= this.#prefetchMs) {
         if (this.#startPrefetch(subscription.ownerId, settings, next)) report.prefetchStarted += 1;
-        upcoming.push({ subscription, fire: next });
+        upcoming.push({ subscription, fireAt: next.at.getTime() });
       }
     }
-    this.#prepareChecks(upcoming);
+    this.#checks.start(upcoming);
     report.due = due.length;
     await pLimit(this.#deps.concurrency ?? 8).map(due, async ({ subscription, settings, fire }) => {
       try {
@@ -166,30 +166,7 @@ export class DailyDigest {
   /** Waits for every prefetch and membership check in flight (tests; shutdown). */
   async drain(): Promise<void> {
     await Promise.all([...this.#prefetched.values()].map((entry) => entry.result));
-    await Promise.all(this.#checking);
-  }
-
-  /**
-   * Starts the membership checks of subscriptions whose fire is near, once per fire: made now, they
-   * still hold through the prefetch window's length after the fire, when the posts are made.
-   */
-  #prepareChecks(upcoming: ReadonlyArray<{ subscription: Subscription; fire: DailyFire }>): void {
-    const { membership } = this.#deps;
-    if (!membership) return;
-    const byFire = new Map<number, Subscription[]>();
-    for (const { subscription, fire } of upcoming) {
-      const fireAt = fire.at.getTime();
-      if (this.#checked.get(subscription.id) === fireAt) continue;
-      this.#checked.set(subscription.id, fireAt);
-      const group = byFire.get(fireAt);
-      if (group) group.push(subscription);
-      else byFire.set(fireAt, [subscription]);
-    }
-    for (const [fireAt, subscriptions] of byFire) {
-      const checking = membership.prepare(subscriptions, new Date(fireAt + this.#prefetchMs));
-      this.#checking.add(checking);
-      void checking.finally(() => this.#checking.delete(checking));
-    }
+    await this.#checks.drain();
   }
 
   async #isDue(subscription: Subscription, fire: DailyFire, now: Date): Promise<boolean> {
@@ -317,6 +294,6 @@ export class DailyDigest {
   #evict(now: Date): void {
     const before = now.getTime() - this.#catchUpMs;
     for (const [key, entry] of this.#prefetched) if (entry.fireAt < before) this.#prefetched.delete(key);
-    for (const [id, fireAt] of this.#checked) if (fireAt < before) this.#checked.delete(id);
+    this.#checks.evict(before);
   }
 }

@@ -12,6 +12,8 @@ import pLimit from 'p-limit';
  *   time, and the reads go one at a time at the feed's priority: people's calls always go first, and
  *   the feed's polls are served in turn with them (see member-week.ts).
  * - After downtime, a fire missed by at most the catch-up window (a day) is still posted.
+ * - The owners' checks are made in the ten minutes before the fire (as the digests' are), so a
+ *   minute with a thousand summaries due spends Discord's 50 calls a second on the posts.
  */
 import { z } from 'zod';
 import type { Translator } from '../../i18n/translator.js';
@@ -21,6 +23,7 @@ import type { Collection, Store } from '../../store/index.js';
 import type { Subscription, WeeklySettings } from '../../subscriptions/model.js';
 import type { StoredToken } from '../../vault/index.js';
 import type { SubscriptionJobDeps } from '../owners/job-deps.js';
+import { ChecksAhead, type UpcomingPost } from '../posting/checks-ahead.js';
 import { DEFAULT_POST_LANGUAGES } from '../posting/post-language.js';
 import type { OutgoingMessage } from '../posting/poster.js';
 import { fetchMemberWeek, type MemberWeek } from './member-week.js';
@@ -29,6 +32,8 @@ import { summarize } from './summarize.js';
 import { type WeeklyFire, type WeeklySchedule, weeklySchedule } from './weekly-time.js';
 
 const HOUR = 60 * 60 * 1000;
+/** How long before its fire a summary's owner check is made; it then holds as long after the fire. */
+export const WEEKLY_CHECK_AHEAD_MS = 10 * 60 * 1000;
 const YIELD_EVERY = 64;
 export const WEEKLY_STATE_COLLECTION = 'weekly-state';
 export const DEFAULT_WEEKLY_CATCH_UP_MS = 24 * HOUR;
@@ -87,11 +92,13 @@ export class WeeklySummaries {
   readonly #states: Collection<WeeklyState>;
   readonly #catchUpMs: number;
   readonly #schedules = growingLru<string, { schedule: WeeklySchedule | null }>(4096);
+  readonly #checks: ChecksAhead;
 
   constructor(deps: WeeklySummariesDeps) {
     this.#deps = deps;
     this.#states = deps.store.collection(WEEKLY_STATE_COLLECTION, weeklyStateSchema);
     this.#catchUpMs = deps.catchUpMs ?? DEFAULT_WEEKLY_CATCH_UP_MS;
+    this.#checks = new ChecksAhead(deps.membership, WEEKLY_CHECK_AHEAD_MS);
   }
 
   #scheduleOf(settings: WeeklySettings): WeeklySchedule | null {
@@ -116,12 +123,18 @@ export class WeeklySummaries {
     const active = only ? only.filter(isWeekly) : await this.#deps.subscriptions.all(isWeekly);
     report.subscriptions = active.length;
     const due: Array<{ subscription: Subscription; fire: WeeklyFire }> = [];
+    const upcoming: UpcomingPost[] = [];
     for (const [index, subscription] of active.entries()) {
       if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
       const schedule = this.#scheduleOf(subscription.weekly as WeeklySettings);
       const fire = schedule?.previous(now);
       if (fire && (await this.#isDue(subscription, fire, now))) due.push({ subscription, fire });
+      const next = schedule?.next(now);
+      if (next && next.at.getTime() - now.getTime() <= WEEKLY_CHECK_AHEAD_MS)
+        upcoming.push({ subscription, fireAt: next.at.getTime() });
     }
+    this.#checks.start(upcoming);
+    this.#checks.evict(now.getTime() - this.#catchUpMs);
     report.due = due.length;
     if (due.length === 0) return report;
     const run = new WeekReads(this.#deps, report);
@@ -134,6 +147,11 @@ export class WeeklySummaries {
       }
     });
     return report;
+  }
+
+  /** Waits for the owners' checks in flight (tests; shutdown). */
+  drain(): Promise<void> {
+    return this.#checks.drain();
   }
 
   async #isDue(subscription: Subscription, fire: WeeklyFire, now: Date): Promise<boolean> {
