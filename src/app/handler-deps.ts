@@ -97,7 +97,8 @@ export async function buildHandlerDeps(
       now,
     }),
     cache: new LookupCache(),
-    titles: new TitleIndex(store, now),
+    // Without the operator's token there is no daily refresh (jobs/titles/refresh.ts).
+    titles: new TitleIndex(store, now, { refreshed: config.service.token !== undefined }),
     watchLists,
     reminders,
     parties,

@@ -56,8 +56,7 @@ export async function englishTitleMatches(
 export async function englishTitlesPending(ctx: Context, query: string): Promise<boolean> {
   if (!isLatinQuery(query)) return false;
   // A store that cannot say is not a reason to tell the reader to wait.
-  const refreshedAt = await ctx.titles.refreshedAt().catch(() => null);
-  return refreshedAt === undefined;
+  return ctx.titles.firstRefreshPending().catch(() => false);
 }
 
 /**

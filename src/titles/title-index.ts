@@ -75,11 +75,19 @@ export class TitleIndex {
   #loading: Promise<void> | undefined;
 
   readonly #maxWorks: number;
+  readonly #refreshed: boolean;
 
-  constructor(store: Store, now: () => Date, { maxWorks = MAX_INDEXED_WORKS } = {}) {
+  /** `refreshed`: a daily refresh fills it (an operator token is configured); else only the pages people open. */
+  constructor(store: Store, now: () => Date, { maxWorks = MAX_INDEXED_WORKS, refreshed = true } = {}) {
     this.#records = store.collection(TITLE_INDEX_COLLECTION, titleRecordSchema);
     this.#now = now;
     this.#maxWorks = maxWorks;
+    this.#refreshed = refreshed;
+  }
+
+  /** Whether its first refresh is still to come (a new install's first minute or two); never without one. */
+  async firstRefreshPending(): Promise<boolean> {
+    return this.#refreshed && (await this.refreshedAt()) === undefined;
   }
 
   /**

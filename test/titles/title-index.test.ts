@@ -71,6 +71,17 @@ describe('the title index', () => {
     expect((await other.match('frieren', 5)).map((entry) => entry.id)).toEqual([1]);
   });
 
+  it('says its first refresh is pending until it is made, and never where no refresh will come', async () => {
+    store = await openStore('sqlite://:memory:');
+    const index = new TitleIndex(store, () => new Date());
+    expect(await index.firstRefreshPending()).toBe(true);
+    // No operator token, no refresh: an English reader is never told to wait for one.
+    const unrefreshed = new TitleIndex(store, () => new Date(), { refreshed: false });
+    expect(await unrefreshed.firstRefreshPending()).toBe(false);
+    await index.markRefreshed();
+    expect(await index.firstRefreshPending()).toBe(false);
+  });
+
   it('is bounded: beyond it pages people open add nothing, the refresh still adds', async () => {
     store = await openStore('sqlite://:memory:');
     const index = new TitleIndex(store, () => new Date(), { maxWorks: 2 });
