@@ -6,7 +6,6 @@
  * under node_modules/.cache.
  */
 import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from './spawn.js';
@@ -18,12 +17,12 @@ let built: Promise<void> | undefined;
 
 /** Bundles the bot and the bench's children (once per run). */
 export function ensureBuild(): Promise<void> {
-  built ??= (async () => {
-    await rm(BUNDLE_DIR, { recursive: true, force: true });
-    await promisify(execFile)(process.execPath, [path.join('tools', 'bundle.mjs'), BUNDLE_DIR, ...CHILDREN], {
-      cwd: REPO_ROOT,
-    });
-  })();
+  // tools/bundle.mjs empties its output folder first.
+  built ??= promisify(execFile)(
+    process.execPath,
+    [path.join('tools', 'bundle.mjs'), BUNDLE_DIR, ...CHILDREN],
+    { cwd: REPO_ROOT },
+  ).then(() => undefined);
   return built;
 }
 

@@ -73,5 +73,6 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
-// The bundle's own package scope: ES modules, wherever the folder is copied (the bench copies it).
+// The bundle's own package scope: ES modules, wherever it is written (the bench writes one under
+// node_modules/.cache, where no package.json above says so).
 await writeFile(path.join(outdir, 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);

@@ -4,7 +4,6 @@
  * service profile through the "Viewing record" context menu (off unless they turn it on), and the
  * servers they used kiroku in (whose weekly summaries then count them while they are members).
  */
-
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../i18n/locale.js';
 import { growingLru } from '../lib/growing-lru.js';

@@ -5,7 +5,6 @@
  * replaced by every CHANNEL_UPDATE and GUILD_CREATE (the Guilds intent sends both), dropped by
  * CHANNEL_DELETE and GUILD_DELETE. A channel not kept is read again over REST.
  */
-
 import { z } from 'zod';
 import { growingLru } from '../../lib/growing-lru.js';
 import { type Overwrite, overwriteSchema } from './membership-rest.js';

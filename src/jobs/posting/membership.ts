@@ -10,7 +10,6 @@
  * prepare their checks in the prefetch window, so that the posts at the due minute ask nothing.
  * An answer Discord could not give is not a yes: the post waits and asks again later.
  */
-
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import { growingLru } from '../../lib/growing-lru.js';
