@@ -13,11 +13,11 @@ import { type StepMarks, StepRecorder, stepComparisonRows, stepMedians } from '.
 import { startTarget, type Target, type VariantName } from '../targets.js';
 import { type Row, row, type Scenario, type ScenarioOptions } from '../types.js';
 import { cpuRow, floorRow } from './floor-rows.js';
+import { CONCURRENCY, concurrencies, type Plan, planFor, rounds } from './interaction-plan.js';
 
 const NAME = 'interaction-overhead';
 type Kind = 'search' | 'autocomplete';
 const KINDS: Kind[] = ['search', 'autocomplete'];
-const CONCURRENCY = [1, 50, 200] as const;
 const P50_RATIO_TARGET = 1.3;
 const WINDOW_MS = 3000;
 /** Pause after each single interaction and after each burst, the same for every variant. */
@@ -72,15 +72,6 @@ const classifiers: Record<Kind, Classify> = {
   autocomplete: (reply: InteractionReply) => ((reply.choices?.length ?? 0) > 0 ? 'ok' : 'empty'),
 };
 
-interface Plan {
-  quick: boolean;
-  warmup: number;
-  singleSamples: number;
-  rounds: Record<number, number>;
-  /** Interactions per kind whose steps are marked (floor and generous budget only). */
-  stepSamples: number;
-}
-
 /** The step marks of one variant, by kind. */
 type VariantSteps = Partial<Record<Kind, StepMarks[]>>;
 
@@ -127,7 +118,7 @@ class Driver {
         await this.target.settle(SINGLE_GAP_MS);
       }
     } else {
-      for (let r = 0; r < (plan.rounds[concurrency] ?? 1); r++) {
+      for (let r = 0; r < rounds(this.target.variant, plan, concurrency); r++) {
         samples.push(...(await timedBurst(concurrency)));
         this.target.discord.resetRecords();
         await this.target.settle(BURST_GAP_MS);
@@ -177,15 +168,6 @@ class Driver {
     await this.target.settle(this.target.variant === 'production' ? 1100 : 50);
     this.target.discord.resetRecords();
   }
-}
-
-/**
- * The concurrencies a variant is measured at. In --quick the production budget skips 200 at once
- * at no latency: its busy answers wait out the budget (10 s a cell), and the slow-service cell
- * checks 200 at once on that budget anyway.
- */
-function concurrencies(variant: VariantName, plan: Plan): readonly number[] {
-  return plan.quick && variant === 'production' ? CONCURRENCY.filter((c) => c !== 200) : CONCURRENCY;
 }
 
 async function measureVariant(
@@ -371,11 +353,9 @@ export const interactionOverhead: Scenario = {
   name: NAME,
   title: 'Interaction overhead (bot vs bare discord.js client)',
   quickDiffers:
-    '3 interactions one at a time (not 30), one round at 50 and 200 at once (not 3 and 2); on the production budget 200 at once only at a slow service, for /work search only',
+    '3 interactions one at a time (not 30), one round at 50 and 200 at once (not 3 and 2; the production budget has one in a full run too); on the production budget 200 at once only at a slow service, for /work search only',
   async run(options) {
-    const plan: Plan = options.quick
-      ? { quick: true, warmup: 3, singleSamples: 3, rounds: { 50: 1, 200: 1 }, stepSamples: 3 }
-      : { quick: false, warmup: 15, singleSamples: 30, rounds: { 50: 3, 200: 2 }, stepSamples: 30 };
+    const plan = planFor(options.quick);
     const cells: Cell[] = [];
     const steps = {} as Record<VariantName, VariantSteps>;
     for (const variant of ['baseline', 'floor', 'generous', 'production'] as const) {
