@@ -6,6 +6,7 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { REST } from 'discord.js';
 import type { APIEmbed } from 'discord-api-types/v10';
 import { LOCALES } from '#src/i18n/locale.js';
@@ -48,6 +49,11 @@ export interface PhaseResult {
   unposted: number;
   maxGapS: number;
   http429: number;
+  /**
+   * Whether this process kept up over the warm-up and the window (the bot, the emulator and the fake
+   * Discord share it): CPU as a share of one core, and the event loop's p99 delay (ms).
+   */
+  load: { cpuPercent: number; loopDelayP99Ms: number };
 }
 
 /** What a running phase holds until it is closed and measured. */
@@ -133,7 +139,12 @@ async function openPhase(setup: Setup, policy: Policy, load?: PhaseLoad): Promis
   setup.pollTimes.length = 0;
   const requestsBefore = setup.feedRequests.count;
   const limitedBefore = emulator.stats.rateLimited;
-  const closeBudget = () => budget.close();
+  // Closing the budget ends round-robin's cycle at once (the rest of its owners refused, unlogged):
+  // stopping waited for the cycle in flight, up to a whole one (~25 s at 10,000 owners) measuring nothing.
+  const closeBudget = () => {
+    logger.level = 'silent';
+    budget.close();
+  };
   return {
     dir,
     store,
@@ -187,9 +198,9 @@ async function playTimeline(
 
 async function closePhase(running: Running): Promise<void> {
   running.stopCommands();
+  running.closeBudget();
   await running.jobs.stop();
   await running.service.close();
-  running.closeBudget();
   await running.store.close();
   await rm(running.dir, { recursive: true, force: true });
 }
@@ -204,15 +215,27 @@ export async function runPhase(
   const opening = performance.now();
   const running = await openPhase(setup, policy, load);
   const t0 = performance.now();
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const cpuBefore = process.cpuUsage();
   running.jobs.start(() => true);
   const warmupCycles = policy === 'round-robin' ? ROUND_ROBIN_WARMUP_CYCLES : WARMUP_CYCLES;
   const skipS = (WARMUP_CYCLES - warmupCycles) * size.cycleS;
   const warmupEnd = t0 + warmupCycles * size.cycleS * 1000;
   const measureEnd = warmupEnd + MEASURE_CYCLES * size.cycleS * 1000;
   const measured = await playTimeline(setup, running, { t0, skipS, measureEnd });
+  const cpu = process.cpuUsage(cpuBefore);
+  loop.disable();
+  const kept = {
+    cpuPercent: Math.round((100 * (cpu.user + cpu.system)) / 1000 / (performance.now() - t0)),
+    loopDelayP99Ms: round(loop.percentile(99) / 1e6, 1) ?? 0,
+  };
   const drainEnd = measureEnd + DRAIN_CYCLES * size.cycleS * 1000;
   while (running.delays.length < measured && performance.now() < drainEnd) await sleep(50);
   const drainedS = (performance.now() - measureEnd) / 1000;
+  // Counted from the start to the drain's end, before the stop (which ends a policy mid-step).
+  const requests = setup.feedRequests.count - running.requestsBefore;
+  const posts = { ...running.posts };
   await closePhase(running);
   const { delays } = running;
   const inWindow = setup.pollTimes.map((times) => times.filter((t) => t >= warmupEnd && t <= measureEnd));
@@ -223,16 +246,17 @@ export async function runPhase(
     meanS: (mean(delays) ?? 0) * scale,
     p95S: (percentile(delays, 95) ?? 0) * scale,
     polls,
-    requests: setup.feedRequests.count - running.requestsBefore,
-    posted: running.posts.count,
-    messages: running.posts.messages,
+    requests,
+    posted: posts.count,
+    messages: posts.messages,
     unposted: measured - delays.length,
     maxGapS: (longestGap(setup.pollTimes, size.owners, t0, warmupEnd, measureEnd) / 1000) * scale,
     http429: emulator.stats.rateLimited - running.limitedBefore,
+    load: kept,
   };
   const byTier = pollsByTier(setup.rates, inWindow);
   log(
-    `    ${policy} (set-up ${((t0 - opening) / 1000).toFixed(0)} s, ${warmupCycles} + ${MEASURE_CYCLES} cycles, drained in ${drainedS.toFixed(0)} s): ${delays.length}/${measured} measured activities posted, mean ${result.meanS.toFixed(0)} s, p95 ${result.p95S.toFixed(0)} s, ${polls} polls in the window, longest gap ${result.maxGapS.toFixed(0)} s, 429s ${result.http429}; polls per owner: busiest 20% ${byTier.busy}, other active ${byTier.other}, idle ${byTier.idle}`,
+    `    ${policy} (set-up ${((t0 - opening) / 1000).toFixed(0)} s, ${warmupCycles} + ${MEASURE_CYCLES} cycles, drained in ${drainedS.toFixed(0)} s): ${delays.length}/${measured} measured activities posted, mean ${result.meanS.toFixed(0)} s, p95 ${result.p95S.toFixed(0)} s, ${polls} polls in the window, longest gap ${result.maxGapS.toFixed(0)} s, 429s ${result.http429}; polls per owner: busiest 20% ${byTier.busy}, other active ${byTier.other}, idle ${byTier.idle}; CPU ${kept.cpuPercent}% of a core, event-loop p99 ${kept.loopDelayP99Ms} ms`,
   );
   return result;
 }
