@@ -135,9 +135,13 @@ export function faithfulSize(size: Size): Size {
   return { owners: size.owners, cycleS: size.owners / budget / (1 - COMMAND_SHARE) };
 }
 
+/** How much faster than production the size runs: its budget over the real 3/s. */
+export function scaleOf(size: Size): number {
+  return size.owners / size.cycleS / (1 - COMMAND_SHARE) / 3;
+}
+
 export async function prepare(size: Size): Promise<Setup> {
-  const budget = size.owners / size.cycleS / (1 - COMMAND_SHARE);
-  const scale = budget / 3;
+  const scale = scaleOf(size);
   const partial: Pick<Setup, 'tokens' | 'pollTimes' | 'feedRequests'> = {
     tokens: new Map(),
     pollTimes: [],

@@ -1,17 +1,16 @@
 /**
  * Scenario: feed freshness. Owners with a heavy-tailed activity model (half idle, the busiest 20%
  * making 80% of the activity), activities injected into the emulator over time, background
- * commands using a fifth of the budget; each size polled first round-robin (the policy before issue
- * 17) and then by the adaptive schedule, with the same seed, the same timeline, the same feeds'
- * past and the same budget. Measured: delay from an activity's creation to its post in the channel,
- * requests per posted activity, the longest gap between two polls of one owner over round-robin's
- * cycle, and 429s. The world and its time compression: bench/freshness/world.ts; one policy's run:
- * bench/freshness/phase.ts.
+ * commands using a fifth of the budget; each size polled round-robin (the policy before issue 17)
+ * and by the adaptive schedule, with the same seed, the same timeline, the same feeds' past and the
+ * same budget, the two at once in worlds of their own (bench/freshness/side-by-side.ts). Measured:
+ * delay from an activity's creation to its post in the channel, requests per posted activity, the
+ * longest gap between two polls of one owner over round-robin's cycle, and 429s. The world and its
+ * time compression: bench/freshness/world.ts; one policy's run: bench/freshness/phase.ts.
  */
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
-import { type PhaseResult, runPhase } from '../freshness/phase.js';
-import { faithfulSize, MEASURE_CYCLES, prepare, QUICK_SIZE, SEED, type Size } from '../freshness/world.js';
+import type { PhaseResult } from '../freshness/phase.js';
+import { startSideBySide } from '../freshness/side-by-side.js';
+import { faithfulSize, MEASURE_CYCLES, QUICK_SIZE, SEED, type Size, scaleOf } from '../freshness/world.js';
 import { round } from '../stats.js';
 import { type Row, row, type Scenario } from '../types.js';
 
@@ -26,23 +25,43 @@ interface SizeResult {
   cycleS: number;
 }
 
-async function runSize(size: Size, log: (line: string) => void): Promise<SizeResult> {
-  const preparing = performance.now();
-  const setup = await prepare(size);
+function sizeResult(size: Size, roundRobin: PhaseResult, adaptive: PhaseResult): SizeResult {
+  const scale = scaleOf(size);
+  const windowS = MEASURE_CYCLES * size.cycleS * scale;
+  const cycleS = roundRobin.polls > 0 ? (windowS * size.owners) / roundRobin.polls : windowS;
+  return { owners: size.owners, scale, roundRobin, adaptive, cycleS };
+}
+
+/**
+ * Each size's two policies side by side (bench/freshness/side-by-side.ts), the largest size first:
+ * each next size starts when the size before has finished its round-robin phase, the shorter (by
+ * two warm-up cycles), so it runs beside the end of that size's adaptive phase. At no time are more
+ * than three phase processes running, and the two that start together are the same size's.
+ */
+async function runSizes(sizes: readonly Size[], log: (line: string) => void): Promise<SizeResult[]> {
+  const largestFirst = [...sizes].sort((a, b) => b.owners - a.owners);
+  const running = new Map<Size, Promise<SizeResult>>();
   try {
-    log(
-      `  ${size.owners} owners, ${setup.timeline.length} activities (world made in ${((performance.now() - preparing) / 1000).toFixed(0)} s); time compressed ×${setup.scale.toFixed(1)}: limit ${(4 * setup.scale).toFixed(0)}/s, budget ${(3 * setup.scale).toFixed(0)}/s, poll interval ${(60 / setup.scale).toFixed(2)} s`,
-    );
-    const roundRobin = await runPhase(setup, 'round-robin', log);
-    const adaptive = await runPhase(setup, 'adaptive', log);
-    const windowS = MEASURE_CYCLES * size.cycleS * setup.scale;
-    const cycleS = roundRobin.polls > 0 ? (windowS * size.owners) / roundRobin.polls : windowS;
-    return { owners: size.owners, scale: setup.scale, roundRobin, adaptive, cycleS };
+    let roundRobinDone: Promise<unknown> = Promise.resolve();
+    for (const size of largestFirst) {
+      await roundRobinDone;
+      const scale = scaleOf(size);
+      log(
+        `  ${size.owners} owners: time compressed ×${scale.toFixed(1)}: limit ${(4 * scale).toFixed(0)}/s, budget ${(3 * scale).toFixed(0)}/s, poll interval ${(60 / scale).toFixed(2)} s; round-robin and adaptive side by side, each in a process of its own`,
+      );
+      const specs = [{ policy: 'round-robin' }, { policy: 'adaptive' }] as const;
+      const pair = startSideBySide(size, specs, `  ${size.owners} owners, both policies done:`, log);
+      roundRobinDone = pair.outcomes[0];
+      running.set(
+        size,
+        pair.done.then(([roundRobin, adaptive]) => sizeResult(size, roundRobin.result, adaptive.result)),
+      );
+    }
   } finally {
-    await setup.discord.close();
-    await setup.emulator.close();
-    await rm(path.dirname(setup.template), { recursive: true, force: true });
+    // Whatever failed, no phase process outlives the scenario: each pair stops its own when it ends.
+    await Promise.allSettled(running.values());
   }
+  return Promise.all(sizes.map((size) => running.get(size) as Promise<SizeResult>));
 }
 
 function summaryOf(result: SizeResult) {
@@ -126,7 +145,7 @@ function rowsOf(result: SizeResult): Row[] {
 
 /**
  * BENCH_FRESHNESS_OWNERS=1000 (comma-separated owner counts) keeps only those sizes: the 10,000-owner
- * run takes about 12 minutes on its own, so a check of the smaller one (3) need not wait for it.
+ * run takes about 7 minutes on its own, so a check of the smaller one need not wait for it.
  */
 function selectedSizes(sizes: Size[]): Size[] {
   const wanted = process.env.BENCH_FRESHNESS_OWNERS?.split(',').map((value) => Number(value.trim()));
@@ -150,8 +169,7 @@ export const feedFreshness: Scenario = {
           { owners: 1_000, cycleS: 10 },
           { owners: 10_000, cycleS: 50 },
         ];
-    const results: SizeResult[] = [];
-    for (const size of selectedSizes(sizes)) results.push(await runSize(faithfulSize(size), options.log));
+    const results = await runSizes(selectedSizes(sizes).map(faithfulSize), options.log);
     const strip = (phase: PhaseResult) => ({ ...phase, delaysS: undefined });
     return {
       rows: results.flatMap(rowsOf),
