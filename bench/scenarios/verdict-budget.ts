@@ -7,17 +7,17 @@
  * feed-freshness world at 1,000 owners, adaptive schedule, in one run: without verdicts (the
  * baseline), with the verdicts' requests at each of those two rates, at announcement priority but
  * none started while feed polls wait (as the job does), beside the commands at a fifth of the
- * budget; the baseline again after them, for the noise. The feed's delays should not move beyond it.
+ * budget; the baseline again, for the noise. The feed's delays should not move beyond it. The four
+ * phases run two at a time, each in a world of its own: the baseline beside the first rate, then
+ * the second rate beside the baseline again.
  */
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
-import { openStore } from '#src/store/index.js';
-import { nextVerdictRefresh, VERDICT_REQUESTS_PER_POST_HOUR } from '#src/verdicts/cadence.js';
-import { quietVerdicts } from '../../test/support/quiet-verdicts.js';
-import { type PhaseLoad, type PhaseResult, runPhase } from '../freshness/phase.js';
-import { faithfulSize, prepare, QUICK_SIZE } from '../freshness/world.js';
+import { VERDICT_REQUESTS_PER_POST_HOUR } from '#src/verdicts/cadence.js';
+import type { PhaseLoad, PhaseResult } from '../freshness/phase.js';
+import { runSideBySide } from '../freshness/side-by-side.js';
+import { faithfulSize, QUICK_SIZE, scaleOf } from '../freshness/world.js';
 import { round } from '../stats.js';
 import { row, type Scenario } from '../types.js';
+import { type AiringPost, refreshRequests, refreshSteps } from '../verdict-refresh.js';
 
 const NAME = 'verdict-budget';
 const HOUR = 3_600_000;
@@ -45,31 +45,21 @@ interface Simulated {
  * `postsPerDay` spread evenly over the day; the rate is given at 1,000 posts a day.
  */
 async function simulate(serversPerEpisode: number, postsPerDay: number): Promise<Simulated> {
-  const store = await openStore('sqlite://:memory:');
-  let clock = Date.parse('2026-11-27T00:00:00Z');
-  const now = () => new Date(clock);
-  const asked: Array<{ episode: number; at: number }> = [];
-  const { board, refresh } = quietVerdicts(store, now, async (params) => {
-    asked.push({ episode: params.filter_episode_id ?? 0, at: clock });
-    return { items: [] };
-  });
-  const start = clock;
-  for (let i = 0; i < postsPerDay; i++) {
+  const start = Date.parse('2026-11-27T00:00:00Z');
+  const posts: AiringPost[] = Array.from({ length: postsPerDay }, (_, i) => {
     const episode = Math.floor(i / serversPerEpisode);
-    const aired = start + Math.floor((episode * serversPerEpisode * DAY) / postsPerDay);
-    await board.track({
-      channelId: `c${i}`,
-      messageId: `m${i}`,
-      guildId: `g${i}`,
+    return {
       episodeId: episode + 1,
-      subscriptionId: 's',
-      locale: 'en',
-      airedAt: new Date(aired).toISOString(),
-      nextRefreshAt: new Date(nextVerdictRefresh(aired, aired) ?? aired).toISOString(),
-    });
-  }
-  for (; clock <= start + 2 * DAY + HOUR; clock += STEP_MS) await refresh.tick();
-  await store.close();
+      aired: start + Math.floor((episode * serversPerEpisode * DAY) / postsPerDay),
+    };
+  });
+  const steps = refreshSteps(
+    posts.map((post) => post.aired),
+    start,
+    start + 2 * DAY + HOUR,
+    STEP_MS,
+  );
+  const asked = await refreshRequests(posts, steps);
   let busiestHour = 0;
   const perEpisode = new Map<number, number[]>();
   for (const { episode, at } of asked) perEpisode.set(episode, [...(perEpisode.get(episode) ?? []), at]);
@@ -86,28 +76,39 @@ async function simulate(serversPerEpisode: number, postsPerDay: number): Promise
 }
 
 /**
- * The feed without verdicts, beside them at `perS` (every post its own episode), at `sharedPerS`, and
- * without again (the noise). A quick run, at its small size, runs the first two only: the shared
- * episodes' load is the same code at a tenth of the rate, and the second baseline a repetition.
+ * The feed without verdicts beside the feed with them at `perS` (every post its own episode), then
+ * with them at `sharedPerS` beside the feed without again (the noise): two at a time, each phase in a
+ * world of its own (bench/freshness/side-by-side.ts), so each comparison is made in the same minutes.
+ * A quick run, at its small size, runs the first two only: the shared episodes' load is the same code
+ * at a tenth of the rate, and the second baseline a repetition.
  */
 async function freshness(perS: number, sharedPerS: number, log: (line: string) => void, quick: boolean) {
-  const setup = await prepare(faithfulSize(quick ? QUICK_SIZE : { owners: 1_000, cycleS: 5 }));
-  try {
-    const without = await runPhase(setup, 'adaptive', log);
-    const load: PhaseLoad = { verdictPerS: perS };
-    const withVerdicts = await runPhase(setup, 'adaptive', log, load);
-    const sharedLoad: PhaseLoad = { verdictPerS: sharedPerS };
-    const withShared = quick ? undefined : await runPhase(setup, 'adaptive', log, sharedLoad);
-    const again = quick ? undefined : await runPhase(setup, 'adaptive', log);
-    log(
-      `  verdict requests made beside the feed: ${load.made} (shared episodes: ${sharedLoad.made ?? 'not run'}); deferrals while polls waited: ${load.deferred} (${sharedLoad.deferred ?? 'not run'})`,
-    );
-    return { without, withVerdicts, withShared, again, owners: setup.size.owners, scale: setup.scale, load };
-  } finally {
-    await setup.discord.close();
-    await setup.emulator.close();
-    await rm(path.dirname(setup.template), { recursive: true, force: true });
-  }
+  const size = faithfulSize(quick ? QUICK_SIZE : { owners: 1_000, cycleS: 5 });
+  const [first, second] = await runSideBySide(
+    size,
+    [{ policy: 'adaptive' }, { policy: 'adaptive', verdictPerS: perS }],
+    '  without verdicts, beside them at the rate of every post its own episode:',
+    log,
+  );
+  const load: PhaseLoad = second.load ?? { verdictPerS: perS };
+  const [shared, baseline] = quick
+    ? []
+    : await runSideBySide(
+        size,
+        [{ policy: 'adaptive', verdictPerS: sharedPerS }, { policy: 'adaptive' }],
+        '  verdicts at the rate of episodes shared by 10 servers, beside the baseline again:',
+        log,
+      );
+  log(
+    `  verdict requests made beside the feed: ${load.made} (shared episodes: ${shared?.load?.made ?? 'not run'}); deferrals while polls waited: ${load.deferred} (${shared?.load?.deferred ?? 'not run'})`,
+  );
+  const [without, withVerdicts, withShared, again] = [
+    first.result,
+    second.result,
+    shared?.result,
+    baseline?.result,
+  ];
+  return { without, withVerdicts, withShared, again, owners: size.owners, scale: scaleOf(size), load };
 }
 
 type Freshness = Awaited<ReturnType<typeof freshness>>;
@@ -115,7 +116,7 @@ type Freshness = Awaited<ReturnType<typeof freshness>>;
 function figures(sim: Simulated, shared: Simulated, fresh: Freshness) {
   const noise = (a: PhaseResult, b: PhaseResult) => Math.abs(a.meanS - b.meanS);
   const noted = fresh.again
-    ? `the baseline run twice (before and after): noise ${round(noise(fresh.without, fresh.again), 1)} s in the mean`
+    ? `the baseline run twice (beside each rate): noise ${round(noise(fresh.without, fresh.again), 1)} s in the mean`
     : 'the baseline run once (--quick)';
   const note = `time compressed ×${round(fresh.scale, 1)}; ${noted}`;
   return [
