@@ -37,44 +37,23 @@ async function outcomeOf(child: SpawnedChild): Promise<PhaseOutcome> {
   return JSON.parse(line.slice(PHASE_RESULT_PREFIX.length)) as PhaseOutcome;
 }
 
-export interface RunningPair {
-  /** Each phase's outcome, in the order given, as it ends. */
-  outcomes: [Promise<PhaseOutcome>, Promise<PhaseOutcome>];
-  /** Both, once both processes are stopped and their progress lines logged (after `title`). */
-  done: Promise<[PhaseOutcome, PhaseOutcome]>;
-}
-
-/** Starts the two phases at once. */
-export function startSideBySide(
-  size: Size,
-  specs: readonly [PhaseSpec, PhaseSpec],
-  title: string,
-  log: (line: string) => void,
-): RunningPair {
-  const children = specs.map((spec) => spawnPhase(size, spec));
-  const [first, second] = children.map(outcomeOf) as [Promise<PhaseOutcome>, Promise<PhaseOutcome>];
-  const done = (async (): Promise<[PhaseOutcome, PhaseOutcome]> => {
-    try {
-      return await Promise.all([first, second]);
-    } finally {
-      log(title);
-      for (const child of children)
-        for (const line of child.output().split('\n'))
-          if (line.startsWith(PHASE_LOG_PREFIX)) log(line.slice(PHASE_LOG_PREFIX.length));
-      await Promise.all(children.map((child) => child.stop()));
-    }
-  })();
-  // Whoever awaits one outcome early does not leave the other's failure unhandled: `done` has it.
-  for (const outcome of [first, second]) outcome.catch(() => undefined);
-  return { outcomes: [first, second], done };
-}
-
-/** The two phases at once: their outcomes in the order given, their progress lines logged after. */
-export function runSideBySide(
+/** The two phases at once: their outcomes in the order given, their progress lines logged after `title`. */
+export async function runSideBySide(
   size: Size,
   specs: readonly [PhaseSpec, PhaseSpec],
   title: string,
   log: (line: string) => void,
 ): Promise<[PhaseOutcome, PhaseOutcome]> {
-  return startSideBySide(size, specs, title, log).done;
+  const children = specs.map((spec) => spawnPhase(size, spec));
+  try {
+    const [first, second] = await Promise.all(children.map(outcomeOf));
+    if (!first || !second) throw new Error('a phase gave no outcome');
+    return [first, second];
+  } finally {
+    log(title);
+    for (const child of children)
+      for (const line of child.output().split('\n'))
+        if (line.startsWith(PHASE_LOG_PREFIX)) log(line.slice(PHASE_LOG_PREFIX.length));
+    await Promise.all(children.map((child) => child.stop()));
+  }
 }
