@@ -11,7 +11,11 @@ import { promisify } from 'node:util';
 import { REPO_ROOT } from './spawn.js';
 
 const BUNDLE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'kiroku-bench', 'bundle');
-const CHILDREN = ['bench/children/kiroku-memory.ts', 'bench/children/bare.ts'];
+const CHILDREN = [
+  'bench/children/kiroku-memory.ts',
+  'bench/children/bare.ts',
+  'bench/children/bare-libraries.ts',
+];
 
 let built: Promise<void> | undefined;
 
