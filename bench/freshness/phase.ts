@@ -53,7 +53,7 @@ export interface PhaseResult {
    * Whether this process kept up over the warm-up and the window (the bot, the emulator and the fake
    * Discord share it): CPU as a share of one core, and the event loop's p99 delay (ms).
    */
-  load: { cpuPercent: number; loopDelayP99Ms: number };
+  keptUp: { cpuPercent: number; loopDelayP99Ms: number };
 }
 
 /** What a running phase holds until it is closed and measured. */
@@ -140,7 +140,7 @@ async function openPhase(setup: Setup, policy: Policy, load?: PhaseLoad): Promis
   const requestsBefore = setup.feedRequests.count;
   const limitedBefore = emulator.stats.rateLimited;
   // Closing the budget ends round-robin's cycle at once (the rest of its owners refused, unlogged):
-  // stopping waited for the cycle in flight, up to a whole one (~25 s at 10,000 owners) measuring nothing.
+  // stopping waited for the cycle in flight, up to a whole one (about 20 s at 10,000 owners) measuring nothing.
   const closeBudget = () => {
     logger.level = 'silent';
     budget.close();
@@ -252,7 +252,7 @@ export async function runPhase(
     unposted: measured - delays.length,
     maxGapS: (longestGap(setup.pollTimes, size.owners, t0, warmupEnd, measureEnd) / 1000) * scale,
     http429: emulator.stats.rateLimited - running.limitedBefore,
-    load: kept,
+    keptUp: kept,
   };
   const byTier = pollsByTier(setup.rates, inWindow);
   log(
