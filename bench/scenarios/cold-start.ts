@@ -142,12 +142,13 @@ async function measureStarts(runs: number, log: (line: string) => void): Promise
 /** Restarts: every run after the first (the first starts with an empty compile cache). */
 const restarts = (starts: Start[]) => starts.slice(1);
 const medianOf = (values: number[]) => round(median(values), 0);
+/** The median time to ready of the restarts. */
+const readyOf = (list: Start[]) => medianOf(restarts(list).map((s) => s.readyMs));
 
 function runnerRows(starts: Starts, runner: Runner): Row[] {
   const kiroku = starts[`kiroku ${runner}`];
   const bare = starts[`bare ${runner}`];
   const cached = starts[`bare+cache ${runner}`];
-  const readyOf = (list: Start[]) => medianOf(restarts(list).map((s) => s.readyMs));
   const ready = readyOf(kiroku);
   const runs = (list: Start[]) => JSON.stringify(list.map((s) => Math.round(s.readyMs)));
   const main = row(NAME, `spawn → ready, ${RUNNER_LABEL[runner]}`, {
@@ -191,7 +192,6 @@ function runnerRows(starts: Starts, runner: Runner): Row[] {
  * floor itself is from the bare client says how much of the target is left for them.
  */
 function libraryRows(starts: Starts, runner: Runner): Row[] {
-  const readyOf = (list: Start[]) => medianOf(restarts(list).map((s) => s.readyMs));
   const floor = readyOf(starts[`libraries ${runner}`]);
   const runs = JSON.stringify(starts[`libraries ${runner}`].map((s) => Math.round(s.readyMs)));
   return [
