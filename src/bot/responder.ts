@@ -2,6 +2,7 @@ import {
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   type InteractionReplyOptions,
+  type JSONEncodable,
   type MessageContextMenuCommandInteraction,
   MessageFlags,
   type ModalSubmitInteraction,
@@ -37,13 +38,19 @@ async function settleOrLate<T>(pending: Promise<Settled<T>>, ms: number): Promis
 /** Never ping anyone from content that may contain user text. */
 const noMentions = { parse: [] } as const;
 
+/**
+ * Handed to discord.js as it is sent. The renderers build Discord's own JSON (snake_case keys), which
+ * discord.js would otherwise walk key by key to snake-case again: about 30 µs of every reply's CPU.
+ */
+const asSent = <T>(data: T): JSONEncodable<T> => ({ toJSON: () => data });
+
 /** Every reply is fitted to Discord's limits here, whatever its renderer did (see fit-message.ts). */
 function messagePayload(reply: MessageReply | UpdateReply) {
   const files = 'files' in reply ? reply.files : undefined;
   return {
     content: fitContent(reply.content ?? ''),
-    embeds: fitEmbeds(reply.embeds ?? []),
-    components: fitComponents(reply.components ?? []),
+    embeds: fitEmbeds(reply.embeds ?? []).map(asSent),
+    components: fitComponents(reply.components ?? []).map(asSent),
     allowedMentions: noMentions,
     // Only when there are files: an edit without them keeps the message's attachments.
     ...(files?.length
