@@ -172,7 +172,7 @@ class Driver {
    * One at a time first, then (except on the production budget, whose 3/s would take minutes and whose
    * figures are its queue's) bursts until V8 has compiled the hot paths: in bursts of 50 /work searches
    * every 0.4 s, kiroku's p50 stopped falling after about 12 bursts and the floor's after about 17
-   * (docs/performance.md, "Warmed up"). Every other variant gets the same warm-up.
+   * (docs/performance.md, "Fourth pass"). Every other variant gets the same warm-up.
    */
   async warmup(plan: Plan): Promise<void> {
     for (let i = 0; i < plan.warmup; i++) {
