@@ -81,7 +81,7 @@ const searchList = pagedList({
         call,
       ),
     );
-    await noteTitles(ctx, result.items);
+    noteTitles(ctx, result.items);
     // Without a season, this season's matches on the first page go to its top, whatever the order;
     // later pages keep the service's order, so nothing repeats.
     const served =

@@ -70,6 +70,10 @@ export async function buildHandlerDeps(
   const reminders = new Reminders(store);
   const site = { name: config.service.name, webUrl: config.service.webUrl };
   const parties = buildPartyDesk({ client, store, vault, preferences, site, logger, now });
+  // Without the operator's token there is no daily refresh (jobs/titles/refresh.ts).
+  const titles = new TitleIndex(store, now, { refreshed: config.service.token !== undefined });
+  // Titles noted by the last interactions land before the store closes.
+  closers.add('title index', () => titles.settled());
   const covers = new CoverFetcher({ logger });
   closers.add('cover fetcher', () => covers.close());
   forgetInProcess(accounts, { pager, preferences, parties });
@@ -97,8 +101,7 @@ export async function buildHandlerDeps(
       now,
     }),
     cache: new LookupCache(),
-    // Without the operator's token there is no daily refresh (jobs/titles/refresh.ts).
-    titles: new TitleIndex(store, now, { refreshed: config.service.token !== undefined }),
+    titles,
     watchLists,
     reminders,
     parties,

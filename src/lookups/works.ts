@@ -16,17 +16,19 @@ export async function workById(ctx: Context, id: number): Promise<Work | undefin
   const call = await ctx.catalogueCall();
   return ctx.cache.getOrLoad(`work:${id}`, async () => {
     const page = await ctx.service.works({ filter_ids: [id], fields: WORK_FIELDS, per_page: 1 }, call);
-    await noteTitles(ctx, page.items);
+    noteTitles(ctx, page.items);
     return page.items[0];
   });
 }
 
 /**
  * Keeps the English titles of works a page brought in the title index (no request of its own). The
- * index only helps finding: a store that fails here is logged, and the command goes on.
+ * answer does not wait for the store: a page of works new to the index is up to 25 writes, one at a
+ * time on the store's connection, and this process's copy has them at once (the stop waits for the
+ * writes, `TitleIndex.settled`). The index only helps finding: a store that fails here is logged.
  */
-export async function noteTitles(ctx: Context, works: readonly Work[]): Promise<void> {
-  await ctx.titles.note(works).catch((error: unknown) => {
+export function noteTitles(ctx: Context, works: readonly Work[]): void {
+  ctx.titles.note(works).catch((error: unknown) => {
     ctx.logger.warn({ err: error }, 'titles: could not keep English titles');
   });
 }
@@ -77,7 +79,7 @@ export async function resolveWork(ctx: Context, value: string): Promise<Work> {
     { filter_title: query, sort_watchers_count: 'desc', per_page: 1, fields: WORK_FIELDS },
     call,
   );
-  await noteTitles(ctx, page.items);
+  noteTitles(ctx, page.items);
   const best = page.items[0];
   if (!best) {
     const key = (await englishTitlesPending(ctx, query)) ? 'match.noWorkYet' : 'match.noWork';
@@ -181,7 +183,7 @@ function searchWorks(ctx: Context, query: string, call: CallOptions): Promise<Wo
       },
       call,
     );
-    await noteTitles(ctx, page.items);
+    noteTitles(ctx, page.items);
     return page.items;
   });
 }

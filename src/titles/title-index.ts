@@ -73,6 +73,8 @@ export class TitleIndex {
   #memory: Map<number, TitleEntry & { folded: string }> = new Map();
   #loadedAt = Number.NEGATIVE_INFINITY;
   #loading: Promise<void> | undefined;
+  /** The `note` calls begun and not yet finished (with their store writes). */
+  readonly #noting = new Set<Promise<number>>();
 
   readonly #maxWorks: number;
   readonly #refreshed: boolean;
@@ -110,11 +112,22 @@ export class TitleIndex {
 
   /**
    * Keeps the English titles of works a page brought (new or changed ones only: no write otherwise);
-   * beyond the bound, only the refresh's (`refresh`) are added.
+   * beyond the bound, only the refresh's (`refresh`) are added. This process's copy has them at once;
+   * the promise ends with the store's writes (see `settled`), with how many were written.
    */
-  async note(works: readonly Work[], { refresh = false } = {}): Promise<number> {
+  note(works: readonly Work[], { refresh = false } = {}): Promise<number> {
+    const noting = this.#note(works, refresh);
+    this.#noting.add(noting);
+    void noting.then(
+      () => this.#noting.delete(noting),
+      () => this.#noting.delete(noting),
+    );
+    return noting;
+  }
+
+  async #note(works: readonly Work[], refresh: boolean): Promise<number> {
     await this.#fresh();
-    let written = 0;
+    const changed: TitleEntry[] = [];
     for (const work of works) {
       const entry = entryOf(work);
       if (!entry) continue;
@@ -123,11 +136,16 @@ export class TitleIndex {
       const same = known && known.titleEn === entry.titleEn && known.watchers === entry.watchers;
       if (same && !refresh) continue;
       if (!known && !refresh && this.#memory.size >= this.#maxWorks) continue;
-      await this.#records.set(String(entry.id), entry, KEEP_MS);
       this.#memory.set(entry.id, { ...entry, folded: foldTitle(entry.titleEn) });
-      written++;
+      changed.push(entry);
     }
-    return written;
+    await Promise.all(changed.map((entry) => this.#records.set(String(entry.id), entry, KEEP_MS)));
+    return changed.length;
+  }
+
+  /** Once every `note` begun has ended, its writes too: the stop waits for it before the store closes. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.#noting]);
   }
 
   /** When the last refresh (by any process) ended, or undefined. */

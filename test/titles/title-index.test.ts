@@ -1,6 +1,8 @@
 /** The English title index: its matcher, and its stored entries read back with their schema. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Context } from '#src/bot/context.js';
 import { recentSeasons } from '#src/jobs/titles/seasons.js';
+import { noteTitles } from '#src/lookups/works.js';
 import { openStore, rawRecords, type Store } from '#src/store/index.js';
 import { foldTitle, isLatinQuery } from '#src/titles/match.js';
 import { TITLE_INDEX_COLLECTION, TitleIndex } from '#src/titles/title-index.js';
@@ -92,5 +94,67 @@ describe('the title index', () => {
     expect((await index.match('alpha', 5))[0]?.watchers).toBe(7);
     expect(await index.note([work(4, 'Delta', 1)], { refresh: true })).toBe(1);
     expect((await index.match('delta', 5)).map((entry) => entry.id)).toEqual([4]);
+  });
+
+  it("has a page's works in this process at once; the store's writes end by `settled`", async () => {
+    const opened = await openStore('sqlite://:memory:');
+    store = opened;
+    // The title index's writes wait here until released, as on a store that is busy.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held: Store = new Proxy(opened, {
+      get(target, property, receiver) {
+        if (property !== 'collection') return Reflect.get(target, property, receiver);
+        return (...args: Parameters<Store['collection']>) => {
+          const records = target.collection(...args);
+          return {
+            ...records,
+            get: records.get.bind(records),
+            entries: records.entries.bind(records),
+            set: async (...setArgs: Parameters<typeof records.set>) => {
+              await gate;
+              return records.set(...setArgs);
+            },
+          };
+        };
+      },
+    });
+    const index = new TitleIndex(held, () => new Date());
+    const noting = index.note([work(1, 'Frieren', 10)]);
+    const settled = index.settled().then(() => 'settled');
+    expect((await index.match('frieren', 5)).map((entry) => entry.id)).toEqual([1]);
+    expect(await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 20, 'waiting'))])).toBe(
+      'waiting',
+    );
+    release();
+    expect(await noting).toBe(1);
+    await index.settled();
+    // Written: another process (a copy of its own) reads it from the store.
+    expect(
+      (await new TitleIndex(opened, () => new Date()).match('frieren', 5)).map((entry) => entry.id),
+    ).toEqual([1]);
+  });
+});
+
+describe("a lookup's titles noted", () => {
+  it('does not hold the answer for the store, and logs a write that failed', async () => {
+    let fail: (error: Error) => void = () => undefined;
+    const note = vi.fn(
+      () =>
+        new Promise<number>((_, reject) => {
+          fail = reject;
+        }),
+    );
+    const warn = vi.fn();
+    const ctx = { titles: { note }, logger: { warn } } as unknown as Context;
+    // Returns at once (nothing to await) while the write is still pending.
+    expect(noteTitles(ctx, [])).toBeUndefined();
+    expect(note).toHaveBeenCalledTimes(1);
+    expect(warn).not.toHaveBeenCalled();
+    fail(new Error('SQLITE_BUSY'));
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+    expect(warn.mock.calls[0]?.[1]).toBe('titles: could not keep English titles');
   });
 });
