@@ -37,24 +37,35 @@ function isFinal(result: InteractionResult): boolean {
   return result.events.some((e) => e.kind === 'editOriginal' || e.kind === 'followup');
 }
 
-/** Times one dispatched interaction; `startedAt` is performance.now() taken just before dispatch. */
-async function observe(
-  result: InteractionResult,
-  startedAt: number,
-  classify: Classify,
-  timeoutMs: number,
-): Promise<Sample> {
-  let firstAt: number | null = null;
-  let finalAt: number | null = null;
+/** When one dispatched interaction got its first callback and its final answer (performance.now()). */
+interface Timing {
+  firstAt: number | null;
+  finalAt: number | null;
+}
+
+/** Times one dispatched interaction, reading nothing else of it while the burst runs. */
+async function timeOne(result: InteractionResult, timeoutMs: number): Promise<Timing> {
+  const timing: Timing = { firstAt: null, finalAt: null };
   // The predicate runs synchronously on every event the fake records, so the clock is read there.
   const check = (): boolean => {
     const now = performance.now();
-    if (firstAt === null && result.callbacks.length > 0) firstAt = now;
-    if (finalAt === null && isFinal(result)) finalAt = now;
-    return finalAt !== null || result.errors.length > 0;
+    if (timing.firstAt === null && result.callbacks.length > 0) timing.firstAt = now;
+    if (timing.finalAt === null && isFinal(result)) timing.finalAt = now;
+    return timing.finalAt !== null || result.errors.length > 0;
   };
   // A refused (late) callback notifies too, and ends the wait: no answer will follow it.
   await result.waitFor(check, timeoutMs).catch(() => undefined);
+  return timing;
+}
+
+/**
+ * The sample of a timed interaction, `startedAt` being performance.now() just before dispatch. Read
+ * once the whole burst is answered: the visible reply is a copy of the message (structuredClone), and
+ * copying kiroku's larger replies while other interactions are still in flight counted the driver's
+ * work against the bot under measurement.
+ */
+function sampleOf(result: InteractionResult, startedAt: number, timing: Timing, classify: Classify): Sample {
+  const { firstAt, finalAt } = timing;
   const missed = result.callbacks.length === 0 || result.errors.some((e) => e.startsWith('callback after'));
   const reply = result.latest();
   return {
@@ -83,7 +94,14 @@ export async function burst(
     pending.push(send(i));
   }
   const results = await Promise.all(pending);
-  return Promise.all(results.map((result, i) => observe(result, started[i] ?? 0, classify, timeoutMs)));
+  const timed = await Promise.all(
+    results.map(async (result, i) => ({
+      result,
+      startedAt: started[i] ?? 0,
+      timing: await timeOne(result, timeoutMs),
+    })),
+  );
+  return timed.map(({ result, startedAt, timing }) => sampleOf(result, startedAt, timing, classify));
 }
 
 /** Counts samples per outcome. */
