@@ -62,6 +62,8 @@ export interface FakeDiscord {
   /** Every guild id, in creation order (live). */
   readonly guildIds: string[];
   readonly restCalls: RecordedRestCall[];
+  /** TCP connections the fake has accepted (REST and gateway): a client that keeps them alive opens few. */
+  readonly connectionsOpened: number;
   /** Ops received from clients (heartbeats included). */
   readonly gatewayOps: GatewayOpRecord[];
   readonly faults: RestFaults;

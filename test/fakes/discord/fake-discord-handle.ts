@@ -65,6 +65,10 @@ export class FakeDiscordHandle implements FakeDiscord {
   readonly #builder: InteractionBuilder;
   #closed = false;
 
+  get connectionsOpened(): number {
+    return this.#parts.server.connectionsOpened;
+  }
+
   constructor(parts: HandleParts) {
     this.#parts = parts;
     this.#state = parts.state;

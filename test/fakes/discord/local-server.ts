@@ -5,6 +5,8 @@ import type { FakeGateway } from './gateway.js';
 
 export interface LocalServer {
   readonly port: number;
+  /** TCP connections accepted so far (REST and gateway alike). */
+  readonly connectionsOpened: number;
   close(): Promise<void>;
 }
 
@@ -14,9 +16,14 @@ export async function listenLocal(
   port: number,
 ): Promise<LocalServer> {
   const sockets = new Set<Socket>();
+  let connectionsOpened = 0;
   const server = createServer(restHandler);
-  server.keepAliveTimeout = 1000;
+  // Discord keeps a bot's REST connections open between requests. Node's default of 5 s, like it:
+  // undici (discord.js's REST client) keeps a socket only when the server's Keep-Alive hint leaves
+  // more than its 1 s margin, so a shorter one made every REST call open a new connection.
+  server.keepAliveTimeout = 5_000;
   server.on('connection', (socket) => {
+    connectionsOpened += 1;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -27,6 +34,9 @@ export async function listenLocal(
   });
   return {
     port: (server.address() as AddressInfo).port,
+    get connectionsOpened() {
+      return connectionsOpened;
+    },
     async close() {
       for (const socket of sockets) socket.destroy();
       server.closeAllConnections();

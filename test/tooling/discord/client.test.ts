@@ -50,6 +50,15 @@ describe('kiroku discord client', () => {
     expect(a?.members.cache).not.toBe(b?.members.cache);
   });
 
+  it('keeps its REST connection open between requests, as Discord does', async () => {
+    const [channelId = ''] = fake.channelIds(guildId);
+    // undici settles on one socket within its first two requests.
+    for (let i = 0; i < 2; i++) await client.rest.get(Routes.channel(channelId));
+    const before = fake.connectionsOpened;
+    for (let i = 0; i < 5; i++) await client.rest.get(Routes.channel(channelId));
+    expect(fake.connectionsOpened - before).toBe(0);
+  });
+
   it('checks a channel it may post in by fetching it', async () => {
     const [channelId = ''] = fake.channelIds(guildId);
     const before = fake.restCalls.length;
