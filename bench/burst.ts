@@ -77,16 +77,20 @@ function sampleOf(result: InteractionResult, startedAt: number, timing: Timing, 
   };
 }
 
+/** A burst whose interactions are all answered (or timed out), not yet read: see `samplesOf`. */
+export interface TimedBurst {
+  timed: Array<{ result: InteractionResult; startedAt: number; timing: Timing }>;
+}
+
 /**
- * Sends `count` interactions at once (`send(i)` dispatches the i-th) and waits for all answers.
+ * Sends `count` interactions at once (`send(i)` dispatches the i-th) and times each to its answer.
  * Dispatch is synchronous inside `send`, so the clock read before it is the dispatch time.
  */
-export async function burst(
+export async function timeBurst(
   count: number,
   send: (index: number) => Promise<InteractionResult>,
-  classify: Classify,
   timeoutMs = 20_000,
-): Promise<Sample[]> {
+): Promise<TimedBurst> {
   const started: number[] = [];
   const pending: Promise<InteractionResult>[] = [];
   for (let i = 0; i < count; i++) {
@@ -101,7 +105,22 @@ export async function burst(
       timing: await timeOne(result, timeoutMs),
     })),
   );
+  return { timed };
+}
+
+/** Each interaction's sample: its times, and what its answer was (read now, the burst being over). */
+export function samplesOf({ timed }: TimedBurst, classify: Classify): Sample[] {
   return timed.map(({ result, startedAt, timing }) => sampleOf(result, startedAt, timing, classify));
+}
+
+/** `timeBurst`, then `samplesOf`. */
+export async function burst(
+  count: number,
+  send: (index: number) => Promise<InteractionResult>,
+  classify: Classify,
+  timeoutMs = 20_000,
+): Promise<Sample[]> {
+  return samplesOf(await timeBurst(count, send, timeoutMs), classify);
 }
 
 /** Counts samples per outcome. */

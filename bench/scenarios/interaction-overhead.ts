@@ -6,7 +6,7 @@
  */
 import { createTranslator } from '#src/i18n/translator.js';
 import type { InteractionReply } from '../../test/fakes/discord/fake-discord.js';
-import { burst, type Classify, finalTimes, outcomes, type Sample } from '../burst.js';
+import { burst, type Classify, finalTimes, outcomes, type Sample, samplesOf, timeBurst } from '../burst.js';
 import { FragmentPool, unmeasuredFragments } from '../fragments.js';
 import { percentile, round } from '../stats.js';
 import { type StepMarks, StepRecorder, stepComparisonRows, stepMedians } from '../steps.js';
@@ -106,15 +106,15 @@ class Driver {
     // The slow-service check counts missed windows, not time: it draws on the unmeasured texts.
     const pool = latencyMs > 0 ? this.#unmeasured : this.#measured;
     const before = await this.target.serviceStats();
-    // CPU while interactions are in flight only: the pauses between them hold the process's
-    // background work (collections, timers), which is not the interactions' cost.
+    // CPU while interactions are in flight only: the pauses between them hold the process's background
+    // work (collections, timers), and reading the replies after (copies) is the driver's, not the bot's.
     let cpuMs = 0;
     const timedBurst = async (count: number) => {
       const cpuBefore = process.cpuUsage();
-      const result = await burst(count, () => this.send(kind, pool), classifiers[kind]);
+      const timed = await timeBurst(count, () => this.send(kind, pool));
       const cpu = process.cpuUsage(cpuBefore);
       cpuMs += (cpu.user + cpu.system) / 1000;
-      return result;
+      return samplesOf(timed, classifiers[kind]);
     };
     const samples: Sample[] = [];
     if (concurrency === 1) {
