@@ -12,6 +12,7 @@ import type { Logger } from './logger.js';
 import type { Metrics } from './monitoring/metrics.js';
 import type { RequestBudget } from './service/index.js';
 import type { Store } from './store/index.js';
+import type { UpgradeReport } from './store/upgrade.js';
 
 export interface KirokuOptions {
   config: Config;
@@ -49,6 +50,11 @@ export interface Kiroku {
   jobs: Jobs;
   /** The port the health/metrics server listens on, when HTTP_PORT is set. */
   httpPort: number | undefined;
+  /**
+   * The store's check of every record, begun once the bot answers (unreadable records set aside);
+   * undefined when the store failed it (logged).
+   */
+  storeChecked: Promise<UpgradeReport | undefined>;
   stop(): Promise<void>;
 }
 
@@ -123,7 +129,7 @@ async function openEverything(options: KirokuOptions, closers: Closers): Promise
       times,
     };
     const wiring = { options: gatewayOptions, infra, deps, closers, gateway };
-    const { jobs, httpPort } = await wireGateway(wiring, commands);
+    const { jobs, httpPort, storeChecked } = await wireGateway(wiring, commands);
     const { budget, store, metrics } = infra;
     return {
       client,
@@ -134,6 +140,7 @@ async function openEverything(options: KirokuOptions, closers: Closers): Promise
       metrics,
       jobs,
       httpPort,
+      storeChecked,
       stop: stopOnce(closers, logger),
     };
   } catch (error) {

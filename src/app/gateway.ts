@@ -18,13 +18,11 @@ import {
   type VerdictOptions,
 } from '../jobs/index.js';
 import { PartyStarts } from '../jobs/party/party-starts.js';
-import { tellQuarantinedOwners } from '../jobs/posting/quarantine-notices.js';
 import { Ticker } from '../jobs/run/ticker.js';
 import { TitleRefresh } from '../jobs/titles/refresh.js';
 import type { OAuthClient } from '../service/index.js';
 import { isRedisUrl } from '../store/backend.js';
-import { Quarantine } from '../store/quarantine.js';
-import { SUBSCRIPTIONS_COLLECTION } from '../subscriptions/model.js';
+import type { UpgradeReport } from '../store/upgrade.js';
 import { answerSupervisor } from '../supervisor/shard-ipc.js';
 import { KIROKU_VERSION } from '../version.js';
 import type { Closers } from './closers.js';
@@ -35,6 +33,7 @@ import { initialiseKnownMetrics, watchState } from './monitoring.js';
 import { endedPartyEvent, partyEventEnded } from './party-events.js';
 import { forgetChecks, permissionChangeOf } from './permission-events.js';
 import type { StartTimes } from './start-times.js';
+import { checkStoreAfterStart } from './store-check.js';
 
 /** How long a stop waits for interactions in flight (the process must be gone within 10 s). */
 const STOP_DRAIN_MS = 6_000;
@@ -69,7 +68,7 @@ interface Wiring {
 export async function wireGateway(
   wiring: Wiring,
   commands: Promise<ReadonlyMap<string, CommandModule>>,
-): Promise<{ jobs: Jobs; httpPort: number | undefined }> {
+): Promise<{ jobs: Jobs; httpPort: number | undefined; storeChecked: Promise<UpgradeReport | undefined> }> {
   const { options, infra, closers } = wiring;
   const { client, logger } = options;
   const restPoster = createRestPoster(client.rest, logger);
@@ -104,24 +103,21 @@ export async function wireGateway(
   // read now so that the first replies already name commands as clickable mentions.
   void logSetupHints(client, logger);
   void wiring.deps.commandMentions.refresh();
-  if (infra.upgrade.quarantinedByCollection.has(SUBSCRIPTIONS_COLLECTION)) {
-    const notice = {
-      quarantine: new Quarantine(infra.store),
+  const storeChecked = checkStoreAfterStart(
+    infra,
+    {
       poster: restPoster,
-      logger,
       now: options.now,
       languages: jobs.languages,
-    };
-    const localeOf = (id: string) => wiring.deps.preferences.localeOf(id);
-    void tellQuarantinedOwners({ ...notice, localeOf }).catch((error: unknown) =>
-      logger.warn({ err: error }, 'store: could not tell owners about quarantined subscriptions'),
-    );
-  }
+      localeOf: (id: string) => wiring.deps.preferences.localeOf(id),
+    },
+    { logger, closers },
+  );
   // Jobs skip their steps while the gateway is down and pick up where they left off.
   if (options.startJobs) {
     jobs.start(() => client.isReady());
   }
-  return { jobs, httpPort: httpServer?.port };
+  return { jobs, httpPort: httpServer?.port, storeChecked };
 }
 
 /** The daily refresh of the English title index, with the service token lookups use. */

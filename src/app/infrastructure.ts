@@ -17,7 +17,7 @@ import {
 } from '../service/index.js';
 import { backendKindFor } from '../store/backend.js';
 import { openStore, type Store } from '../store/index.js';
-import { type UpgradeReport, upgradeStore } from '../store/upgrade.js';
+import { migrateStore, type StartUpgrade, type UpgradeReport } from '../store/upgrade.js';
 import { type KeyRing, loadKeyRing, TokenVault } from '../vault/index.js';
 import { KIROKU_VERSION } from '../version.js';
 import type { Closers } from './closers.js';
@@ -52,8 +52,11 @@ export interface Infrastructure {
   oauthEndpoint: OAuthClient;
   /** Per-person interaction limits (in memory, or in Redis). */
   limits: InteractionLimits;
-  /** What the start-up upgrade of the store did (migrations, records quarantined). */
-  upgrade: UpgradeReport;
+  /**
+   * Checks every record the start did not (collections already at this release's version), setting
+   * aside unreadable ones; run once the bot answers (gateway.ts). The quarantine gauge follows it.
+   */
+  sweepStore(): Promise<UpgradeReport>;
 }
 
 /**
@@ -68,8 +71,8 @@ export async function openInfrastructure(
   const store = await openStore(config.databaseUrl, { logger, collections: STORE_COLLECTIONS });
   closers.add('store', () => store.close());
   const keyring = await loadKeyRing(config, logger);
-  // Before anything reads the store: refuse a newer store, migrate older records, set aside unreadable ones.
-  const upgrade = await upgradeStore(store, storedRecordKinds(keyring), {
+  // Before anything reads the store: refuse a newer store, migrate older records.
+  const upgrade = await migrateStore(store, storedRecordKinds(keyring), {
     version: KIROKU_VERSION,
     logger,
     now,
@@ -86,7 +89,7 @@ export async function openInfrastructure(
   const { budget, shardProcesses } = await openBudget(config, logger, closers, options.interactionLimits);
   options.times?.step('limitsAndBudget');
   const metrics = new Metrics(budget, now);
-  metrics.watchQuarantine(() => upgrade.quarantinedByCollection);
+  const sweepStore = storeSweep(upgrade, metrics);
   const service = new ServiceClient({
     baseUrl: config.service.url,
     apiVersion: config.service.apiVersion,
@@ -108,7 +111,18 @@ export async function openInfrastructure(
     http,
   });
   options.times?.step('metricsAndClients');
-  return { store, vault, budget, shardProcesses, metrics, service, oauthEndpoint, limits, upgrade };
+  return { store, vault, budget, shardProcesses, metrics, service, oauthEndpoint, limits, sweepStore };
+}
+
+/** The rest of the store's check, run once; the quarantine gauge shows the start's counts until it ends. */
+function storeSweep(upgrade: StartUpgrade, metrics: Metrics): () => Promise<UpgradeReport> {
+  let counts = upgrade.migrated.quarantinedByCollection;
+  metrics.watchQuarantine(() => counts);
+  return async () => {
+    const report = await upgrade.sweep();
+    counts = report.quarantinedByCollection;
+    return report;
+  };
 }
 
 async function openVault(

@@ -14,7 +14,7 @@ import { createLogger } from '#src/logger.js';
 import { openStore, rawRecords, type Store } from '#src/store/index.js';
 import { Quarantine } from '#src/store/quarantine.js';
 import { readSchemaVersions, StoreTooNewError } from '#src/store/schema-versions.js';
-import { upgradeStore } from '#src/store/upgrade.js';
+import { migrateStore, upgradeStore } from '#src/store/upgrade.js';
 import { Subscriptions } from '#src/subscriptions/model.js';
 import { KeyRing, TokenVault } from '#src/vault/index.js';
 import {
@@ -119,6 +119,35 @@ for (const backend of [sqliteBackend(), redisBackend()]) {
           }
         });
       }
+
+      it('migrates an older collection before the bot starts; a current one is checked by the sweep after', async () => {
+        const fixture = readFixture(RELEASE_FIXTURES[0]);
+        const store = await backend.open();
+        try {
+          await loadFixture(store, fixture);
+          const kinds = storedRecordKinds(fixtureKeyRing(fixture));
+          // The first start migrates the release's older records (the subscription before languages).
+          const first = await migrateStore(store, kinds, options());
+          expect(await rawRecords(store, 'subscriptions').get('b0b0b0b0')).toMatchObject({
+            value: { language: 'en' },
+          });
+          expect(first.migrated.collections.some((c) => c.collection === 'subscriptions')).toBe(true);
+          await first.sweep();
+          // Broken while the same release runs: a restart reads no record before the bot answers...
+          await rawRecords(store, 'subscriptions').insert('dead0003', '{"value": oops');
+          const restart = await migrateStore(store, kinds, options());
+          expect(restart.migrated.collections).toEqual([]);
+          expect(await rawRecords(store, 'subscriptions').get('dead0003')).toBeDefined();
+          // ...and its sweep, once the bot answers, checks every record and sets the broken one aside.
+          const swept = await restart.sweep();
+          expect(swept.collections.reduce((n, c) => n + c.checked, 0)).toBe(fixture.records.length + 1);
+          expect(swept.quarantined).toBe(1);
+          expect(swept.quarantinedByCollection.get('subscriptions')).toBe(1);
+          expect(await rawRecords(store, 'subscriptions').get('dead0003')).toBeUndefined();
+        } finally {
+          await store.close();
+        }
+      });
 
       it('refuses a store written by a newer kiroku, naming both versions, and changes nothing', async () => {
         const store = await backend.open();
