@@ -9,7 +9,8 @@
  * runs as written (plain node, no compile cache): the baseline of the target, as in earlier rounds.
  * It runs a second time with a compile cache of its own too, for the like-for-like ratio. kiroku's ready
  * line carries how long each step of its start took (startMs), reported per step; after it, kiroku
- * says when its command modules are loaded.
+ * says when its command modules are loaded. Then restarts with 10,000 linked users in the store
+ * against restarts on an empty one (cold-start-store.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import { bundledPath, ensureBuild } from '../build.js';
 import { spawnScript } from '../spawn.js';
 import { median, round } from '../stats.js';
 import { type Row, row, type Scenario } from '../types.js';
+import { storeRestartRows } from './cold-start-store.js';
 
 const NAME = 'cold-start';
 const GUILDS = 100;
@@ -249,13 +251,23 @@ const STEP_NOTES: Record<string, string> = {
 export const coldStart: Scenario = {
   name: NAME,
   title: 'Cold start: spawn to ready',
-  quickDiffers: 'one restart of each (not three) after the first start: the ratios move with a single start',
+  quickDiffers:
+    'one restart of each (not three) after the first start, and the filled store holds 1,000 linked users (not 10,000): the ratios move with a single start',
   async run(options) {
     // The first run of each is a first start (empty compile cache), the others restarts.
     const runs = options.quick ? 2 : 4;
     await ensureBuild();
     const starts = await measureStarts(runs, options.log);
-    const rows = [...runnerRows(starts, 'compiled'), ...runnerRows(starts, 'tsx'), ...stepRows(starts)];
+    const storeRows = await storeRestartRows(
+      { linkedUsers: options.quick ? 1_000 : 10_000, restarts: runs - 1 },
+      options.log,
+    );
+    const rows = [
+      ...runnerRows(starts, 'compiled'),
+      ...runnerRows(starts, 'tsx'),
+      ...stepRows(starts),
+      ...storeRows,
+    ];
     return { rows, details: { runs, guilds: GUILDS, starts } };
   },
 };

@@ -8,17 +8,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger } from '#src/logger.js';
-import { openStore } from '#src/store/index.js';
-import { KeyRing, TokenVault } from '#src/vault/index.js';
 import { startFakeDiscord } from '../../test/fakes/discord/fake-discord.js';
 import { startEmulator } from '../../test/fakes/emulator/server.js';
 import { bundledPath, ensureBuild } from '../build.js';
 import { MEMORY_PREFIX, type MemoryReport } from '../children/memory-report.js';
-import { inBatches, ownerDiscordId } from '../population.js';
 import { spawnScript } from '../spawn.js';
 import { round } from '../stats.js';
 import { row, type Scenario } from '../types.js';
+import { fillVault } from '../vault-fill.js';
 
 const NAME = 'memory';
 const MB = 1024 * 1024;
@@ -29,25 +26,6 @@ interface Case {
   client: 'kiroku' | 'bare';
   guilds: number;
   linkedUsers: number;
-}
-
-async function fillVault(dataDir: string, vaultKey: string, count: number): Promise<void> {
-  const store = await openStore(`sqlite://${path.join(dataDir, 'kiroku.sqlite')}`, {
-    logger: createLogger('silent'),
-  });
-  const vault = new TokenVault(store, KeyRing.fromKeys([{ key: Buffer.from(vaultKey, 'base64') }]));
-  const ids = Array.from({ length: count }, (_, i) => i);
-  await inBatches(ids, 200, (i) =>
-    vault.put(ownerDiscordId(i), {
-      token: randomBytes(32).toString('base64url'),
-      scopes: ['read', 'write'],
-      serviceUserId: 100_000 + i,
-      serviceUsername: `linked${i}`,
-      method: 'token',
-      linkedAt: new Date().toISOString(),
-    }),
-  );
-  await store.close();
 }
 
 async function measure(c: Case, serviceUrl: string, log: (line: string) => void): Promise<MemoryReport> {
