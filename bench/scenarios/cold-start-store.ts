@@ -100,7 +100,7 @@ export async function storeRestartRows(
 
 function rowsOf(runs: Record<'filled' | 'empty', Restart[]>, linkedUsers: number): Row[] {
   const med = (list: Restart[], pick: (r: Restart) => number | undefined) =>
-    round(median(list.flatMap((r) => (pick(r) === undefined ? [] : [pick(r) as number]))), 0);
+    round(median(list.map(pick).filter((ms): ms is number => ms !== undefined)), 0);
   const what = `restart with ${linkedUsers.toLocaleString('en-US')} linked users in the store, node dist/bundle/src/main.js`;
   const note = `median of ${runs.filled.length} restarts each, alternating with the same build on an empty store; ${GUILDS} guilds`;
   return [
